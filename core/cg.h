@@ -1,0 +1,113 @@
+/* cg: the call-graph model, the object reports and the browser share.
+ *
+ * Nodes 0..nfuncs-1 are the symbols of the symtab, same index and order.
+ * After cg_propagate(), nodes nfuncs..nfuncs+ncycles-1 are the cycles
+ * ("<cycle N as a whole>", N = node - nfuncs + 1).
+ *
+ * Arcs live in one array in creation order (the order their first record
+ * was read: GNU breaks ties by it), found by (parent, child) through a hash
+ * table.  Adjacency for the graph walks is rebuilt as index arrays when arcs
+ * are added, not kept as per-function lists.
+ *
+ * The model can be changed and re-propagated without reading any file:
+ * cg_arc_delete/restore, cg_set_self_time, cg_set_selection, then
+ * cg_propagate() again (linear in nodes + arcs, plus the final sort).
+ * Times are in histogram ticks (samples), as GNU keeps them; reports divide
+ * by cg->hz.  No curses and no printing here. */
+#ifndef TG_CG_H
+#define TG_CG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gmon.h"
+#include "symtab.h"
+
+#define CG_NONE UINT32_MAX
+
+/* Selection sets, GNU's symbol tables for -p/-P/-q/-Q/-e/-E/-f/-F/-n/-N. */
+enum cg_set {
+	CG_INCL_FLAT, CG_EXCL_FLAT,
+	CG_INCL_GRAPH, CG_EXCL_GRAPH,
+	CG_INCL_TIME, CG_EXCL_TIME,
+	CG_NSETS
+};
+
+struct cg_node {
+	const struct sym *sym; /* NULL for a cycle node */
+	double hist_time;      /* ticks credited by the histogram (as read) */
+	double self_time;      /* ticks used: hist_time unless edited (what-if) */
+	/* --- computed by cg_propagate() --- */
+	double child_time;     /* ticks propagated from descendants */
+	double prop_fract, prop_self, prop_child;
+	uint64_t ncalls;       /* calls from others (self calls excluded) */
+	uint64_t self_calls;   /* calls from itself */
+	uint32_t cycle;        /* cycle number, 0 = not in a cycle */
+	uint32_t head;         /* this node's cycle node, or itself */
+	uint32_t next_member;  /* ring through a cycle's members, or CG_NONE */
+	uint32_t top_order;    /* depth-first finishing number, 1-based */
+	uint32_t index;        /* call-graph index [N], 0 if none */
+	uint8_t sets;          /* bit (1 << enum cg_set) when in that set */
+	uint8_t print_flag;    /* shown in the call graph */
+	uint8_t flat_flag;     /* shown in the flat profile */
+};
+
+struct cg_arc {
+	uint32_t parent, child; /* node indices (functions only) */
+	uint64_t count;
+	uint8_t deleted;        /* -k / browser deletion: as if never read */
+	/* --- computed by cg_propagate() --- */
+	double time, child_time; /* propagated along this arc, ticks */
+	uint32_t hnext;          /* hash chain */
+};
+
+struct cg {
+	const struct symtab *st;
+	struct cg_node *nodes;
+	uint32_t nfuncs, ncycles;
+	struct cg_arc *arcs;
+	uint32_t narcs, arcs_cap;
+	uint32_t *hash;          /* bucket heads into arcs[] */
+	uint32_t hash_size;
+	double hz;               /* samples per second */
+	double total_time;       /* ticks in the histogram after exclusions */
+	double print_time;       /* ticks propagated to the graph's roots */
+	int have_hist;
+	uint32_t set_active;     /* bit per enum cg_set: the user gave that option */
+	/* Adjacency, rebuilt lazily: children of n are arcs child_arcs[
+	 * child_start[n] .. child_start[n+1]-1], newest first; parents likewise
+	 * in creation order. */
+	uint32_t *child_start, *child_arcs, *parent_start, *parent_arcs;
+	int adj_valid;
+	/* Call-graph order after cg_propagate(): all nodes (functions and
+	 * cycles) sorted as GNU prints them; index = position + 1. */
+	uint32_t *order;
+	uint32_t norder;
+};
+
+void cg_init(struct cg *g, const struct symtab *st, double hz);
+void cg_free(struct cg *g);
+
+/* Add COUNT calls from PARENT to CHILD (node indices), merging with an
+ * existing arc.  Returns the arc index. */
+uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child,
+		    uint64_t count);
+/* Arc index for (PARENT, CHILD), or CG_NONE. */
+uint32_t cg_arc_find(const struct cg *g, uint32_t parent, uint32_t child);
+
+static inline uint32_t cg_arc_parent_count(const struct cg *g, uint32_t n)
+{ return g->parent_start[n + 1] - g->parent_start[n]; }
+
+/* Rebuild the adjacency arrays if arcs were added since the last build. */
+void cg_adjacency(struct cg *g);
+
+/* Recompute calls, cycles, flags, times, order and indices from the arcs
+ * and self times.  Linear in the graph plus one sort. */
+void cg_propagate(struct cg *g);
+
+/* Helpers for printing. */
+static inline int cg_is_cycle(const struct cg *g, uint32_t n)
+{ return n >= g->nfuncs; }
+static inline int cg_in_set(const struct cg_node *n, enum cg_set s)
+{ return (n->sets >> s) & 1; }
+
+#endif

@@ -1,0 +1,113 @@
+/* util: see util.h. */
+#include "config.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void (*die_hook)(void);
+static const char *progname = "tgprof";
+
+static TG_NORETURN void out_of_memory(size_t n)
+{
+	util_die("out of memory (asked for %zu bytes)", n);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		out_of_memory(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		out_of_memory(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		out_of_memory(n);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+void util_grow(void **p, size_t *cap, size_t need, size_t elt)
+{
+	size_t c = *cap;
+	if (need <= c)
+		return;
+	if (c < 16)
+		c = 16;
+	while (c < need)
+		c *= 2;
+	if (c > SIZE_MAX / elt)
+		out_of_memory(SIZE_MAX);
+	*p = xrealloc(*p, c * elt);
+	*cap = c;
+}
+
+void util_set_die_hook(void (*hook)(void))
+{
+	die_hook = hook;
+}
+
+void util_set_progname(const char *name)
+{
+	progname = name;
+}
+
+const char *util_progname(void)
+{
+	return progname;
+}
+
+void util_die(const char *fmt, ...)
+{
+	va_list ap;
+	void (*hook)(void) = die_hook;
+
+	die_hook = NULL; /* a failing hook must not recurse */
+	if (hook)
+		hook();
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+void util_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+double util_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}

@@ -1,0 +1,38 @@
+/* util: allocation that cannot fail, the one error path, small helpers.
+ *
+ * Contract: every fatal error goes through util_die(), which first runs the
+ * hook installed with util_set_die_hook() (the browser uses it to give the
+ * terminal back), then prints "tgprof: MESSAGE" on stderr and exits with
+ * status 1.  Messages about a file name the file first: "FILE: problem". */
+#ifndef TG_UTIL_H
+#define TG_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define TG_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define TG_NORETURN __attribute__((noreturn))
+#else
+#define TG_PRINTF(a, b)
+#define TG_NORETURN
+#endif
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* Grow *p (of *cap elements of size elt) so that it holds at least need. */
+void util_grow(void **p, size_t *cap, size_t need, size_t elt);
+
+void util_set_die_hook(void (*hook)(void));
+void util_set_progname(const char *name);
+const char *util_progname(void);
+TG_NORETURN void util_die(const char *fmt, ...) TG_PRINTF(1, 2);
+/* A warning on stderr, "tgprof: MESSAGE"; never exits. */
+void util_warn(const char *fmt, ...) TG_PRINTF(1, 2);
+
+/* Monotonic clock in seconds, for progress and benchmarks. */
+double util_now(void);
+
+#endif

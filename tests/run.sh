@@ -1,0 +1,54 @@
+#!/bin/sh
+# The test runner behind `make check`.
+#
+# Contract for a test (a unit-test binary in $B/tests/unit/ or a script
+# tests/t-*.sh): it prints one line "PASS: name" or "FAIL: name" per case and
+# exits non-zero if any case failed.  A test that exits non-zero without
+# printing a FAIL line counts as one failure, so a crash is never silent.
+# Environment given to tests: TGPROF (binary under test), GPROF, CC, B, and
+# TOP (the source tree).  Output of each test is kept in tests/out/NAME.log.
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+export TOP
+: "${B:=build}"
+export B TGPROF GPROF CC
+out="$TOP/tests/out"
+mkdir -p "$out"
+pass=0
+fail=0
+
+run_one() {
+  name=$1; shift
+  log="$out/$name.log"
+  "$@" > "$log" 2>&1
+  status=$?
+  p=$(grep -c '^PASS: ' "$log")
+  f=$(grep -c '^FAIL: ' "$log")
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+    f=1
+    echo "FAIL: $name (exit status $status, no FAIL line)" >> "$log"
+  fi
+  if [ "$status" -eq 0 ] && [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+    f=1
+    echo "FAIL: $name (ran no case)" >> "$log"
+  fi
+  pass=$((pass + p))
+  fail=$((fail + f))
+  if [ "$f" -gt 0 ]; then
+    printf '  %-28s %4d passed, %d failed (see tests/out/%s.log)\n' "$name" "$p" "$f" "$name"
+    grep '^FAIL: ' "$log" | head -20 | sed 's/^/      /'
+  else
+    printf '  %-28s %4d passed\n' "$name" "$p"
+  fi
+}
+
+for t in "$TOP/$B"/tests/unit/*; do
+  [ -x "$t" ] && [ -f "$t" ] || continue
+  case $t in *.d|*.o) continue ;; esac
+  run_one "unit-$(basename "$t")" "$t"
+done
+for t in "$TOP"/tests/t-*.sh; do
+  [ -f "$t" ] || continue
+  run_one "$(basename "$t" .sh)" sh "$t"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
