@@ -1,0 +1,56 @@
+/* opts: the command line, parsed into one structure shared by the report
+ * writers, the browser and the cycle breaker.
+ *
+ * Contract: opts_parse() accepts every GNU gprof 2.40 option (short and
+ * long forms) plus tgprof's own; on a usage error it prints a message and
+ * exits with status 1 (GNU's status for a bad option). */
+#ifndef TG_OPTS_H
+#define TG_OPTS_H
+
+#include <stddef.h>
+#include "gmon.h"
+#include "symtab.h"
+
+/* One symspec option occurrence, kept in command-line order. */
+struct opts_spec {
+	int which;        /* option letter: 'p','P','q','Q','e','E','f','F','n','N','k' ... */
+	const char *spec; /* text as given ("file.c:func", "from/to" for -k) */
+};
+
+enum opts_mode { OPTS_MODE_AUTO, OPTS_MODE_TEXT, OPTS_MODE_TUI };
+
+struct opts {
+	const char *exe;          /* default "a.out" */
+	const char **profiles;    /* default { "gmon.out" } */
+	int nprofiles;
+	enum opts_mode mode;
+
+	/* output styles: a style is printed when its flag is set; GNU's rules
+	 * for which are on by default live in opts_parse() */
+	int flat, graph, index_, annotate, exec_counts, func_order, file_order,
+	    static_graph, sum, file_info, line;
+	int brief;                /* -b */
+	int traditional;          /* -T */
+	int zero;                 /* -z */
+	int width;                /* -w, default 80 */
+	int print_path;           /* -L */
+	int no_static;            /* -a */
+	int demangle_off;         /* --no-demangle */
+	const char *demangle_style;
+	int ignore_non_functions; /* -D */
+	enum gmon_format format;  /* -O */
+	const char *map_file;     /* -R */
+	int debug;                /* -d */
+
+	struct opts_spec *specs;  /* -p -P -q -Q -e -E -f -F -n -N -k, in order */
+	int nspecs;
+
+	/* tgprof's own */
+	long break_cycles;        /* --break-cycles=N, 0 = off */
+	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
+};
+
+void opts_parse(struct opts *o, int argc, char **argv);
+struct symtab_opts opts_symtab(const struct opts *o);
+
+#endif

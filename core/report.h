@@ -1,0 +1,18 @@
+/* report: GNU gprof 2.40's text reports, byte for byte, from a propagated
+ * model.  These are the only writers in core/ that print. */
+#ifndef TG_REPORT_H
+#define TG_REPORT_H
+
+#include <stdio.h>
+#include "cg.h"
+#include "opts.h"
+
+/* Everything `tgprof --text` prints for the options in O: flat profile,
+ * call graph and index in GNU's order (or -T's).  G is propagated. */
+void report_all(FILE *out, const struct cg *g, const struct opts *o);
+
+void report_flat(FILE *out, const struct cg *g, const struct opts *o);
+void report_graph(FILE *out, const struct cg *g, const struct opts *o);
+void report_index(FILE *out, const struct cg *g, const struct opts *o);
+
+#endif
