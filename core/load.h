@@ -1,0 +1,27 @@
+/* load: everything between the command line and a propagated model.
+ *
+ * Reads the executable's symbols, every profile file (summed), maps arcs
+ * to symbols (dropping -k arcs by marking them deleted), credits the
+ * histogram to symbols, applies the symspec selection sets and propagates.
+ * PROGRESS, if not NULL, is called now and then with a phase name and a
+ * fraction in [0,1] so the browser can show progress on long loads. */
+#ifndef TG_LOAD_H
+#define TG_LOAD_H
+
+#include "cg.h"
+#include "gmon.h"
+#include "opts.h"
+#include "symtab.h"
+
+struct load {
+	struct symtab st;
+	struct gmon_profile prof;
+	struct cg g;
+};
+
+typedef void load_progress_fn(const char *phase, double fraction);
+
+void load_all(struct load *l, const struct opts *o, load_progress_fn *progress);
+void load_free(struct load *l);
+
+#endif
