@@ -53,12 +53,14 @@ trap 'rm -rf "$tmp"' EXIT
 "$gen" asm "$nfuncs" "$SEED" > "$tmp/prog.s"
 # No C library: the program only has to be a valid executable with our
 # symbols; -e main keeps the linker from wanting _start.
-$CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none \
-  -o "$tmp/prog" "$tmp/prog.s"
+# Assembled separately and from inside the directory: the linker names
+# the object in a file symbol, and that name must not vary.
+(cd "$tmp" && $CC -c -o prog.o prog.s &&
+  $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o prog prog.o)
 nm -n -S --defined-only "$tmp/prog" > "$tmp/nm"
 "$gen" gmon "$nfuncs" "$narcs" "$nsamples" "$SEED" "$tmp/nm" "$tmp/gmon.out" \
   > "$tmp/info"
-rm -f "$tmp/prog.s" "$tmp/nm"
+rm -f "$tmp/prog.s" "$tmp/prog.o" "$tmp/nm"
 echo "$key" > "$tmp/params"
 rm -rf "$dir"
 mv "$tmp" "$dir"

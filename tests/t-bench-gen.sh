@@ -1,0 +1,71 @@
+#!/bin/sh
+# The benchmark's profile generator (tests/bench/gen.sh) at a tiny size:
+# GNU gprof must read what it writes, and see the functions, arc records,
+# samples and cycles that were asked for.
+: "${TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${GPROF:=gprof}"
+: "${CC:=cc}"
+export TOP CC
+fails=0
+pass() { echo "PASS: bench-gen $1"; }
+fail() { echo "FAIL: bench-gen $1"; fails=$((fails + 1)); }
+check() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (got '$2', want '$3')"; fi; }
+
+NF=400 NA=4000 NS=3000
+dir=$(sh "$TOP/tests/bench/gen.sh" t-bench-gen-a $NF $NA $NS) &&
+  [ -f "$dir/prog" ] && [ -f "$dir/gmon.out" ] && [ -f "$dir/info" ]
+if [ $? -ne 0 ]; then
+  fail "generator runs"
+  exit 1
+fi
+pass "generator runs"
+info() { awk -v k="$1" '$1 == k { print $2 }' "$dir/info"; }
+check "info: functions" "$(info functions)" $NF
+check "info: arc records" "$(info arc_records)" $NA
+check "info: samples" "$(info samples)" $NS
+
+# Same parameters, another directory: the same bytes.
+dir2=$(sh "$TOP/tests/bench/gen.sh" t-bench-gen-b $NF $NA $NS)
+if cmp -s "$dir/prog" "$dir2/prog" && cmp -s "$dir/gmon.out" "$dir2/gmon.out"; then
+  pass "deterministic"
+else
+  fail "deterministic"
+fi
+
+check "nm: function symbols" \
+  "$(nm --defined-only "$dir/prog" | awk '$2 ~ /^[TtW]$/' | wc -l | tr -d ' ')" $NF
+
+"$GPROF" -i "$dir/prog" "$dir/gmon.out" > "$dir/t-i.out" 2> "$dir/t-i.err"
+check "gprof -i status" $? 0
+check "gprof -i histogram records" \
+  "$(sed -n 's/^\t\([0-9]*\) histogram record.*/\1/p' "$dir/t-i.out")" 1
+check "gprof -i call-graph records" \
+  "$(sed -n 's/^\t\([0-9]*\) call-graph record.*/\1/p' "$dir/t-i.out")" $NA
+
+# -z lists every symbol gprof kept; the flat profile has 5 heading lines.
+"$GPROF" -b -z -p "$dir/prog" "$dir/gmon.out" > "$dir/t-z.out" 2> "$dir/t-z.err"
+check "gprof -z status" $? 0
+check "gprof -z stderr empty" "$(wc -c < "$dir/t-z.err" | tr -d ' ')" 0
+check "gprof symbols" "$(awk 'NR > 5 && NF' "$dir/t-z.out" | wc -l | tr -d ' ')" $NF
+
+"$GPROF" -b "$dir/prog" "$dir/gmon.out" > "$dir/t-b.out" 2> "$dir/t-b.err"
+check "gprof -b status" $? 0
+check "gprof -b stderr empty" "$(wc -c < "$dir/t-b.err" | tr -d ' ')" 0
+# 100 samples per second: all samples land in functions, none dropped.
+secs=$(awk -v n=$NS 'BEGIN { printf "%.2f", n / 100 }')
+if grep -q "^granularity: .* of $secs seconds\$" "$dir/t-b.out"; then
+  pass "gprof total time"
+else
+  fail "gprof total time (want $secs seconds)"
+fi
+# Cycle members are printed as "NAME <cycle N> [IDX]"; count the distinct
+# cycles and the members of the largest.
+sed -n 's/.* <cycle \([0-9][0-9]*\)> \[\([0-9][0-9]*\)\]$/\1 \2/p' "$dir/t-b.out" |
+  sort -u > "$dir/t-members"
+check "gprof cycles" "$(cut -d' ' -f1 "$dir/t-members" | sort -u | wc -l | tr -d ' ')" \
+  "$(info cycles)"
+check "gprof largest cycle" \
+  "$(cut -d' ' -f1 "$dir/t-members" | uniq -c | sort -n | tail -1 | awk '{ print $1 }')" \
+  "$(info largest_cycle)"
+
+[ "$fails" -eq 0 ]
