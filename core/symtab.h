@@ -19,8 +19,11 @@ struct sym {
 	uint64_t end_addr; /* last byte covered */
 	const char *name;  /* raw name as in the symbol table (mangled) */
 	const char *dname; /* name to print: demangled, or == name */
-	const char *file;  /* source file (from debug info), or NULL */
-	int line;          /* line of the definition, or 0 */
+	const char *file;  /* source file (from debug info), or NULL; interned:
+			    * equal paths share one pointer (symtab.files).
+			    * Filled by symtab_load() for static symbols only,
+			    * for all by symtab_load_lines(). */
+	int line;          /* line of the definition, or 0 (same rule) */
 	unsigned is_static : 1;   /* local symbol ('t') */
 	unsigned is_func : 1;     /* BSF_FUNCTION */
 	unsigned is_excluded : 1; /* mcount & co: out of time, graph and flat */
@@ -39,19 +42,55 @@ struct symtab_opts {
 	int ignore_non_functions;   /* -D */
 };
 
+struct symtab_priv;
+
 struct symtab {
 	struct sym *syms;
 	size_t n;
 	struct gmon_abi abi;  /* address width and byte order of the file */
 	void *bfd;            /* the open bfd (for line information later) */
 	const char *path;
+	/* Source files named by debug information, in the order GNU gprof
+	 * first meets them (symbol-table order, before sorting); every
+	 * sym.file points to one of these strings. */
+	const char **files;
+	size_t nfiles;
+	uint64_t text_start;  /* the .text section: [text_start, text_end) */
+	uint64_t text_end;
+	struct symtab_priv *priv;
 };
 
+/* Load PATH.  A style name that libiberty does not know is fatal
+ * ("unknown demangling style `X'"); callers may check it first with
+ * symtab_demangle_style_ok(). */
 void symtab_load(struct symtab *st, const char *path,
 		 const struct symtab_opts *opts);
 void symtab_free(struct symtab *st);
 
+/* Fill file and line of every symbol, not only of the static ones that
+ * symtab_load() does, and put st->files in GNU's order.  Needed before
+ * matching symspecs with a file or line part (symspec_parse_in() calls
+ * it).  Costs one line-table lookup per symbol; does nothing the second
+ * time or without debug information.  Logically const: file and line are
+ * a cache. */
+void symtab_load_lines(const struct symtab *st);
+
+/* Whether libiberty knows the demangling style NAME (--demangle=NAME). */
+int symtab_demangle_style_ok(const char *name);
+
 /* The symbol covering PC, or NULL.  O(log n). */
 struct sym *symtab_find(const struct symtab *st, uint64_t pc);
+
+/* Source position of ADDR as GNU gprof asks libbfd for it (relative to
+ * .text; file, function and a non-zero line all required).  Returns 1 and
+ * fills *FILE (interned like sym.file), *LINE and, if FUNC is not NULL,
+ * *FUNC (bfd-owned); 0 when there is no line information. */
+int symtab_line_at(struct symtab *st, uint64_t addr, const char **file,
+		   int *line, const char **func);
+
+/* The source file GNU gprof means by NAME in a symspec: files are compared
+ * by their last path component only, and when several files share it the
+ * one met last while loading wins.  NULL if none. */
+const char *symtab_file_lookup(const struct symtab *st, const char *name);
 
 #endif

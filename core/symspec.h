@@ -1,0 +1,64 @@
+/* symspec: GNU gprof's symbol specifications, parsed and matched.
+ *
+ * Forms (GNU gprof 2.40, found by experiment):
+ *   "func"        a raw (mangled) symbol name, compared with strcmp;
+ *   "file.c"      no ':' and a '.' somewhere: every symbol whose source file
+ *                 (debug information) has that last path component;
+ *   "123"         no ':' and a leading digit: symbols whose definition line
+ *                 is atoi(text) ("0" therefore constrains nothing);
+ *   "file:func", "file:123"   split at the LAST ':'; the file part is a file
+ *                 even without a '.'; an empty part constrains nothing, so
+ *                 ":" and "" match every symbol.
+ * Text from the first '/' on is cut off (GNU parses "a/b" as an arc spec for
+ * every option; only -k uses the right-hand side).  A file that no symbol
+ * comes from matches nothing.  With one file name in two directories, the
+ * file GNU met last while loading is meant (symtab_file_lookup()); that
+ * needs the symtab, given to symspec_parse_in().
+ *
+ * No allocation: a spec points into the text it was parsed from, which must
+ * outlive it. */
+#ifndef TG_SYMSPEC_H
+#define TG_SYMSPEC_H
+
+#include <stddef.h>
+#include "symtab.h"
+
+struct symspec {
+	const char *file;   /* file part (not NUL-terminated), or NULL */
+	size_t file_len;
+	const char *name;   /* name part (not NUL-terminated), or NULL */
+	size_t name_len;
+	int line;           /* 0 = any line */
+	/* File resolved against a symtab: match by identity with sym.file.
+	 * Meaningful only when resolved is set; NULL then means "no such
+	 * file" (the spec matches nothing). */
+	const char *file_id;
+	int resolved;
+};
+
+/* Parse TEXT (up to its first '/') into SP.  Files are matched by last
+ * path component, without the symtab. */
+void symspec_parse(struct symspec *sp, const char *text);
+
+/* Same, resolving the file part against ST exactly as GNU does. */
+void symspec_parse_in(struct symspec *sp, const char *text,
+		      const struct symtab *st);
+
+/* Resolve SP's file part against ST (done by symspec_parse_in()). */
+void symspec_resolve(struct symspec *sp, const struct symtab *st);
+
+/* 1 if SYM satisfies every part of SP, else 0. */
+int symspec_match(const struct symspec *sp, const struct sym *sym);
+
+/* An arc spec "FROM/TO" for -k, split at the first '/'.  Returns 0, or -1
+ * when TEXT has no '/' (GNU then ignores the option: no arc matches).
+ * ST may be NULL (files matched by last path component). */
+int symspec_parse_arc(const char *text, struct symspec *from,
+		      struct symspec *to);
+int symspec_parse_arc_in(const char *text, struct symspec *from,
+			 struct symspec *to, const struct symtab *st);
+
+/* SP as text, for debugging and tests: "file:func", ":123"... */
+void symspec_format(const struct symspec *sp, char *buf, size_t len);
+
+#endif

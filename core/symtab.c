@@ -1,0 +1,593 @@
+/* symtab: see symtab.h.
+ *
+ * The rules below were found by running GNU gprof 2.40 on test programs
+ * (tests/symtab/, tests/unit/test_symtab.c compares against it). */
+#include "config.h"
+#include "symtab.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <bfd.h>
+
+#include "demangle.h"
+#include "util.h"
+
+struct symtab_priv {
+	asymbol **asyms;     /* canonical symbols, then synthetic ones */
+	long nasyms;
+	asymbol *synth;      /* libbfd's synthetic symbol block */
+	asection *text;
+	char **dnames;       /* demangled names we own, one per sym or NULL */
+	struct file_node **buckets; /* interned source file names */
+	size_t nbuckets;
+	size_t files_cap;
+	int have_debug;      /* the file carries line information */
+	/* Every selected symbol in symbol-table order (before sorting and
+	 * merging): its address and its index in syms[], or NOT_KEPT.  GNU
+	 * looks up every one of them, which fixes the file order. */
+	uint64_t *cand_addr;
+	uint32_t *cand_kept;
+	size_t ncand;
+	int lines_done;      /* symtab_load_lines() has run */
+};
+
+#define NOT_KEPT UINT32_MAX
+
+struct file_node {
+	struct file_node *next;
+	char *path;
+	int listed;          /* in st->files */
+};
+
+/* A symbol that passed selection, before sorting. */
+struct cand {
+	asymbol *as;
+	uint64_t addr;
+	size_t cidx;         /* position among candidates, table order */
+	unsigned is_static : 1, is_func : 1;
+};
+
+/* Excluded from time, graph and flat profile by default (GNU's list). */
+static const char *const excluded_names[] = {
+	"_gprof_mcount", "mcount", "_mcount", "__mcount",
+	"__mcount_internal", "__mcleanup", NULL
+};
+
+static void ensure_bfd_init(void)
+{
+	static int done;
+
+	if (!done) {
+		bfd_init();
+		done = 1;
+	}
+}
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+/* Intern PATH so that equal paths share one pointer; new paths are
+ * appended to st->files (first-seen order, which symspecs depend on). */
+static const char *intern_file(struct symtab *st, const char *path)
+{
+	struct symtab_priv *pv = st->priv;
+	struct file_node *fn;
+	size_t b;
+
+	if (!pv->buckets) {
+		pv->nbuckets = 1024;
+		pv->buckets = xcalloc(pv->nbuckets, sizeof *pv->buckets);
+	}
+	b = hash_str(path) % pv->nbuckets;
+	for (fn = pv->buckets[b]; fn; fn = fn->next)
+		if (strcmp(fn->path, path) == 0)
+			break;
+	if (!fn) {
+		fn = xmalloc(sizeof *fn);
+		fn->path = xstrdup(path);
+		fn->listed = 0;
+		fn->next = pv->buckets[b];
+		pv->buckets[b] = fn;
+	}
+	if (!fn->listed) {
+		util_grow((void **)&st->files, &pv->files_cap, st->nfiles + 1,
+			  sizeof *st->files);
+		st->files[st->nfiles++] = fn->path;
+		fn->listed = 1;
+	}
+	return fn->path;
+}
+
+int symtab_line_at(struct symtab *st, uint64_t addr, const char **file,
+		   int *line, const char **func)
+{
+	struct symtab_priv *pv = st->priv;
+	const char *f = NULL, *fn = NULL;
+	unsigned int l = 0;
+
+	if (!pv || !pv->have_debug)
+		return 0;
+	/* GNU asks relative to .text even for symbols in other sections;
+	 * the unsigned offset wraps back to the same address in libbfd. */
+	if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, pv->asyms,
+				   (bfd_vma)(addr - pv->text->vma), &f, &fn, &l)
+	    || !f || !fn || l == 0)
+		return 0;
+	*file = intern_file(st, f);
+	*line = (int)l;
+	if (func)
+		*func = fn;
+	return 1;
+}
+
+const char *symtab_file_lookup(const struct symtab *st, const char *name)
+{
+	size_t i;
+
+	for (i = st->nfiles; i-- > 0;) {
+		const char *slash = strrchr(st->files[i], '/');
+		const char *base = slash ? slash + 1 : st->files[i];
+
+		if (strcmp(base, name) == 0)
+			return st->files[i];
+	}
+	return NULL;
+}
+
+/* The static-name filter.  Allowed: names whose dots introduce digit runs
+ * (".N", ".N.M"), optionally after ".clone." or ".constprop.".  GNU's scan
+ * steps over the terminating NUL after such a suffix and goes on into the
+ * next string of the string table, which may then reject the name; LIMIT is
+ * the end of the string table (reading stops there as at a NUL). */
+static int static_name_ok(const char *name, const char *limit)
+{
+	const char *p = name;
+
+	while (p < limit && *p) {
+		if (*p == '$')
+			return 0;
+		while (*p == '.') {
+			int digits = 0;
+			size_t rest = strlen(p);
+
+			if (rest > 7 && strncmp(p, ".clone.", 7) == 0)
+				p += 6;
+			if (rest > 11 && strncmp(p, ".constprop.", 11) == 0)
+				p += 10;
+			for (p++; *p; p++) {
+				if (digits && *p == '.')
+					break;
+				if (*p >= '0' && *p <= '9')
+					digits = 1;
+				else
+					return 0;
+			}
+		}
+		p++;
+	}
+	return 1;
+}
+
+/* The class GNU gives a symbol: 'T' kept as global, 't' kept as static,
+ * 0 dropped.  LO..HI bound the string table for static_name_ok(). */
+static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o,
+		    const char *lo, const char *hi)
+{
+	const char *limit;
+	char lead;
+	int c;
+
+	if (!s->section || (s->flags & BSF_DEBUGGING))
+		return 0;
+	if (o->all_statics && (s->flags & BSF_LOCAL))
+		return 0;
+	c = bfd_decode_symclass(s);
+	if (c == 'T' || c == 'W')
+		return 'T';
+	if (c != 't')
+		return 0;
+	if (!s->name || !s->name[0])
+		return 0;
+	if (s->name >= lo && s->name < hi)
+		limit = hi;
+	else
+		limit = s->name + strlen(s->name) + 1;
+	if (!static_name_ok(s->name, limit))
+		return 0;
+	lead = bfd_get_symbol_leading_char(abfd);
+	if ((lead && lead != s->name[0])
+	    || strncmp(s->name, "__gnu_compiled", 14) == 0
+	    || strncmp(s->name, "___gnu_compiled", 15) == 0)
+		return 0;
+	if (o->ignore_non_functions && !(s->flags & BSF_FUNCTION))
+		return 0;
+	return 't';
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->is_static != y->is_static)
+		return x->is_static ? 1 : -1;
+	if (x->is_func != y->is_func)
+		return x->is_func ? -1 : 1;
+	/* keep table order: GNU's sort is stable here */
+	return x->cidx < y->cidx ? -1 : x->cidx > y->cidx;
+}
+
+/* Whether SRC should replace KEPT at the same address. */
+static int prefer(const struct cand *src, const struct cand *kept)
+{
+	const char *s = bfd_asymbol_name(src->as), *k = bfd_asymbol_name(kept->as);
+
+	if (!src->is_static && kept->is_static)
+		return 1;
+	if (src->is_static != kept->is_static)
+		return 0;
+	if (src->is_func && !kept->is_func)
+		return 1;
+	if (src->is_func != kept->is_func)
+		return 0;
+	if (s[0] != '_' && k[0] == '_')
+		return 1;
+	return s[0] && s[1] != '_' && k[0] && k[1] == '_';
+}
+
+static int has_debug_info(bfd *abfd)
+{
+	static const char *const names[] = {
+		".debug_info", ".debug_line", ".stab", ".debug", ".line", NULL
+	};
+	int i;
+
+	for (i = 0; names[i]; i++)
+		if (bfd_get_section_by_name(abfd, names[i]))
+			return 1;
+	return 0;
+}
+
+static TG_NORETURN void die_bfd(const char *path)
+{
+	util_die("%s: %s", path, bfd_errmsg(bfd_get_error()));
+}
+
+static bfd *open_file(const char *path)
+{
+	struct stat sb;
+	bfd *abfd;
+
+	if (stat(path, &sb) != 0)
+		util_die("%s: %s", path, strerror(errno));
+	if (S_ISDIR(sb.st_mode))
+		util_die("%s: Is a directory", path);
+	abfd = bfd_openr(path, NULL);
+	if (!abfd)
+		die_bfd(path);
+	if (!bfd_check_format(abfd, bfd_object)) {
+		bfd_error_type e = bfd_get_error();
+
+		bfd_close(abfd);
+		if (e == bfd_error_system_call)
+			util_die("%s: %s", path, strerror(errno ? errno : EIO));
+		util_die("%s: not in executable format", path);
+	}
+	return abfd;
+}
+
+/* Read the canonical symbols and append the synthetic ones, as GNU does. */
+static void read_symbols(struct symtab *st, bfd *abfd)
+{
+	struct symtab_priv *pv = st->priv;
+	long bytes, n, nsynth;
+	asymbol *synth = NULL;
+
+	if (!(bfd_get_file_flags(abfd) & HAS_SYMS))
+		util_die("%s: no symbols", st->path);
+	bytes = bfd_get_symtab_upper_bound(abfd);
+	if (bytes < 0)
+		die_bfd(st->path);
+	pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
+	n = bfd_canonicalize_symtab(abfd, pv->asyms);
+	if (n < 0)
+		die_bfd(st->path);
+	nsynth = bfd_get_synthetic_symtab(abfd, n, pv->asyms, 0, NULL, &synth);
+	if (nsynth > 0) {
+		long i;
+
+		pv->asyms = xrealloc(pv->asyms,
+				     (size_t)(n + nsynth + 1) * sizeof(asymbol *));
+		for (i = 0; i < nsynth; i++)
+			pv->asyms[n + i] = synth + i;
+		n += nsynth;
+		pv->asyms[n] = NULL;
+		pv->synth = synth;
+	} else {
+		free(synth);
+	}
+	pv->nasyms = n;
+}
+
+/* Bounds of the string table: the names of ordinary symbols all point into
+ * it (section symbols carry section names from elsewhere). */
+static void strtab_bounds(asymbol **syms, long n, const char **lo,
+			  const char **hi)
+{
+	long i;
+
+	*lo = *hi = NULL;
+	for (i = 0; i < n; i++) {
+		const char *nm = syms[i]->name;
+		const char *end;
+
+		if (!nm || (syms[i]->flags & (BSF_SECTION_SYM | BSF_SYNTHETIC)))
+			continue;
+		end = nm + strlen(nm) + 1;
+		if (!*lo || nm < *lo)
+			*lo = nm;
+		if (!*hi || end > *hi)
+			*hi = end;
+	}
+}
+
+static int demangle_style_of(const struct symtab_opts *o)
+{
+	int style;
+
+	switch (o->demangle) {
+	case SYMTAB_DEMANGLE_NONE:
+		return -1;
+	case SYMTAB_DEMANGLE_STYLE:
+		style = demangle_style(o->demangle_style);
+		if (style == -1)
+			util_die("unknown demangling style `%s'",
+				 o->demangle_style ? o->demangle_style : "");
+		return style;
+	default:
+		return demangle_style_auto();
+	}
+}
+
+int symtab_demangle_style_ok(const char *name)
+{
+	return demangle_style(name) != -1;
+}
+
+static int is_excluded_name(const char *name)
+{
+	int i;
+
+	for (i = 0; excluded_names[i]; i++)
+		if (strcmp(name, excluded_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Fill file and line of the kept symbol behind candidate I (if any) and
+ * note its file in the first-seen order. */
+static void lookup_cand(struct symtab *st, size_t i)
+{
+	struct symtab_priv *pv = st->priv;
+	const char *file;
+	int line;
+
+	if (!symtab_line_at(st, pv->cand_addr[i], &file, &line, NULL))
+		return;
+	if (pv->cand_kept[i] != NOT_KEPT) {
+		st->syms[pv->cand_kept[i]].file = file;
+		st->syms[pv->cand_kept[i]].line = line;
+	}
+}
+
+void symtab_load_lines(const struct symtab *cst)
+{
+	/* file and line are a cache filled on demand; the table is ours */
+	struct symtab *st = (struct symtab *)cst;
+	struct symtab_priv *pv = st->priv;
+	size_t i;
+
+	if (!pv || pv->lines_done || !pv->have_debug)
+		return;
+	pv->lines_done = 1;
+	/* start the first-seen order afresh: GNU meets files in table order */
+	for (i = 0; i < st->nfiles; i++) {
+		size_t b = hash_str(st->files[i]) % pv->nbuckets;
+		struct file_node *fn;
+
+		for (fn = pv->buckets[b]; fn; fn = fn->next)
+			if (fn->path == st->files[i])
+				fn->listed = 0;
+	}
+	st->nfiles = 0;
+	for (i = 0; i < pv->ncand; i++)
+		lookup_cand(st, i);
+}
+
+static void set_names(struct symtab *st, const struct cand *c, int style)
+{
+	struct symtab_priv *pv = st->priv;
+	size_t i;
+
+	pv->dnames = xcalloc(st->n ? st->n : 1, sizeof *pv->dnames);
+	for (i = 0; i < st->n; i++) {
+		struct sym *s = &st->syms[i];
+
+		s->name = bfd_asymbol_name(c[i].as);
+		s->dname = s->name;
+		if (style != -1) {
+			pv->dnames[i] = demangle_name(s->name, style);
+			if (pv->dnames[i])
+				s->dname = pv->dnames[i];
+		}
+		s->is_static = c[i].is_static;
+		s->is_func = c[i].is_func;
+		s->is_excluded = is_excluded_name(s->name);
+	}
+}
+
+/* Sort the candidates and merge those sharing an address into st->syms;
+ * symbols with empty names are dropped but still end the one before. */
+static void merge(struct symtab *st, struct cand *c, size_t nc)
+{
+	struct symtab_priv *pv = st->priv;
+	size_t i, k = 0;
+
+	qsort(c, nc, sizeof *c, cmp_cand);
+	st->syms = xcalloc(nc, sizeof *st->syms);
+	for (i = 0; i < nc; i++) {
+		if (k > 0 && c[i].addr == c[k - 1].addr) {
+			if (prefer(&c[i], &c[k - 1]))
+				c[k - 1] = c[i];
+			continue;
+		}
+		if (k > 0 && st->syms[k - 1].end_addr == 0)
+			st->syms[k - 1].end_addr = c[i].addr - 1;
+		if (!bfd_asymbol_name(c[i].as)[0])
+			continue;
+		c[k] = c[i];
+		st->syms[k].addr = c[i].addr;
+		k++;
+	}
+	if (k > 0 && st->syms[k - 1].end_addr == 0)
+		st->syms[k - 1].end_addr = st->text_end - 1;
+	st->n = k;
+	for (i = 0; i < k; i++)
+		pv->cand_kept[c[i].cidx] = (uint32_t)i;
+}
+
+void symtab_load(struct symtab *st, const char *path,
+		 const struct symtab_opts *opts)
+{
+	static const struct symtab_opts defaults;
+	struct symtab_priv *pv;
+	struct cand *c;
+	const char *lo, *hi;
+	size_t nc = 0, i;
+	long j;
+	int any_func = 0, style;
+	bfd *abfd;
+
+	if (!opts)
+		opts = &defaults;
+	memset(st, 0, sizeof *st);
+	st->path = path;
+	style = demangle_style_of(opts);
+	ensure_bfd_init();
+	abfd = open_file(path);
+	st->bfd = abfd;
+	st->priv = pv = xcalloc(1, sizeof *pv);
+	st->abi.addr_size = bfd_arch_bits_per_address(abfd) / 8;
+	if (st->abi.addr_size != 4 && st->abi.addr_size != 8)
+		st->abi.addr_size = bfd_get_arch_size(abfd) == 32 ? 4 : 8;
+	st->abi.big_endian = bfd_big_endian(abfd) ? 1 : 0;
+
+	read_symbols(st, abfd);
+	pv->text = bfd_get_section_by_name(abfd, ".text");
+	if (!pv->text)
+		util_die("%s: can't find .text section", path);
+	st->text_start = bfd_section_vma(pv->text);
+	st->text_end = st->text_start + bfd_section_size(pv->text);
+	pv->have_debug = has_debug_info(abfd);
+
+	strtab_bounds(pv->asyms, pv->nasyms, &lo, &hi);
+	for (j = 0; j < pv->nasyms; j++)
+		if (pv->asyms[j]->flags & BSF_FUNCTION)
+			any_func = 1;
+
+	c = xmalloc((size_t)(pv->nasyms ? pv->nasyms : 1) * sizeof *c);
+	for (j = 0; j < pv->nasyms; j++) {
+		asymbol *s = pv->asyms[j];
+		int cls = classify(abfd, s, opts, lo, hi);
+		struct cand *x;
+
+		if (!cls)
+			continue;
+		x = &c[nc];
+		x->as = s;
+		x->addr = (uint64_t)(s->value + bfd_section_vma(s->section));
+		x->cidx = nc++;
+		x->is_static = cls == 't';
+		x->is_func = !any_func || (s->flags & BSF_FUNCTION);
+	}
+	if (nc == 0)
+		util_die("%s: no symbols", path);
+	pv->ncand = nc;
+	pv->cand_addr = xmalloc(nc * sizeof *pv->cand_addr);
+	pv->cand_kept = xmalloc(nc * sizeof *pv->cand_kept);
+	for (i = 0; i < nc; i++) {
+		pv->cand_addr[i] = c[i].addr;
+		pv->cand_kept[i] = NOT_KEPT;
+	}
+	merge(st, c, nc);
+	set_names(st, c, style);
+	free(c);
+
+	/* The reports need the file of static functions only; symspecs with
+	 * a file or line part call symtab_load_lines() for the rest. */
+	if (pv->have_debug)
+		for (i = 0; i < nc; i++)
+			if (pv->cand_kept[i] != NOT_KEPT
+			    && st->syms[pv->cand_kept[i]].is_static)
+				lookup_cand(st, i);
+}
+
+void symtab_free(struct symtab *st)
+{
+	struct symtab_priv *pv = st->priv;
+	size_t i;
+
+	if (pv) {
+		for (i = 0; i < st->n; i++)
+			free(pv->dnames ? pv->dnames[i] : NULL);
+		free(pv->dnames);
+		for (i = 0; i < pv->nbuckets; i++) {
+			struct file_node *fn = pv->buckets[i], *next;
+
+			for (; fn; fn = next) {
+				next = fn->next;
+				free(fn->path);
+				free(fn);
+			}
+		}
+		free(pv->buckets);
+		free(pv->asyms);
+		free(pv->synth);
+		free(pv->cand_addr);
+		free(pv->cand_kept);
+		free(pv);
+	}
+	if (st->bfd)
+		bfd_close((bfd *)st->bfd);
+	free(st->syms);
+	free(st->files);
+	memset(st, 0, sizeof *st);
+}
+
+struct sym *symtab_find(const struct symtab *st, uint64_t pc)
+{
+	size_t lo = 0, hi = st->n;
+
+	/* the last symbol starting at or below PC, if PC is within it */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->syms[mid].addr <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || pc > st->syms[lo - 1].end_addr)
+		return NULL;
+	return &st->syms[lo - 1];
+}
