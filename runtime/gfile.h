@@ -1,0 +1,41 @@
+/* gfile: writing GNU gmon.out files from libtgmon, async-signal-safe.
+ *
+ * Layout written (x86-64, little-endian): the 20-byte header "gmon",
+ * version 1, zero padding; histogram records (tag 0); arc records (tag 1).
+ * The format's histogram counters are 16 bits and arc counts 32 bits, while
+ * ours are wider: a larger count is written as several records with the
+ * same range or the same arc, which readers add up. */
+#ifndef TG_GFILE_H
+#define TG_GFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tgfile {
+	int fd;
+	int err;         /* first errno seen, 0 if none */
+	size_t len;      /* bytes in buf */
+	char path[4096];
+	char tmp[4096 + 32];
+	unsigned char buf[1 << 16];
+};
+
+/* Expand %p, %n (SEQ) and %% of PATTERN into OUT.  Returns 0, or -1 when
+ * the result does not fit. */
+int tgfile_name(char *out, size_t size, const char *pattern, unsigned seq);
+
+/* Open a temporary file beside PATH and write the header.  Returns 0 or an
+ * errno value. */
+int tgfile_begin(struct tgfile *f, const char *path);
+
+/* A histogram of N bins over [lowpc, highpc) sampled at RATE per second. */
+void tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc,
+		 unsigned rate, const uint32_t *bins, size_t n);
+
+void tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t count);
+
+/* Flush, close and rename over PATH.  Returns 0, or an errno value after
+ * removing the temporary file. */
+int tgfile_end(struct tgfile *f);
+
+#endif

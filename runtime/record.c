@@ -1,0 +1,377 @@
+/* record: per-thread arc tables behind mcount (see record.h).
+ *
+ * Compiled with -mgeneral-regs-only: mcount.S saves only the integer
+ * registers, so nothing here may touch the SSE registers that carry
+ * floating-point arguments of the profiled function. */
+#include "config.h"
+
+#include <pthread.h>
+#include <sys/mman.h>
+
+#include "record.h"
+
+#define HIDDEN __attribute__((visibility("hidden")))
+#define TLS_IE __attribute__((tls_model("initial-exec")))
+#define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+
+/* A key packs (from_off + 1) << 32 | self_off, so 0 means "empty slot"
+ * and the order of keys is the order of (from, self). */
+struct slot {
+	uint64_t key;
+	uint64_t count;
+};
+
+struct tab {
+	struct tab *next;         /* list of every table ever made */
+	int owned;                /* a live thread counts into it */
+	volatile int busy;        /* its owner is inside the recorder */
+	uint32_t used, limit, mask, shift;
+	struct slot *slot;
+	uint64_t *base;           /* written by collections only */
+};
+
+/* Probes before a thread gives up on its own table for this arc. */
+#define PROBES 32
+
+static uintptr_t lowpc, textsize;
+static int rec_on;
+static struct tab *tabs;
+static struct tab *shared;
+static uint64_t lost;
+static unsigned tab_bits;
+static pthread_key_t tab_key;
+static int tab_key_ok;
+static __thread struct tab *my_tab TLS_IE;
+static __thread int in_attach TLS_IE;
+
+static inline __attribute__((always_inline)) uint32_t
+slot_of(uint64_t key, uint32_t shift)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ULL) >> shift);
+}
+
+static struct tab *
+map_tab(unsigned bits)
+{
+	size_t cap = (size_t)1 << bits;
+	size_t head = (sizeof(struct tab) + 63) & ~(size_t)63;
+	size_t len = head + cap * sizeof(struct slot) + cap * sizeof(uint64_t);
+	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	struct tab *t;
+
+	if (m == MAP_FAILED)
+		return NULL;
+	t = (struct tab *)m;
+	t->slot = (struct slot *)(m + head);
+	t->base = (uint64_t *)(m + head + cap * sizeof(struct slot));
+	t->mask = (uint32_t)(cap - 1);
+	t->shift = 64 - bits;
+	t->limit = (uint32_t)(cap / 4 * 3);
+	return t;
+}
+
+/* The shared table: insertion claims a slot by compare-and-swap on its key,
+ * counts are atomic additions.  Used rarely, so the cost does not matter. */
+static void
+shared_add(uint64_t key)
+{
+	struct tab *t = shared;
+	uint32_t i = slot_of(key, t->shift);
+	uint32_t n;
+
+	for (n = 0; n <= t->mask; n++, i = (i + 1) & t->mask) {
+		uint64_t k = __atomic_load_n(&t->slot[i].key, __ATOMIC_ACQUIRE);
+		if (k == 0) {
+			uint64_t zero = 0;
+			if (__atomic_compare_exchange_n(&t->slot[i].key, &zero, key, 0,
+							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+				k = key;
+			else
+				k = zero;
+		}
+		if (k == key) {
+			__atomic_fetch_add(&t->slot[i].count, 1, __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	__atomic_fetch_add(&lost, 1, __ATOMIC_RELAXED);
+}
+
+static void
+release_tab(void *p)
+{
+	struct tab *t = p;
+
+	if (my_tab == t)
+		my_tab = NULL;
+	__atomic_store_n(&t->owned, 0, __ATOMIC_RELEASE);
+}
+
+/* First call in a thread: adopt the table of a thread that has exited, or
+ * map a new one.  The key's destructor gives it back when the thread ends. */
+static __attribute__((noinline)) struct tab *
+attach(void)
+{
+	struct tab *t, *head;
+
+	in_attach = 1;
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next) {
+		int zero = 0;
+		if (LOAD(&t->owned) == 0 &&
+		    __atomic_compare_exchange_n(&t->owned, &zero, 1, 0,
+						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+			goto found;
+	}
+	t = map_tab(tab_bits);
+	if (t == NULL) {
+		in_attach = 0;
+		return NULL;
+	}
+	t->owned = 1;
+	head = __atomic_load_n(&tabs, __ATOMIC_RELAXED);
+	do
+		t->next = head;
+	while (!__atomic_compare_exchange_n(&tabs, &head, t, 1,
+					    __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+found:
+	t->busy = 0;
+	my_tab = t;
+	if (tab_key_ok)
+		pthread_setspecific(tab_key, t);
+	in_attach = 0;
+	return t;
+}
+
+HIDDEN void
+__mcount_internal(uintptr_t frompc, uintptr_t selfpc)
+{
+	uintptr_t f = frompc - lowpc, s = selfpc - lowpc;
+	struct tab *t;
+	uint64_t key;
+	uint32_t i, n;
+
+	if (!LOAD(&rec_on))
+		return;
+	/* Like glibc, arcs from outside the executable (callbacks from
+	 * shared libraries) are not kept: no symbol could take them. */
+	if (f >= textsize || s >= textsize)
+		return;
+	key = ((uint64_t)(f + 1) << 32) | s;
+	t = my_tab;
+	if (__builtin_expect(t == NULL, 0)) {
+		if (in_attach || (t = attach()) == NULL) {
+			shared_add(key);
+			return;
+		}
+	}
+	if (t->busy) {
+		shared_add(key);
+		return;
+	}
+	t->busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	i = slot_of(key, t->shift);
+	for (n = 0; n < PROBES; n++, i = (i + 1) & t->mask) {
+		struct slot *sl = &t->slot[i];
+		uint64_t k = LOAD(&sl->key);
+		if (k == key) {
+			STORE(&sl->count, LOAD(&sl->count) + 1);
+			goto done;
+		}
+		if (k == 0) {
+			if (t->used >= t->limit)
+				break;
+			t->used++;
+			STORE(&sl->count, LOAD(&sl->count) + 1);
+			__atomic_store_n(&sl->key, key, __ATOMIC_RELEASE);
+			goto done;
+		}
+	}
+	shared_add(key);
+done:
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t->busy = 0;
+}
+
+HIDDEN int
+tgrec_init(uintptr_t low, uintptr_t size)
+{
+	/* Size tables like glibc's arc limit (2% of the text in arcs, at
+	 * least 50, at most 2^20), twice over for open addressing.  Threads
+	 * get at most 2^14 slots each and spill into the shared table. */
+	uintptr_t want = size / 50;
+	unsigned bits = 10;
+
+	if (want > ((uintptr_t)1 << 20))
+		want = (uintptr_t)1 << 20;
+	while (((uintptr_t)1 << bits) < 2 * want)
+		bits++;
+	tab_bits = bits < 14 ? bits : 14;
+	shared = map_tab(bits + 2);
+	if (shared == NULL)
+		return -1;
+	lowpc = low;
+	textsize = size < 0xfffffffeu ? size : 0xfffffffeu;
+	tab_key_ok = pthread_key_create(&tab_key, release_tab) == 0;
+	return 0;
+}
+
+HIDDEN void
+tgrec_set_on(int on)
+{
+	__atomic_store_n(&rec_on, on, __ATOMIC_RELEASE);
+}
+
+HIDDEN uint64_t
+tgrec_lost(void)
+{
+	return LOAD(&lost);
+}
+
+HIDDEN size_t
+tgrec_bound(void)
+{
+	size_t n = 0;
+	struct tab *t;
+
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
+		n += (size_t)t->mask + 1;
+	return n + (shared ? (size_t)shared->mask + 1 : 0);
+}
+
+/* Append the table's counts since its bases to OUT (as key, count pairs in
+ * struct slot form); with RESET move the bases up to the values read. */
+static size_t
+scan_tab(struct tab *t, struct slot *out, size_t n, size_t max, int reset)
+{
+	uint32_t i;
+
+	for (i = 0; i <= t->mask; i++) {
+		uint64_t k = __atomic_load_n(&t->slot[i].key, __ATOMIC_ACQUIRE);
+		uint64_t c, b;
+		if (k == 0)
+			continue;
+		c = LOAD(&t->slot[i].count);
+		b = t->base[i];
+		if (c == b)
+			continue;
+		if (n == max)
+			return n; /* left for the next collection */
+		out[n].key = k;
+		out[n].count = c - b;
+		n++;
+		if (reset)
+			t->base[i] = c;
+	}
+	return n;
+}
+
+static int
+slot_less(const struct slot *a, const struct slot *b)
+{
+	return a->key < b->key;
+}
+
+static void
+sift_down(struct slot *v, size_t root, size_t n)
+{
+	for (;;) {
+		size_t c = 2 * root + 1;
+		struct slot tmp;
+		if (c >= n)
+			return;
+		if (c + 1 < n && slot_less(&v[c], &v[c + 1]))
+			c++;
+		if (!slot_less(&v[root], &v[c]))
+			return;
+		tmp = v[root];
+		v[root] = v[c];
+		v[c] = tmp;
+		root = c;
+	}
+}
+
+/* Heap sort: no allocation, no recursion, safe in a signal handler. */
+static void
+sort_slots(struct slot *v, size_t n)
+{
+	size_t i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(v, i, n);
+	while (n > 1) {
+		struct slot tmp = v[0];
+		v[0] = v[n - 1];
+		v[n - 1] = tmp;
+		sift_down(v, 0, --n);
+	}
+}
+
+HIDDEN size_t
+tgrec_collect(struct tgrec_arc *out, size_t max, int reset)
+{
+	struct slot *v = (struct slot *)out;
+	struct tab *t;
+	size_t n = 0, i, m;
+
+	_Static_assert(sizeof(struct slot) == sizeof(struct tgrec_arc),
+		       "collection sorts in place");
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
+		n = scan_tab(t, v, n, max, reset);
+	if (shared)
+		n = scan_tab(shared, v, n, max, reset);
+	sort_slots(v, n);
+	for (i = 0, m = 0; i < n; i++) {
+		if (m > 0 && v[m - 1].key == v[i].key)
+			v[m - 1].count += v[i].count;
+		else
+			v[m++] = v[i];
+	}
+	for (i = 0; i < m; i++) {
+		uint64_t k = v[i].key, c = v[i].count;
+		out[i].from_off = (uint32_t)(k >> 32) - 1;
+		out[i].self_off = (uint32_t)k;
+		out[i].count = c;
+	}
+	return m;
+}
+
+static void
+rebase(struct tab *t)
+{
+	uint32_t i;
+
+	for (i = 0; i <= t->mask; i++)
+		if (__atomic_load_n(&t->slot[i].key, __ATOMIC_ACQUIRE) != 0)
+			t->base[i] = LOAD(&t->slot[i].count);
+}
+
+HIDDEN void
+tgrec_reset(void)
+{
+	struct tab *t;
+
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
+		rebase(t);
+	if (shared)
+		rebase(shared);
+}
+
+HIDDEN void
+tgrec_after_fork(void)
+{
+	struct tab *t;
+
+	for (t = tabs; t; t = t->next) {
+		if (t != my_tab) {
+			t->owned = 0;
+			t->busy = 0;
+		}
+		rebase(t);
+	}
+	if (shared)
+		rebase(shared);
+	lost = 0;
+}

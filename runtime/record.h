@@ -1,0 +1,57 @@
+/* record: call-graph arcs counted by mcount, for libtgmon.
+ *
+ * Every thread counts into a table of its own with plain stores, so the
+ * common path takes no lock and no atomic read-modify-write.  A table is
+ * only ever written by the thread that owns it; a thread re-entered by a
+ * signal handler while inside the recorder, or whose table is full, counts
+ * into one shared table with atomic operations instead.  No call is lost.
+ *
+ * Reset never writes another thread's counters: it records each counter's
+ * current value as a base, and a collection reports count - base.  Taking
+ * the value once for both the report and the new base makes a "collect and
+ * reset" exact: every call lands in exactly one collection.
+ *
+ * Tables of threads that have exited are handed to new threads, and keep
+ * their counts.  Everything here is async-signal-safe except tgrec_init(). */
+#ifndef TG_RECORD_H
+#define TG_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One merged arc, addresses as offsets from the start of the text range. */
+struct tgrec_arc {
+	uint32_t from_off, self_off;
+	uint64_t count;
+};
+
+/* Record arcs whose two ends lie in [lowpc, lowpc + textsize).  Returns 0,
+ * or -1 when the shared table cannot be mapped. */
+int tgrec_init(uintptr_t lowpc, uintptr_t textsize);
+
+/* Turn counting on or off (mcount returns at once when off). */
+void tgrec_set_on(int on);
+
+/* Upper bound on the number of arcs a collection can return right now. */
+size_t tgrec_bound(void);
+
+/* Collect at most MAX arcs counted since the last reset into OUT, sorted
+ * by (from, self) and merged; with RESET, start a new interval at the same
+ * time.  Returns the number of arcs stored. */
+size_t tgrec_collect(struct tgrec_arc *out, size_t max, int reset);
+
+/* Start a new interval without collecting. */
+void tgrec_reset(void);
+
+/* Calls that could not be counted because every table was full. */
+uint64_t tgrec_lost(void);
+
+/* In a child after fork: threads other than the caller are gone, so their
+ * tables become free; all counts restart from zero. */
+void tgrec_after_fork(void);
+
+/* The C half of mcount (see mcount.S); named like glibc's so that gprof
+ * leaves it out of reports when libtgmon is linked statically. */
+void __mcount_internal(uintptr_t frompc, uintptr_t selfpc);
+
+#endif

@@ -1,0 +1,140 @@
+/* sample: PC histogram from ITIMER_PROF (see sample.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <time.h>
+#include <ucontext.h>
+
+#include "sample.h"
+
+#define HIDDEN __attribute__((visibility("hidden")))
+#define TLS_IE __attribute__((tls_model("initial-exec")))
+#define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+
+static uint32_t *bins;
+static size_t nbins;
+static uintptr_t lowpc, span;
+static unsigned rate;
+static uint64_t period_ns;
+static int samp_on;
+/* Bumped whenever sampling starts, so that CPU time a thread used while
+ * sampling was off is not credited to its next sample.  The first start
+ * makes it 1; a thread whose generation is 0 has not been sampled yet. */
+static unsigned gen;
+static __thread uint64_t last_cpu TLS_IE;
+static __thread unsigned my_gen TLS_IE;
+
+static uint64_t
+thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void
+on_prof(int sig, siginfo_t *si, void *ctx)
+{
+	int saved = errno;
+	ucontext_t *uc = ctx;
+	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	unsigned g = LOAD(&gen);
+	uint64_t now, n;
+
+	if (!LOAD(&samp_on))
+		goto out;
+	now = thread_cpu_ns();
+	if (my_gen != g || now < last_cpu) {
+		/* A thread's first sample since profiling began stands for
+		 * all its CPU time; after a restart, for one interval. */
+		if (my_gen == 0 && g == 1)
+			last_cpu = 0;
+		else
+			last_cpu = now >= period_ns ? now - period_ns : 0;
+		my_gen = g;
+	}
+	n = (now - last_cpu) / period_ns;
+	last_cpu += n * period_ns;
+	if (n > 0 && pc - lowpc < span)
+		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN],
+				   (uint32_t)n, __ATOMIC_RELAXED);
+out:
+	errno = saved;
+}
+
+static void
+arm(int on)
+{
+	struct itimerval it;
+
+	memset(&it, 0, sizeof it);
+	if (on) {
+		unsigned us = 1000000u / rate;
+		it.it_interval.tv_sec = us / 1000000u;
+		it.it_interval.tv_usec = us % 1000000u;
+		it.it_value = it.it_interval;
+	}
+	setitimer(ITIMER_PROF, &it, NULL);
+}
+
+HIDDEN int
+tgsamp_init(uintptr_t low, uintptr_t high, unsigned hz)
+{
+	struct sigaction sa;
+	void *m;
+
+	lowpc = low;
+	span = high - low;
+	nbins = span / TGSAMP_BIN;
+	rate = hz;
+	period_ns = 1000000000u / hz;
+	m = mmap(NULL, nbins * sizeof *bins + 1, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return -1;
+	bins = m;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_prof;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	return sigaction(SIGPROF, &sa, NULL);
+}
+
+HIDDEN void
+tgsamp_set_on(int on)
+{
+	if (on)
+		__atomic_fetch_add(&gen, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&samp_on, on, __ATOMIC_RELEASE);
+	arm(on);
+}
+
+HIDDEN size_t
+tgsamp_nbins(void)
+{
+	return nbins;
+}
+
+HIDDEN uint32_t
+tgsamp_take(size_t i, int reset)
+{
+	if (reset)
+		return __atomic_exchange_n(&bins[i], 0, __ATOMIC_RELAXED);
+	return LOAD(&bins[i]);
+}
+
+HIDDEN void
+tgsamp_after_fork(void)
+{
+	if (bins)
+		memset(bins, 0, nbins * sizeof *bins);
+	__atomic_fetch_add(&gen, 1, __ATOMIC_RELAXED);
+	if (LOAD(&samp_on))
+		arm(1);
+}

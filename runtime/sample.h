@@ -1,0 +1,43 @@
+/* sample: the PC histogram of libtgmon.
+ *
+ * SIGPROF comes from ITIMER_PROF, which the kernel delivers to whichever
+ * thread was running when the process's CPU time crossed the interval, so
+ * every thread is sampled in proportion to the CPU it uses.  The kernel
+ * checks the timer only at its own tick (often 250 Hz), so at rates above
+ * the tick one signal may stand for several intervals: each sample is
+ * weighted by the CPU time its thread used since its previous sample,
+ * measured in whole intervals, and the remainder carries over.  So a
+ * histogram at TGMON_HZ=1000 adds up to the CPU time even on a 250 Hz
+ * kernel, with coarser placement.
+ *
+ * Bins are 32-bit counters over 4-byte slices of [lowpc, highpc), updated
+ * with atomic additions and collected with atomic exchanges, so a
+ * "collect and reset" loses and doubles nothing. */
+#ifndef TG_SAMPLE_H
+#define TG_SAMPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bytes of text per histogram bin. */
+#define TGSAMP_BIN 4
+
+/* Map the bins for [lowpc, highpc) (both multiples of TGSAMP_BIN) and
+ * install the SIGPROF handler; HZ samples per CPU second.  Returns 0, or -1
+ * with errno set. */
+int tgsamp_init(uintptr_t lowpc, uintptr_t highpc, unsigned hz);
+
+/* Start or stop the timer.  Stopping also makes samples already in flight
+ * be dropped; starting begins a new weighting period for every thread. */
+void tgsamp_set_on(int on);
+
+size_t tgsamp_nbins(void);
+
+/* Read bin I; with RESET, zero it in the same atomic step. */
+uint32_t tgsamp_take(size_t i, int reset);
+
+/* In a child after fork: interval timers are not inherited; re-arm if on
+ * and zero the bins. */
+void tgsamp_after_fork(void);
+
+#endif

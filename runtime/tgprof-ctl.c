@@ -1,0 +1,216 @@
+/* tgprof-ctl: ask a running program profiled with libtgmon to dump, reset,
+ * or turn its profiling on or off, without stopping it.
+ *
+ * The program listens only when started with TGMON_SIGNAL set; we find
+ * the signal in its initial environment (/proc/PID/environ) unless -s
+ * names it, check in /proc/PID/status that it catches that signal, send
+ * the command with sigqueue() and wait for the answer (see ctlproto.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ctlproto.h"
+
+static const struct {
+	const char *name;
+	int cmd;
+} commands[] = {
+	{ "dump", TGCTL_DUMP },
+	{ "snap", TGCTL_SNAP },
+	{ "reset", TGCTL_RESET },
+	{ "on", TGCTL_ON },
+	{ "off", TGCTL_OFF },
+};
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("tgprof-ctl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void __attribute__((noreturn))
+usage(int status)
+{
+	fprintf(status ? stderr : stdout,
+		"usage: tgprof-ctl [-s SIGNAL] [-t SECONDS] PID dump|snap|reset|on|off\n");
+	exit(status);
+}
+
+/* Read a /proc file whole; NULL with errno set on failure. */
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, got;
+
+	if (f == NULL)
+		return NULL;
+	do {
+		if (n + 4096 + 1 > cap) {
+			char *nb = realloc(buf, cap = cap * 2 + 8192);
+			if (nb == NULL)
+				die("out of memory");
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+	} while (got > 0);
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+static int
+signal_from_environ(long pid)
+{
+	char path[64], *env, *p;
+	size_t len;
+	int sig = 0;
+
+	snprintf(path, sizeof path, "/proc/%ld/environ", pid);
+	env = slurp(path, &len);
+	if (env == NULL) {
+		if (errno == ENOENT)
+			die("no process %ld", pid);
+		die("%s: %s", path, strerror(errno));
+	}
+	for (p = env; p < env + len; p += strlen(p) + 1) {
+		if (strncmp(p, "TGMON_SIGNAL=", 13) == 0) {
+			sig = tgctl_parse_signal(p + 13);
+			if (sig == 0)
+				die("process %ld has %s, which names no signal", pid, p);
+		}
+	}
+	free(env);
+	if (sig == 0)
+		die("process %ld was not started with TGMON_SIGNAL set, so libtgmon "
+		    "does not listen; use -s SIGNAL if it was set later", pid);
+	return sig;
+}
+
+static void
+check_caught(long pid, int sig)
+{
+	char path[64], *status, *line;
+	unsigned long long mask;
+	size_t len;
+
+	snprintf(path, sizeof path, "/proc/%ld/status", pid);
+	status = slurp(path, &len);
+	if (status == NULL) {
+		if (errno == ENOENT)
+			die("no process %ld", pid);
+		die("%s: %s", path, strerror(errno));
+	}
+	line = strstr(status, "\nSigCgt:");
+	if (line == NULL || sscanf(line + 8, "%llx", &mask) != 1)
+		die("%s: no SigCgt line", path);
+	free(status);
+	if (!(mask & (1ULL << (sig - 1))))
+		die("process %ld does not catch signal %d (%s): is it compiled with "
+		    "-pg and running with libtgmon?", pid, sig, strsignal(sig));
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *cmdname;
+	double timeout = 5;
+	long pid;
+	int sig = 0, cmd = 0, opt;
+	size_t i;
+	char *end;
+	sigset_t set;
+	struct timespec start, now;
+
+	while ((opt = getopt(argc, argv, "hs:t:")) != -1) {
+		switch (opt) {
+		case 's':
+			sig = tgctl_parse_signal(optarg);
+			if (sig == 0)
+				die("-s %s: not a signal name or number", optarg);
+			break;
+		case 't':
+			timeout = strtod(optarg, &end);
+			if (*end != '\0' || !(timeout > 0))
+				die("-t %s: not a number of seconds", optarg);
+			break;
+		case 'h':
+			usage(0);
+		default:
+			usage(2);
+		}
+	}
+	if (argc - optind != 2)
+		usage(2);
+	pid = strtol(argv[optind], &end, 10);
+	if (*argv[optind] == '\0' || *end != '\0' || pid <= 0)
+		die("%s: not a process id", argv[optind]);
+	cmdname = argv[optind + 1];
+	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(cmdname, commands[i].name) == 0)
+			cmd = commands[i].cmd;
+	if (cmd == 0)
+		die("%s: unknown command (dump, snap, reset, on, off)", cmdname);
+	if (sig == 0)
+		sig = signal_from_environ(pid);
+	check_caught(pid, sig);
+
+	/* The answer comes as the same signal: block it and wait. */
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		union sigval v;
+		siginfo_t si;
+		double left;
+		struct timespec wait;
+
+		v.sival_int = TGCTL_REQUEST(cmd);
+		if (sigqueue((pid_t)pid, sig, v) != 0)
+			die("cannot signal process %ld: %s", pid, strerror(errno));
+		for (;;) {
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			left = timeout - (now.tv_sec - start.tv_sec) -
+			       (now.tv_nsec - start.tv_nsec) / 1e9;
+			if (left <= 0)
+				die("no answer from process %ld within %g s", pid, timeout);
+			wait.tv_sec = (time_t)left;
+			wait.tv_nsec = (long)((left - (double)wait.tv_sec) * 1e9);
+			if (sigtimedwait(&set, &si, &wait) < 0)
+				continue;
+			if (si.si_code == SI_QUEUE && si.si_pid == pid &&
+			    (si.si_value.sival_int & ~0xff) == TGCTL_REPLY(cmd, 0))
+				break;
+		}
+		switch (si.si_value.sival_int & 0xff) {
+		case TGCTL_OK:
+			return 0;
+		case TGCTL_BUSY: {
+			struct timespec ms10 = { 0, 10000000 };
+			nanosleep(&ms10, NULL);
+			continue;
+		}
+		default:
+			die("process %ld could not %s (its standard error says why)",
+			    pid, cmdname);
+		}
+	}
+}
