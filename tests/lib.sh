@@ -1,0 +1,134 @@
+# lib.sh: helpers shared by the tests/t-*.sh scripts (sourced, POSIX sh).
+#
+# Environment (as tests/run.sh gives it; defaults for running a script by
+# hand): TOP (source tree), TGPROF (binary under test), GPROF (GNU gprof),
+# CC.  TG_CASE, when set, is a shell pattern that limits the corpus cases
+# a script runs (e.g. TG_CASE='interp-*' or TG_CASE=cycles-o2).
+# Protocol: one "PASS: name" or "FAIL: name" line per case; tg_finish
+# exits non-zero when any case failed.
+
+: "${TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${TGPROF:=$TOP/tgprof}"
+: "${GPROF:=gprof}"
+: "${CC:=gcc}"
+export TOP TGPROF GPROF CC
+TG_OUT=$TOP/tests/out
+TG_CORPUS=$TG_OUT/corpus
+tg_npass=0
+tg_nfail=0
+
+tg_pass() {
+	echo "PASS: $*"
+	tg_npass=$((tg_npass + 1))
+}
+
+# tg_fail NAME [DETAIL...]: a FAIL line, then the details indented.
+tg_fail() {
+	echo "FAIL: $1"
+	shift
+	for d in "$@"; do
+		printf '%s\n' "$d" | sed 's/^/    /'
+	done
+	tg_nfail=$((tg_nfail + 1))
+}
+
+tg_finish() {
+	echo "# $tg_npass passed, $tg_nfail failed"
+	[ "$tg_nfail" -eq 0 ]
+}
+
+# Fail loudly (one FAIL line and exit 1) when a tool the suite needs is
+# missing: a test that cannot run must not look like a pass.
+tg_need() {
+	for t in "$@"; do
+		if ! command -v "$t" > /dev/null 2>&1 && [ ! -x "$t" ]; then
+			tg_fail "setup: $t not found"
+			tg_finish
+			exit 1
+		fi
+	done
+}
+
+# Build (or reuse) the corpus; fails the script when the build fails.
+tg_build_corpus() {
+	if ! sh "$TOP/tests/corpus/build.sh" > "$TG_OUT/corpus-build.log" 2>&1; then
+		tg_fail "setup: corpus build" "$(tail -20 "$TG_OUT/corpus-build.log")"
+		tg_finish
+		exit 1
+	fi
+}
+
+# The corpus case directories, filtered by TG_CASE.
+tg_cases() {
+	for d in "$TG_CORPUS"/*/; do
+		d=${d%/}
+		[ -f "$d/case.env" ] || continue
+		n=$(basename "$d")
+		case $n in
+		${TG_CASE:-*}) echo "$d" ;;
+		esac
+	done
+}
+
+# tg_run OUTFILE ERRFILE CMD...: run CMD with a time limit, stdout and
+# stderr to the files; prints the exit status (124 on timeout, 128+N on
+# death by signal N).
+tg_run() {
+	o=$1 e=$2
+	shift 2
+	timeout -k 5 "${TG_TIMEOUT:-20}" "$@" > "$o" 2> "$e" < /dev/null
+	echo $?
+}
+
+# tg_strip_notes REF FILE: FILE with its explanatory notes replaced by
+# one line "<notes>" per block, printed on stdout.
+#
+# Without -b, gprof adds prose (field explanations, a copyright notice)
+# around its tables; tgprof writes its own prose, so the two cannot be
+# compared as they are.  REF is the -b output for the same options (the
+# tables alone, GNU's by definition).  A line of FILE that is not part of
+# a longest common subsequence with REF is a note line; each run of note
+# lines becomes one marker; blank and form-feed lines next to a marker are
+# dropped and adjacent markers merged (where such a line aligns is
+# ambiguous when the notes contain blank lines or page breaks).
+# Title lines mentioning "Call graph" are kept verbatim either way.
+# Then both sides are compared: they must have the same tables, with
+# notes in the same places, whatever the notes say.
+tg_strip_notes() {
+	diff --old-line-format= --new-line-format='+%L' \
+	     --unchanged-line-format='=%L' "$1" "$2" |
+	awk '
+	{
+		kind = substr($0, 1, 1)
+		text = substr($0, 2)
+		if (kind == "+" && text !~ /Call graph/) {
+			if (n == 0 || line[n] != "\001")
+				line[++n] = "\001"
+		} else
+			line[++n] = text
+	}
+	END {
+		do {
+			changed = 0
+			m = 0
+			for (i = 1; i <= n; i++) {
+				if ((line[i] == "" || line[i] == "\f") &&
+				    ((i > 1 && line[i-1] == "\001") ||
+				    (i < n && line[i+1] == "\001"))) {
+					changed = 1
+					continue
+				}
+				if (line[i] == "\001" && m > 0 && out[m] == "\001") {
+					changed = 1
+					continue
+				}
+				out[++m] = line[i]
+			}
+			n = m
+			for (i = 1; i <= n; i++)
+				line[i] = out[i]
+		} while (changed)
+		for (i = 1; i <= n; i++)
+			print (line[i] == "\001" ? "<notes>" : line[i])
+	}'
+}

@@ -1,0 +1,218 @@
+#!/bin/sh
+# Differential suite: tgprof --text against GNU gprof on the corpus.
+#
+# For every corpus case (tests/corpus/build.sh) and every option set below,
+# runs "$GPROF OPTS exe gmon..." and "$TGPROF --text OPTS exe gmon..." in
+# the case directory and requires byte-identical stdout and the same exit
+# status.  Stderr is not compared (the program name differs).
+#
+#   TGPROF=./tgprof GPROF=/usr/bin/gprof TOP=$PWD sh tests/t-diff.sh
+#   TG_CASE='cycles-*' ...     only the cases matching a shell pattern
+#   TG_OPTS='-b -k'   ...      only option sets containing this text
+#   JOBS=N            ...      cases run N at a time (default: cores)
+#
+# Option sets without -b also print notes; tgprof's prose is its own, so
+# those are compared after tg_strip_notes (tests/lib.sh) on both sides,
+# with GNU's -b output for the same options as the reference tables.
+# In option sets, @F@ and @O@ are two functions of the case, @A@ an arc,
+# @C@ an arc inside a cycle, @S@ a source file (tests/corpus/programs).
+. "$(dirname "$0")/lib.sh"
+
+# Brief sets: compared byte for byte.
+SETS_B='-b
+-b -p
+-b -q
+-b -P
+-b -Q
+-b -z
+-b -T
+-b -w 120
+-b -w 60
+-b -a
+-b --no-demangle
+-b -D
+-b -e @F@
+-b -E @F@
+-b -f @F@
+-b -F @F@
+-b -n @F@
+-b -N @F@
+-b -k @A@
+-b -k @C@
+-b -p@F@
+-b -P@F@
+-b -q@F@
+-b -Q@F@
+-b -p@S@:@F@
+-b -q@S@:@F@
+-b -P@S@:@F@
+-b -Q@S@:@F@
+-b -p@S@
+-b -q@S@
+-b -P@S@
+-b -i
+-b -k @A@ -k @C@ -E @O@ -z
+-b -k @C@ -q
+-b -f @F@ -e @O@
+-b -F @F@ -N @O@
+-b -p@F@ -q@O@
+-b -P@F@ -Q@O@ -z
+-b -n @F@ -N @O@ -a
+-b -e @F@ -E @O@ -k @A@
+-b -T -z -w 100
+-b -E @O@ -p -q
+-b -a -z -D
+-b -L
+-b -c
+--brief --flat-profile --no-graph
+--brief --graph=@F@ --width=100
+--brief --no-flat-profile=@F@ --no-static
+--brief --time=@F@ --no-time=@O@ --display-unused-functions
+--brief --traditional --ignore-non-functions'
+
+# Sets printed with notes: compared after tg_strip_notes.
+SETS_NOTES='
+-p
+-q
+-T
+-z
+-k @A@
+-q@F@
+-T -p'
+
+# Sets run on several profile files (gmon.out twice; gmon.out gmon.2).
+SETS_MULTI='-b
+-b -k @A@ -z
+-b -i
+-b -T'
+
+if [ "${1:-}" != --one ]; then
+	tg_need "$GPROF" "$TGPROF" diff timeout cmp
+	tg_build_corpus
+	scratch=$TG_OUT/t-diff
+	rm -rf "$scratch"
+	mkdir -p "$scratch"
+	cases=$(tg_cases)
+	if [ -z "$cases" ]; then
+		tg_fail "setup: no corpus case matches TG_CASE=${TG_CASE:-*}"
+		tg_finish
+		exit 1
+	fi
+	echo "$cases" | xargs -P "${JOBS:-$(nproc 2>/dev/null || echo 2)}" -n 1 \
+		sh "$0" --one
+	for d in $cases; do
+		r=$scratch/$(basename "$d")/result
+		if [ -f "$r" ]; then
+			cat "$r"
+		else
+			echo "FAIL: $(basename "$d") (worker died)"
+		fi
+	done > "$scratch/all"
+	cat "$scratch/all"
+	tg_npass=$(grep -c '^PASS: ' "$scratch/all")
+	tg_nfail=$(grep -c '^FAIL: ' "$scratch/all")
+	tg_finish
+	exit $?
+fi
+
+# Worker: one case directory, results to $scratch/CASE/result.
+dir=$2
+. "$dir/case.env"
+name=$(basename "$dir")
+work=$TG_OUT/t-diff/$name
+mkdir -p "$work"
+exec > "$work/result"
+
+subst() {
+	printf '%s\n' "$1" | sed "s|@F@|$FOCUS|g; s|@O@|$OTHER|g; s|@A@|$ARC|g;
+		s|@C@|$CYCARC|g; s|@S@|$SRCFILE|g"
+}
+
+# want SET: does TG_OPTS select it, and does the case have what it needs?
+want() {
+	case $1 in *@C@*) [ "$CYCARC" != - ] || return 1 ;; esac
+	case $1 in *"${TG_OPTS:-}"*) return 0 ;; esac
+	return 1
+}
+
+# compare LABEL FILES-LABEL MODE OPTS FILES: MODE is "exact" or "notes".
+compare() {
+	label=$1 mode=$2 opts=$3 files=$4
+	g=$work/g.out t=$work/t.out
+	gs=$(cd "$dir" && tg_run "$g" "$work/g.err" $GPROF $opts exe $files)
+	ts=$(cd "$dir" && tg_run "$t" "$work/t.err" $TGPROF --text $opts exe $files)
+	if [ "$mode" = notes ]; then
+		(cd "$dir" && $GPROF -b $opts exe $files > "$work/ref.out" 2> /dev/null)
+		tg_strip_notes "$work/ref.out" "$g" > "$work/g.norm"
+		tg_strip_notes "$work/ref.out" "$t" > "$work/t.norm"
+		g=$work/g.norm t=$work/t.norm
+	fi
+	if [ "$gs" != "$ts" ]; then
+		tg_fail "$label" "exit status: gprof $gs, tgprof $ts" \
+			"$(head -3 "$work/t.err")"
+	elif ! cmp -s "$g" "$t"; then
+		tg_fail "$label" "$(diff "$g" "$t" | head -${TG_DIFFLINES:-12})"
+	else
+		tg_pass "$label"
+	fi
+}
+
+files1=gmon.out
+echo "$SETS_B" | while IFS= read -r set; do
+	want "$set" || continue
+	o=$(subst "$set"); compare "$name $o" exact "$o" "$files1"
+done
+echo "$SETS_NOTES" | while IFS= read -r set; do
+	want "$set" || continue
+	o=$(subst "$set"); compare "$name ${o:-(no options)} [notes stripped]" notes "$o" "$files1"
+done
+for files in "gmon.out gmon.out" "gmon.out gmon.2"; do
+	[ -f "$dir/${files#* }" ] || continue
+	echo "$SETS_MULTI" | while IFS= read -r set; do
+		want "$set" || continue
+		o=$(subst "$set"); compare "$name $o [$files]" exact "$o" "$files"
+	done
+done
+
+# -s: gmon.sum must match GNU's except header bytes 8-19 (GNU leaves them
+# uninitialised), and the reports on both sums must match.
+if want "-s"; then
+	files=gmon.out
+	[ -f "$dir/gmon.2" ] && files="gmon.out gmon.2"
+	abs=
+	for f in $files; do abs="$abs $dir/$f"; done
+	label="$name -s [$files]"
+	mkdir -p "$work/sg" "$work/st"
+	rm -f "$work/sg/gmon.sum" "$work/st/gmon.sum"
+	gs=$(cd "$work/sg" && tg_run out err $GPROF -s "$dir/exe" $abs)
+	ts=$(cd "$work/st" && tg_run out err $TGPROF --text -s "$dir/exe" $abs)
+	if [ "$gs" != "$ts" ]; then
+		tg_fail "$label" "exit status: gprof $gs, tgprof $ts" "$(head -3 "$work/st/err")"
+	elif ! cmp -s "$work/sg/out" "$work/st/out"; then
+		tg_fail "$label" "stdout differs" "$(diff "$work/sg/out" "$work/st/out" | head -5)"
+	elif [ ! -f "$work/st/gmon.sum" ]; then
+		tg_fail "$label" "tgprof wrote no gmon.sum"
+	elif ! cmp -s "$work/sg/gmon.sum" "$work/st/gmon.sum" 2>/dev/null &&
+	     { ! cmp -s -n 8 "$work/sg/gmon.sum" "$work/st/gmon.sum" ||
+	       ! cmp -s -i 20 "$work/sg/gmon.sum" "$work/st/gmon.sum"; }; then
+		tg_fail "$label" "gmon.sum differs: $(cmp -i 20 "$work/sg/gmon.sum" "$work/st/gmon.sum" 2>&1 | head -1)"
+	else
+		tg_pass "$label"
+	fi
+	for set in "-b" "-b -q -z"; do
+		g=$work/sg/rep t=$work/st/rep
+		(cd "$dir" && $GPROF $set exe "$work/sg/gmon.sum" > "$g" 2>&1)
+		(cd "$dir" && $GPROF $set exe "$work/st/gmon.sum" > "$t" 2>&1)
+		if cmp -s "$g" "$t"; then
+			tg_pass "$name $set [gprof on both gmon.sum]"
+		else
+			tg_fail "$name $set [gprof on both gmon.sum]" "$(diff "$g" "$t" | head -8)"
+		fi
+		(cd "$dir" && $TGPROF --text $set exe "$work/st/gmon.sum" > "$t" 2>&1)
+		if cmp -s "$g" "$t"; then
+			tg_pass "$name $set [tgprof on its gmon.sum]"
+		else
+			tg_fail "$name $set [tgprof on its gmon.sum]" "$(diff "$g" "$t" | head -8)"
+		fi
+	done
+fi
