@@ -84,7 +84,9 @@ for size in $BENCH_SIZES; do
     fi
     echo "  $size: $gnu_note"
   else
-    run_tool "$size" "$dir" "GNU gprof -b (may take minutes on full)" gnu \
+    [ "$size" = full ] && echo "  $size: GNU gprof needs a minute or more here" \
+      "(BENCH_SKIP_GPROF_FULL=1 skips it)"
+    run_tool "$size" "$dir" "GNU gprof -b" gnu \
       "$GPROF" -b "$dir/prog" "$dir/gmon.out"
   fi
   run_tool "$size" "$dir" "tgprof --text -b" tg \
