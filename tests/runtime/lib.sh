@@ -1,0 +1,84 @@
+# Helpers for the tests/t-runtime*.sh scripts (sourced after tests/lib.sh).
+#
+# rt_setup NAME: scratch directory $W (emptied), the runtime under test in
+# $LIB ($TOP/$B/runtime: libtgmon.a, libtgmon.so, tgprof-ctl).  Fails the
+# script when the runtime has not been built.
+rt_setup() {
+	: "${B:=build}"
+	LIB=$TOP/$B/runtime
+	CTL=$LIB/tgprof-ctl
+	W=$TG_OUT/$1
+	rm -rf "$W"
+	mkdir -p "$W"
+	tg_need "$GPROF" "$CC"
+	for f in "$LIB/libtgmon.a" "$LIB/libtgmon.so" "$CTL"; do
+		if [ ! -f "$f" ]; then
+			tg_fail "setup: $f not built (run make)"
+			tg_finish
+			exit 1
+		fi
+	done
+}
+
+# rt_cc OUT SRC [FLAGS...]: compile a test program with -pg; fails the
+# script when it does not compile.
+rt_cc() {
+	o=$1 s=$2
+	shift 2
+	if ! $CC -pg -O1 -pthread -o "$o" "$TOP/tests/runtime/$s" "$@" > "$o.log" 2>&1; then
+		tg_fail "setup: compile $s" "$(cat "$o.log")"
+		tg_finish
+		exit 1
+	fi
+}
+
+# rt_calls EXE NAME GMON...: NAME's call count in gprof's flat profile
+# (0 when it has none).
+rt_calls() {
+	e=$1 n=$2
+	shift 2
+	"$GPROF" -b -p "$e" "$@" 2>/dev/null |
+	awk -v n="$n" 'NF == 7 && $7 == n { print $4; f = 1 } END { if (!f) print 0 }'
+}
+
+# rt_counts EXE GMON...: every count in gprof's call graph, as sorted
+# lines "calls F N" and "arc PARENT CHILD N": what two profiles of the same
+# work share, whatever their times and hence their order.
+rt_counts() {
+	"$GPROF" -b -q "$@" 2>&1 | awk '
+	/^-+$/ { prim = ""; next }
+	/^\[[0-9]+\]/ { prim = $(NF - 1); print "calls", prim, (NF >= 7 ? $5 : 0); next }
+	prim != "" && NF == 5 { split($3, a, "/"); print "arc", prim, $4, a[1] }' | sort
+}
+
+# rt_same_report NAME EXE GMON...: GNU gprof and tgprof must print the same
+# reports for a file libtgmon wrote.
+rt_same_report() {
+	name=$1
+	shift
+	for opts in "-b" "-b -p" "-b -q" "-b -z"; do
+		# shellcheck disable=SC2086
+		"$GPROF" $opts "$@" > "$W/gprof.txt" 2>&1
+		gs=$?
+		# shellcheck disable=SC2086
+		"$TGPROF" --text $opts "$@" > "$W/tgprof.txt" 2>&1
+		ts=$?
+		if [ "$gs" -ne "$ts" ] || ! cmp -s "$W/gprof.txt" "$W/tgprof.txt"; then
+			tg_fail "$name: tgprof --text $opts = gprof $opts" \
+				"status gprof $gs, tgprof $ts" \
+				"$(diff "$W/gprof.txt" "$W/tgprof.txt" | head -20)"
+			return
+		fi
+	done
+	tg_pass "$name: tgprof --text = gprof on libtgmon's file"
+}
+
+# rt_wait_file FILE: wait up to 10 s for FILE to appear.
+rt_wait_file() {
+	i=0
+	while [ ! -f "$1" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -f "$1" ]
+}

@@ -1,0 +1,121 @@
+#!/bin/sh
+# libtgmon: exact call counts from 8 threads in every way of using it (next
+# to what glibc's own runtime counts), glibc's runtime kept out, GNU gprof
+# and tgprof reading its files the same way, sampling rates, and a file
+# that cannot be written.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/tests/runtime/lib.sh"
+rt_setup runtime
+
+R=400000
+T=8
+want_mid=$((T * R))
+want_leaf=$((2 * T * R))
+want_twig=$((T * ((R + 3) / 4)))
+
+rt_cc "$W/threads" threads.c
+rt_cc "$W/threads-static" threads.c "$LIB/libtgmon.a"
+rt_cc "$W/threads-shared" threads.c -L"$LIB" -ltgmon -Wl,-rpath,"$LIB"
+rt_cc "$W/threads-fentry" threads.c -mfentry
+rt_cc "$W/ctl" ctl.c
+
+# check_exact MODE EXE GMON
+check_exact() {
+	got="mid=$(rt_calls "$2" mid "$3") leaf=$(rt_calls "$2" leaf "$3") twig=$(rt_calls "$2" twig "$3")"
+	want="mid=$want_mid leaf=$want_leaf twig=$want_twig"
+	arcs=$(rt_counts "$2" "$3" | grep '^arc mid leaf ')
+	if [ "$got" = "$want" ] && [ "$arcs" = "arc mid leaf $want_leaf" ]; then
+		tg_pass "threads exact: $1"
+	else
+		tg_fail "threads exact: $1" "got  $got ($arcs)" "want $want"
+	fi
+}
+
+cd "$W" || exit 1
+for mode in preload static shared fentry; do
+	case $mode in
+	preload) exe=threads pre=$LIB/libtgmon.so ;;
+	fentry) exe=threads-fentry pre=$LIB/libtgmon.so ;;
+	*) exe=threads-$mode pre= ;;
+	esac
+	rm -f gmon.out
+	st=$(TGMON_OUT=$W/$mode.out LD_PRELOAD=$pre tg_run "$W/$mode.stdout" "$W/$mode.stderr" "./$exe" $R $T)
+	if [ "$st" -ne 0 ] || [ ! -f "$W/$mode.out" ]; then
+		tg_fail "threads run: $mode" "exit status $st" "$(cat "$W/$mode.stderr")"
+		continue
+	fi
+	check_exact "$mode" "./$exe" "$W/$mode.out"
+	# glibc's runtime, had it run too, would have written gmon.out.
+	if [ -e gmon.out ]; then
+		tg_fail "glibc's runtime kept out: $mode" "gmon.out appeared next to $mode.out"
+	else
+		tg_pass "glibc's runtime kept out: $mode"
+	fi
+done
+
+# The same program under glibc's runtime: show what it loses (not a test
+# of glibc; how much depends on the number of CPUs and on luck).
+rm -f gmon.out
+st=$(tg_run "$W/glibc.stdout" "$W/glibc.stderr" ./threads $R $T)
+if [ "$st" -eq 0 ] && [ -f gmon.out ]; then
+	for f in mid leaf twig; do
+		eval "want=\$want_$f"
+		got=$(rt_calls ./threads $f gmon.out)
+		echo "# glibc's runtime counted $got of $want calls of $f (lost $((want - got)))"
+	done
+	tg_pass "glibc's runtime ran on the same program for comparison"
+else
+	tg_fail "glibc's runtime ran on the same program for comparison" "status $st"
+fi
+
+rt_same_report "threads" ./threads "$W/preload.out"
+rt_same_report "threads, static link" ./threads-static "$W/static.out"
+
+# Sampling: 800 ms of CPU in spin(), at the default rate and at 1000 Hz.
+# The kernel may tick slower than 1000 Hz; the total must still be right.
+for hz in default 1000; do
+	if [ $hz = default ]; then each=0.01; else each=0.001; fi
+	printf 'spin 800\nwork 10\n' > "$W/spin.in"
+	rm -f "$W/hz.out"
+	if [ $hz = default ]; then
+		st=$(TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" sh -c './ctl < spin.in')
+	else
+		st=$(TGMON_HZ=$hz TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" sh -c './ctl < spin.in')
+	fi
+	"$GPROF" -b -p ./ctl "$W/hz.out" > "$W/hz.txt" 2>&1
+	secs=$(awk '$NF == "spin" { print $3 }' "$W/hz.txt")
+	if [ "$st" -eq 0 ] && grep -q "Each sample counts as $each seconds" "$W/hz.txt" &&
+	   awk -v s="$secs" 'BEGIN { exit !(s >= 0.6 && s <= 0.9) }'; then
+		tg_pass "TGMON_HZ=$hz: $each s per sample, spin() has $secs s of 0.8"
+	else
+		tg_fail "TGMON_HZ=$hz: $each s per sample, spin() near 0.8 s" "status $st, spin $secs s" "$(cat "$W/hz.txt" "$W/hz.stderr")"
+	fi
+done
+if TGMON_HZ=1000 TGMON_OUT=$W/hz1000.out LD_PRELOAD=$LIB/libtgmon.so sh -c './ctl < spin.in' > /dev/null 2>&1; then
+	rt_same_report "TGMON_HZ=1000" ./ctl "$W/hz1000.out"
+else
+	tg_fail "TGMON_HZ=1000: run"
+fi
+
+# A file that cannot be written: a clear message, the exit status kept.
+for how in preload static; do
+	if [ $how = static ]; then
+		rt_cc "$W/ctl-static" ctl.c "$LIB/libtgmon.a" -ldl
+		exe=./ctl-static pre=
+	else
+		exe=./ctl pre=$LIB/libtgmon.so
+	fi
+	printf 'work 3\nexit 3\n' > "$W/exit.in"
+	st=$(TGMON_OUT=/nonexistent/dir/gmon.out LD_PRELOAD=$pre tg_run "$W/bad.stdout" "$W/bad.stderr" sh -c "$exe < exit.in")
+	msg="tgmon: cannot write profile /nonexistent/dir/gmon.out: No such file or directory"
+	if [ "$st" -eq 3 ] && [ "$(cat "$W/bad.stderr")" = "$msg" ] &&
+	   [ "$(cat "$W/bad.stdout")" = "ready
+ok" ]; then
+		tg_pass "unwritable TGMON_OUT ($how): message, exit status 3 kept"
+	else
+		tg_fail "unwritable TGMON_OUT ($how): message, exit status 3 kept" \
+			"status $st" "stderr: $(cat "$W/bad.stderr")" "want:   $msg"
+	fi
+done
+
+tg_finish
