@@ -72,6 +72,8 @@ struct cg {
 	double total_time;       /* ticks in the histogram after exclusions */
 	double print_time;       /* ticks propagated to the graph's roots */
 	int have_hist;
+	double hist_scale;       /* histogram bin width in 2-byte units, 0 if none */
+	char dimen[16];          /* histogram dimension ("seconds") */
 	uint32_t set_active;     /* bit per enum cg_set: the user gave that option */
 	/* Adjacency, rebuilt lazily: children of n are arcs child_arcs[
 	 * child_start[n] .. child_start[n+1]-1], newest first; parents likewise
@@ -103,6 +105,15 @@ void cg_adjacency(struct cg *g);
 /* Recompute calls, cycles, flags, times, order and indices from the arcs
  * and self times.  Linear in the graph plus one sort. */
 void cg_propagate(struct cg *g);
+
+/* What-if: set function N's self time (ticks); the flat total follows.
+ * Call cg_propagate() afterwards. */
+void cg_set_self_time(struct cg *g, uint32_t n, double ticks);
+
+/* Stable merge sort of node indices, ordering exactly as glibc's qsort
+ * does with the same comparator (GNU gprof's ties depend on it). */
+void cg_msort(const struct cg *g, uint32_t *v, size_t n,
+	      int (*cmp)(const struct cg *, uint32_t, uint32_t));
 
 /* Helpers for printing. */
 static inline int cg_is_cycle(const struct cg *g, uint32_t n)

@@ -13,7 +13,8 @@
 
 /* One symspec option occurrence, kept in command-line order. */
 struct opts_spec {
-	int which;        /* option letter: 'p','P','q','Q','e','E','f','F','n','N','k' ... */
+	int which;        /* option letter: 'p','P','q','Q','e','E','f','F','n','N',
+			   * 'k' (-k or -Q with FROM/TO), 'K' (-q with FROM/TO) */
 	const char *spec; /* text as given ("file.c:func", "from/to" for -k) */
 };
 
@@ -48,6 +49,7 @@ struct opts {
 	/* tgprof's own */
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
+	int help_keys;            /* --help-keys: print the key table (man page) */
 };
 
 void opts_parse(struct opts *o, int argc, char **argv);

@@ -1,0 +1,460 @@
+/* cgprop: from arcs and self times to everything the call graph prints.
+ *
+ * The steps follow the gprof paper (Graham, Kessler, McKusick 1982) in the
+ * form GNU gprof 2.40 computes them, because byte-identical reports need
+ * the same visiting orders and the same floating-point operations in the
+ * same order:
+ *   1. calls: every live arc adds to its callee; a self arc becomes the
+ *      callee's self calls instead;
+ *   2. a depth-first numbering from each function in address order,
+ *      children newest arc first; reaching a function that is still on the
+ *      stack merges the stack above it into one cycle;
+ *   3. cycles numbered in address order of their heads, with calls from
+ *      outside and inside counted on the cycle node;
+ *   4. top-down (callers first): print flags and the fraction of each
+ *      function's time that propagates (selection sets -f/-e/-F/-E/-n/-N);
+ *   5. bottom-up: each arc carries count/calls of its callee's time, and
+ *      of the time its callee got from below;
+ *   6. all entries sorted for printing, indices assigned.
+ * Each step is linear in nodes plus live arcs; the final orderings are
+ * merge sorts. */
+#include "config.h"
+#include "cg.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TOP_NONE 0u         /* not visited yet */
+#define TOP_BUSY UINT32_MAX /* on the depth-first stack */
+
+static int set_has(const struct cg_node *n, enum cg_set s)
+{
+	return (n->sets >> s) & 1;
+}
+
+static int set_active(const struct cg *g, enum cg_set s)
+{
+	return (g->set_active >> s) & 1;
+}
+
+static void reset_nodes(struct cg *g)
+{
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		struct cg_node *n = &g->nodes[i];
+		n->child_time = 0;
+		n->prop_fract = n->prop_self = n->prop_child = 0;
+		n->ncalls = n->self_calls = 0;
+		n->cycle = 0;
+		n->head = i;
+		n->next_member = CG_NONE;
+		n->top_order = TOP_NONE;
+		n->index = 0;
+		n->print_flag = 0;
+	}
+	g->ncycles = 0;
+	g->print_time = 0;
+}
+
+static void count_calls(struct cg *g)
+{
+	for (uint32_t a = 0; a < g->narcs; a++) {
+		struct cg_arc *arc = &g->arcs[a];
+		arc->time = arc->child_time = 0;
+		if (arc->deleted)
+			continue;
+		g->nodes[arc->child].ncalls += arc->count;
+	}
+	for (uint32_t a = 0; a < g->narcs; a++) {
+		struct cg_arc *arc = &g->arcs[a];
+		if (!arc->deleted && arc->parent == arc->child) {
+			g->nodes[arc->child].ncalls -= arc->count;
+			g->nodes[arc->child].self_calls = arc->count;
+		}
+	}
+}
+
+/* State of the depth-first numbering.  tail[h] is the last member of the
+ * cycle headed by h, so merging is not quadratic in the cycle's size. */
+struct dfn {
+	struct cg *g;
+	uint32_t *stack;    /* functions being visited, bottom first */
+	uint32_t *pos;      /* per stack slot: next child position */
+	uint32_t depth;
+	uint32_t counter;
+	uint32_t *tail;
+};
+
+/* CHILD was reached while on the stack: everything above the stack slot
+ * that holds it (or the head of its cycle) joins one cycle. */
+static void dfn_find_cycle(struct dfn *d, uint32_t child)
+{
+	struct cg_node *nodes = d->g->nodes;
+	uint32_t top, head = CG_NONE;
+
+	for (top = d->depth; top > 0; top--) {
+		head = d->stack[top - 1];
+		if (child == head)
+			break;
+		if (nodes[child].head != child && nodes[child].head == head)
+			break;
+	}
+	if (top == 0)
+		util_die("internal error: cycle head not found");
+	if (nodes[head].head != head)
+		head = nodes[head].head;
+	for (uint32_t i = top; i < d->depth; i++) {
+		uint32_t c = d->stack[i];
+		if (nodes[c].head != c)
+			continue; /* already merged into this cycle */
+		if (nodes[head].head != head)
+			head = nodes[head].head;
+		nodes[d->tail[head]].next_member = c;
+		d->tail[head] = d->tail[c];
+		for (uint32_t m = c; m != CG_NONE; m = nodes[m].next_member)
+			nodes[m].head = head;
+	}
+}
+
+static void dfn_post(struct dfn *d, uint32_t n)
+{
+	struct cg_node *nodes = d->g->nodes;
+	if (nodes[n].head == n) {
+		d->counter++;
+		for (uint32_t m = n; m != CG_NONE; m = nodes[m].next_member)
+			nodes[m].top_order = d->counter;
+	}
+}
+
+/* Iterative depth-first walk from ROOT (recursion would overflow on long
+ * call chains). */
+static void dfn_walk(struct dfn *d, uint32_t root)
+{
+	struct cg *g = d->g;
+	struct cg_node *nodes = g->nodes;
+
+	if (nodes[root].top_order != TOP_NONE)
+		return;
+	d->depth = 0;
+	d->stack[d->depth] = root;
+	d->pos[d->depth] = g->child_start[root];
+	d->depth++;
+	nodes[root].top_order = TOP_BUSY;
+	while (d->depth > 0) {
+		uint32_t n = d->stack[d->depth - 1];
+		uint32_t p = d->pos[d->depth - 1];
+		if (p == g->child_start[n + 1]) {
+			dfn_post(d, n);
+			d->depth--;
+			continue;
+		}
+		d->pos[d->depth - 1] = p + 1;
+		const struct cg_arc *arc = &g->arcs[g->child_arcs[p]];
+		if (arc->deleted)
+			continue;
+		uint32_t c = arc->child;
+		uint32_t t = nodes[c].top_order;
+		if (t == TOP_BUSY) {
+			dfn_find_cycle(d, c);
+		} else if (t == TOP_NONE) {
+			nodes[c].top_order = TOP_BUSY;
+			d->stack[d->depth] = c;
+			d->pos[d->depth] = g->child_start[c];
+			d->depth++;
+		}
+	}
+}
+
+static void number_graph(struct cg *g)
+{
+	struct dfn d = { .g = g };
+	d.stack = xmalloc(((size_t)g->nfuncs + 1) * sizeof(uint32_t));
+	d.pos = xmalloc(((size_t)g->nfuncs + 1) * sizeof(uint32_t));
+	d.tail = xmalloc(((size_t)g->nfuncs + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		d.tail[i] = i;
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		dfn_walk(&d, i);
+	free(d.stack);
+	free(d.pos);
+	free(d.tail);
+}
+
+/* Make a cycle node for every head with members, in address order. */
+static void link_cycles(struct cg *g)
+{
+	struct cg_node *nodes = g->nodes;
+	uint32_t num = 0;
+
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		if (nodes[i].head != i || nodes[i].next_member == CG_NONE)
+			continue;
+		num++;
+		uint32_t cn = g->nfuncs + num - 1;
+		struct cg_node *cyc = &nodes[cn];
+		memset(cyc, 0, sizeof *cyc);
+		cyc->print_flag = 1;
+		cyc->cycle = num;
+		cyc->head = cn;
+		cyc->next_member = i;
+		for (uint32_t m = i; m != CG_NONE; m = nodes[m].next_member) {
+			nodes[m].cycle = num;
+			nodes[m].head = cn;
+		}
+		for (uint32_t m = i; m != CG_NONE; m = nodes[m].next_member) {
+			for (uint32_t k = g->parent_start[m]; k < g->parent_start[m + 1]; k++) {
+				const struct cg_arc *arc = &g->arcs[g->parent_arcs[k]];
+				if (arc->deleted || arc->parent == m)
+					continue;
+				if (nodes[arc->parent].cycle == num)
+					cyc->self_calls += arc->count;
+				else
+					cyc->ncalls += arc->count;
+			}
+		}
+	}
+	g->ncycles = num;
+}
+
+/* Functions in increasing depth-first finishing order, stable in address
+ * order among the members of a cycle (they share a number). */
+static uint32_t *topo_order(const struct cg *g)
+{
+	uint32_t n = g->nfuncs;
+	uint32_t maxo = 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (g->nodes[i].top_order > maxo)
+			maxo = g->nodes[i].top_order;
+	uint32_t *cnt = xcalloc((size_t)maxo + 2, sizeof(uint32_t));
+	for (uint32_t i = 0; i < n; i++)
+		cnt[g->nodes[i].top_order + 1]++;
+	for (uint32_t k = 0; k <= maxo; k++)
+		cnt[k + 1] += cnt[k];
+	uint32_t *out = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < n; i++)
+		out[cnt[g->nodes[i].top_order]++] = i;
+	free(cnt);
+	return out;
+}
+
+/* Flags and fraction of a function (or a whole cycle) from its callers,
+ * which are all done since we go top-down. */
+static void inherit_flags(struct cg *g, uint32_t child)
+{
+	struct cg_node *nodes = g->nodes;
+	uint32_t head = nodes[child].head;
+
+	if (head == child) {
+		struct cg_node *c = &nodes[child];
+		c->print_flag = 0;
+		c->prop_fract = 0;
+		/* Newest arc first: the order of the sum shows in the last bit. */
+		for (uint32_t k = g->parent_start[child + 1]; k-- > g->parent_start[child];) {
+			const struct cg_arc *arc = &g->arcs[g->parent_arcs[k]];
+			if (arc->deleted || arc->parent == child)
+				continue;
+			const struct cg_node *p = &nodes[arc->parent];
+			c->print_flag |= p->print_flag;
+			if (c->ncalls != 0)
+				c->prop_fract += p->prop_fract *
+					((double)arc->count / (double)c->ncalls);
+		}
+		return;
+	}
+	struct cg_node *h = &nodes[head];
+	h->print_flag = 0;
+	h->prop_fract = 0;
+	for (uint32_t m = h->next_member; m != CG_NONE; m = nodes[m].next_member) {
+		for (uint32_t k = g->parent_start[m + 1]; k-- > g->parent_start[m];) {
+			const struct cg_arc *arc = &g->arcs[g->parent_arcs[k]];
+			if (arc->deleted || nodes[arc->parent].head == head)
+				continue;
+			const struct cg_node *p = &nodes[arc->parent];
+			h->print_flag |= p->print_flag;
+			if (h->ncalls != 0)
+				h->prop_fract += p->prop_fract *
+					((double)arc->count / (double)h->ncalls);
+		}
+	}
+	for (uint32_t m = h->next_member; m != CG_NONE; m = nodes[m].next_member) {
+		nodes[m].print_flag = h->print_flag;
+		nodes[m].prop_fract = h->prop_fract;
+	}
+}
+
+static void propagate_flags(struct cg *g, const uint32_t *topo)
+{
+	struct cg_node *nodes = g->nodes;
+	uint32_t old_head = CG_NONE;
+	int incl_graph = set_active(g, CG_INCL_GRAPH);
+	int incl_time = set_active(g, CG_INCL_TIME);
+
+	for (uint32_t k = g->nfuncs; k-- > 0;) {
+		uint32_t i = topo[k];
+		struct cg_node *c = &nodes[i];
+		if (c->head != old_head) {
+			old_head = c->head;
+			inherit_flags(g, i);
+		}
+		if (!c->print_flag) {
+			if (set_has(c, CG_INCL_GRAPH) ||
+			    (!incl_graph && !set_has(c, CG_EXCL_GRAPH)))
+				c->print_flag = 1;
+		} else if (!set_has(c, CG_INCL_GRAPH) && set_has(c, CG_EXCL_GRAPH)) {
+			c->print_flag = 0;
+		}
+		if (c->prop_fract == 0.0) {
+			if (set_has(c, CG_INCL_TIME) ||
+			    (!incl_time && !set_has(c, CG_EXCL_TIME)))
+				c->prop_fract = 1.0;
+		} else if (!set_has(c, CG_INCL_TIME) && set_has(c, CG_EXCL_TIME)) {
+			c->prop_fract = 0.0;
+		}
+		c->prop_self = c->self_time * c->prop_fract;
+		g->print_time += c->prop_self;
+	}
+}
+
+/* A cycle's self time is its members' (those whose time propagates). */
+static void cycle_times(struct cg *g)
+{
+	struct cg_node *nodes = g->nodes;
+	for (uint32_t k = 0; k < g->ncycles; k++) {
+		struct cg_node *cyc = &nodes[g->nfuncs + k];
+		cyc->self_time = 0;
+		for (uint32_t m = cyc->next_member; m != CG_NONE; m = nodes[m].next_member) {
+			if (nodes[m].prop_fract == 0.0)
+				continue;
+			cyc->self_time += nodes[m].self_time;
+		}
+		cyc->prop_self = cyc->prop_fract * cyc->self_time;
+	}
+}
+
+static void propagate_time(struct cg *g, uint32_t parent)
+{
+	struct cg_node *nodes = g->nodes;
+	struct cg_node *p = &nodes[parent];
+
+	if (p->prop_fract == 0.0)
+		return;
+	for (uint32_t k = g->child_start[parent]; k < g->child_start[parent + 1]; k++) {
+		struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
+		uint32_t child = arc->child;
+		if (arc->deleted || arc->count == 0 || child == parent ||
+		    nodes[child].prop_fract == 0.0)
+			continue;
+		if (nodes[child].head != child) {
+			if (p->cycle == nodes[child].cycle)
+				continue;
+			child = nodes[child].head;
+		} else if (p->top_order <= nodes[child].top_order) {
+			continue; /* cannot happen on a consistent numbering */
+		}
+		const struct cg_node *c = &nodes[child];
+		if (c->ncalls == 0)
+			continue;
+		arc->time = c->self_time * ((double)arc->count / (double)c->ncalls);
+		arc->child_time = c->child_time * ((double)arc->count / (double)c->ncalls);
+		double share = arc->time + arc->child_time;
+		p->child_time += share;
+		double prop_share = p->prop_fract * share;
+		if (p->head != parent) {
+			struct cg_node *h = &nodes[p->head];
+			h->child_time += share;
+			h->prop_child += prop_share;
+		}
+		arc->time *= p->prop_fract;
+		arc->child_time *= p->prop_fract;
+		p->prop_child += prop_share;
+	}
+}
+
+/* Print order of the call graph: total time down, cycles first, names
+ * without a leading underscore first, calls down, then the raw name. */
+static int cmp_total(const struct cg *g, uint32_t l, uint32_t r)
+{
+	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
+	double diff = (b->prop_self + b->prop_child) - (a->prop_self + a->prop_child);
+	if (diff < 0.0)
+		return -1;
+	if (diff > 0.0)
+		return 1;
+	if (!a->sym)
+		return -1;
+	if (!b->sym)
+		return 1;
+	if (a->sym->name[0] != '_' && b->sym->name[0] == '_')
+		return -1;
+	if (a->sym->name[0] == '_' && b->sym->name[0] != '_')
+		return 1;
+	if (a->ncalls > b->ncalls)
+		return -1;
+	if (a->ncalls < b->ncalls)
+		return 1;
+	return strcmp(a->sym->name, b->sym->name);
+}
+
+/* Top-down merge sort taking from the left run on ties: with the same
+ * comparator this orders exactly as glibc's qsort (a merge sort) does,
+ * even where the comparator is not a strict order (two cycles). */
+static void msort_rec(const struct cg *g, uint32_t *v, uint32_t *tmp, size_t n,
+		      int (*cmp)(const struct cg *, uint32_t, uint32_t))
+{
+	if (n <= 1)
+		return;
+	size_t n1 = n / 2, n2 = n - n1;
+	uint32_t *b1 = v, *b2 = v + n1;
+	msort_rec(g, b1, tmp, n1, cmp);
+	msort_rec(g, b2, tmp, n2, cmp);
+	uint32_t *t = tmp;
+	while (n1 > 0 && n2 > 0) {
+		if (cmp(g, *b1, *b2) <= 0) {
+			*t++ = *b1++;
+			n1--;
+		} else {
+			*t++ = *b2++;
+			n2--;
+		}
+	}
+	if (n1 > 0)
+		memcpy(t, b1, n1 * sizeof *t);
+	memcpy(v, tmp, (n - n2) * sizeof *v);
+}
+
+void cg_msort(const struct cg *g, uint32_t *v, size_t n,
+	      int (*cmp)(const struct cg *, uint32_t, uint32_t))
+{
+	uint32_t *tmp = xmalloc((n + 1) * sizeof *tmp);
+	msort_rec(g, v, tmp, n, cmp);
+	free(tmp);
+}
+
+static void sort_entries(struct cg *g)
+{
+	uint32_t n = g->nfuncs + g->ncycles;
+	free(g->order);
+	g->order = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < n; i++)
+		g->order[i] = i;
+	cg_msort(g, g->order, n, cmp_total);
+	for (uint32_t i = 0; i < n; i++)
+		g->nodes[g->order[i]].index = i + 1;
+	g->norder = n;
+}
+
+void cg_propagate(struct cg *g)
+{
+	cg_adjacency(g);
+	reset_nodes(g);
+	count_calls(g);
+	number_graph(g);
+	link_cycles(g);
+	uint32_t *topo = topo_order(g);
+	propagate_flags(g, topo);
+	cycle_times(g);
+	for (uint32_t k = 0; k < g->nfuncs; k++)
+		propagate_time(g, topo[k]);
+	free(topo);
+	sort_entries(g);
+}

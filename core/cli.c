@@ -1,0 +1,287 @@
+/* cli: the command line (opts.h).
+ *
+ * Every GNU gprof 2.40 option is accepted under the same short and long
+ * names, with the same optional-argument forms (-p[SPEC], --graph[=SPEC]),
+ * and response files (@FILE) through libiberty.  Which reports print
+ * follows GNU: options that name a report switch it on; when none is on
+ * at the end, the flat profile and call graph print, less any report the
+ * user switched off (-P, -Q). */
+#include "config.h"
+#include "opts.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_LIBIBERTY_DEMANGLE_H
+#include <libiberty/libiberty.h>
+#else
+#include <libiberty.h>
+#endif
+
+enum {
+	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
+	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS
+};
+
+#define STYLE_FLAT 1
+#define STYLE_GRAPH 2
+
+static const struct option long_opts[] = {
+	{ "annotated-source", optional_argument, NULL, 'A' },
+	{ "no-annotated-source", optional_argument, NULL, 'J' },
+	{ "exec-counts", optional_argument, NULL, 'C' },
+	{ "no-exec-counts", optional_argument, NULL, 'Z' },
+	{ "flat-profile", optional_argument, NULL, 'p' },
+	{ "no-flat-profile", optional_argument, NULL, 'P' },
+	{ "graph", optional_argument, NULL, 'q' },
+	{ "no-graph", optional_argument, NULL, 'Q' },
+	{ "time", required_argument, NULL, 'n' },
+	{ "no-time", required_argument, NULL, 'N' },
+	{ "all-lines", no_argument, NULL, 'x' },
+	{ "brief", no_argument, NULL, 'b' },
+	{ "debug", optional_argument, NULL, 'd' },
+	{ "function-ordering", no_argument, NULL, 'r' },
+	{ "file-ordering", required_argument, NULL, 'R' },
+	{ "inline-file-names", no_argument, NULL, OPT_INLINE_FILE_NAMES },
+	{ "directory-path", required_argument, NULL, 'I' },
+	{ "display-unused-functions", no_argument, NULL, 'z' },
+	{ "file-format", required_argument, NULL, 'O' },
+	{ "file-info", no_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "line", no_argument, NULL, 'l' },
+	{ "min-count", required_argument, NULL, 'm' },
+	{ "no-static", no_argument, NULL, 'a' },
+	{ "print-path", no_argument, NULL, 'L' },
+	{ "separate-files", no_argument, NULL, 'y' },
+	{ "static-call-graph", no_argument, NULL, 'c' },
+	{ "sum", no_argument, NULL, 's' },
+	{ "table-length", required_argument, NULL, 't' },
+	{ "traditional", no_argument, NULL, 'T' },
+	{ "version", no_argument, NULL, 'v' },
+	{ "width", required_argument, NULL, 'w' },
+	{ "ignore-non-functions", no_argument, NULL, 'D' },
+	{ "demangle", optional_argument, NULL, OPT_DEMANGLE },
+	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
+	{ "external-symbol-table", required_argument, NULL, 'S' },
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "tui", no_argument, NULL, OPT_TUI },
+	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
+	{ "cycle-heuristic", required_argument, NULL, OPT_CYCLE_HEURISTIC },
+	{ "help-keys", no_argument, NULL, OPT_HELP_KEYS },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const char short_opts[] =
+	"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: %s [options] [executable [profile-file...]]\n"
+"Browse a gprof call-graph profile, or print GNU gprof's reports.\n"
+"Defaults: executable a.out, profile gmon.out.  Reports are printed when\n"
+"standard output is not a terminal or with --text; otherwise the browser opens.\n"
+"\n"
+"Modes:\n"
+"  --text                 print the reports (like gprof)\n"
+"  --tui                  open the browser\n"
+"Reports (GNU gprof options):\n"
+"  -p, --flat-profile[=SPEC]      flat profile [only for SPEC]\n"
+"  -P, --no-flat-profile[=SPEC]   no flat profile [leave SPEC out of it]\n"
+"  -q, --graph[=SPEC]             call graph [only for SPEC]\n"
+"  -Q, --no-graph[=SPEC]          no call graph [leave SPEC out of it]\n"
+"  -b, --brief                    no explanatory notes\n"
+"  -T, --traditional              BSD layout\n"
+"  -z, --display-unused-functions show functions never called or sampled\n"
+"  -w, --width=N                  width of the index (default 80)\n"
+"  -L, --print-path               full source paths\n"
+"  -i, --file-info                describe the profile files\n"
+"  -s, --sum                      sum the profiles into gmon.sum\n"
+"Selection (SPEC: func, file.c, file.c:func, file.c:line, line):\n"
+"  -e SPEC / -E SPEC              leave SPEC out of the graph (-E: and its time)\n"
+"  -f SPEC / -F SPEC              graph only SPEC (-F: and only its time)\n"
+"  -n SPEC, --time=SPEC           only SPEC's time propagates\n"
+"  -N SPEC, --no-time=SPEC        SPEC's time does not propagate\n"
+"  -k FROM/TO                     delete the arcs from FROM to TO\n"
+"Symbols:\n"
+"  -a, --no-static                hide static functions\n"
+"  -D, --ignore-non-functions     ignore symbols that are not functions\n"
+"  --demangle[=STYLE], --no-demangle\n"
+"  -O, --file-format=FMT          auto, bsd, 4.4bsd, magic\n"
+"Cycles:\n"
+"  --break-cycles=N               delete arcs so no cycle has more than N members\n"
+"  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
+"Other:\n"
+"  -h, --help     this help         -v, --version   version\n"
+"Line-level options (-l -A -J -C -Z -c -r -R -x -y -t -m -S) are not\n"
+"supported yet.  See tgprof(1).\n",
+		util_progname());
+}
+
+static void add_spec(struct opts *o, int which, const char *spec)
+{
+	o->specs = xrealloc(o->specs, ((size_t)o->nspecs + 1) * sizeof *o->specs);
+	o->specs[o->nspecs].which = which;
+	o->specs[o->nspecs].spec = spec;
+	o->nspecs++;
+}
+
+static TG_NORETURN void not_yet(int c)
+{
+	if (c > 0 && c < 256)
+		fprintf(stderr, "%s: option -%c is not supported yet\n", util_progname(), c);
+	else
+		fprintf(stderr, "%s: this option is not supported yet\n", util_progname());
+	exit(2);
+}
+
+static long parse_long(const char *s, const char *what)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end)
+		util_die("%s: not a number: '%s'", what, s);
+	return v;
+}
+
+void opts_parse(struct opts *o, int argc, char **argv)
+{
+	static const char *default_profiles[] = { "gmon.out" };
+	int style = 0, user_style = 0, c;
+
+	memset(o, 0, sizeof *o);
+	o->exe = "a.out";
+	o->width = 80;
+	expandargv(&argc, &argv);
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'a': o->no_static = 1; break;
+		case 'b': o->brief = 1; break;
+		case 'B': style |= STYLE_GRAPH; user_style |= STYLE_GRAPH; break;
+		case 'D': o->ignore_non_functions = 1; break;
+		case 'd': o->debug = 1; break;
+		case 'e': case 'E': case 'f': case 'F': case 'n': case 'N':
+			add_spec(o, c, optarg);
+			break;
+		case 'k':
+			add_spec(o, 'k', optarg);
+			break;
+		case 'p':
+			if (optarg)
+				add_spec(o, 'p', optarg);
+			style |= STYLE_FLAT;
+			user_style |= STYLE_FLAT;
+			break;
+		case 'P':
+			if (optarg) {
+				add_spec(o, 'P', optarg);
+				style |= STYLE_FLAT;
+			} else {
+				style &= ~STYLE_FLAT;
+			}
+			user_style |= STYLE_FLAT;
+			break;
+		case 'q':
+			if (optarg)
+				add_spec(o, strchr(optarg, '/') ? 'K' : 'q', optarg);
+			style |= STYLE_GRAPH;
+			user_style |= STYLE_GRAPH;
+			break;
+		case 'Q':
+			if (optarg) {
+				add_spec(o, strchr(optarg, '/') ? 'k' : 'Q', optarg);
+				style |= STYLE_GRAPH;
+			} else {
+				style &= ~STYLE_GRAPH;
+			}
+			user_style |= STYLE_GRAPH;
+			break;
+		case 'z': o->zero = 1; break;
+		case 'T': o->traditional = 1; break;
+		case 'w': o->width = (int)parse_long(optarg, "width"); break;
+		case 'L': o->print_path = 1; break;
+		case 'i': o->file_info = 1; break;
+		case 's': o->sum = 1; break;
+		case 'O':
+			if (!strcmp(optarg, "auto")) o->format = GMON_FMT_AUTO;
+			else if (!strcmp(optarg, "bsd")) o->format = GMON_FMT_BSD;
+			else if (!strcmp(optarg, "4.4bsd")) o->format = GMON_FMT_BSD44;
+			else if (!strcmp(optarg, "magic")) o->format = GMON_FMT_GNU;
+			else if (!strcmp(optarg, "prof")) o->format = GMON_FMT_PROF;
+			else util_die("%s: unknown file format", optarg);
+			break;
+		case 'I': case 'm': case 't': case 'x': case 'y':
+			/* Only the annotated-source report (-A) uses these. */
+			break;
+		case 'l': case 'A': case 'J': case 'C': case 'Z': case 'c':
+		case 'r': case 'R': case 'S': case OPT_INLINE_FILE_NAMES:
+			not_yet(c);
+		case OPT_DEMANGLE:
+			o->demangle_off = 0;
+			o->demangle_style = optarg;
+			break;
+		case OPT_NO_DEMANGLE: o->demangle_off = 1; break;
+		case OPT_TEXT: o->mode = OPTS_MODE_TEXT; break;
+		case OPT_TUI: o->mode = OPTS_MODE_TUI; break;
+		case OPT_BREAK_CYCLES: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (end == optarg || *end || v <= 0)
+				util_die("--break-cycles: '%s' is not a positive whole number", optarg);
+			o->break_cycles = v;
+			break;
+		}
+		case OPT_CYCLE_HEURISTIC:
+			if (!strcmp(optarg, "bsd"))
+				o->cycle_heuristic_bsd = 1;
+			else if (!strcmp(optarg, "tgprof") || !strcmp(optarg, "default"))
+				o->cycle_heuristic_bsd = 0;
+			else
+				util_die("--cycle-heuristic: unknown heuristic '%s' (tgprof, bsd)", optarg);
+			break;
+		case OPT_HELP_KEYS: o->help_keys = 1; break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case 'v':
+			printf("tgprof %s\n", PACKAGE_VERSION);
+			printf("Reads GNU gprof 2.40 profiles and writes its reports.\n");
+			exit(0);
+		default:
+			usage(stderr);
+			exit(1);
+		}
+	}
+	if (optind < argc)
+		o->exe = argv[optind++];
+	if (optind < argc) {
+		o->profiles = (const char **)&argv[optind];
+		o->nprofiles = argc - optind;
+	} else {
+		o->profiles = default_profiles;
+		o->nprofiles = 1;
+	}
+	if (style == 0 && !o->sum && !o->file_info)
+		style = (STYLE_FLAT | STYLE_GRAPH) & ~user_style;
+	o->flat = !!(style & STYLE_FLAT);
+	o->graph = !!(style & STYLE_GRAPH);
+	if (o->width < 1)
+		o->width = 1;
+}
+
+struct symtab_opts opts_symtab(const struct opts *o)
+{
+	struct symtab_opts so;
+	memset(&so, 0, sizeof so);
+	so.demangle = o->demangle_off ? SYMTAB_DEMANGLE_NONE
+		      : o->demangle_style ? SYMTAB_DEMANGLE_STYLE : SYMTAB_DEMANGLE_AUTO;
+	so.demangle_style = o->demangle_style;
+	so.all_statics = o->no_static;
+	so.ignore_non_functions = o->ignore_non_functions;
+	return so;
+}

@@ -1,0 +1,76 @@
+/* hist: see hist.h.
+ *
+ * Addresses are compared in 2-byte units, the histogram's granularity
+ * unit.  A bin's range is computed from a double scale truncated to an
+ * integer, and a symbol spans up to the next symbol's start; the credit
+ * of a bin to a symbol is proportional to their overlap.  Partial
+ * overlaps can give a function more than its bin held, so a percentage
+ * may exceed 100, as it does in GNU gprof. */
+#include "config.h"
+#include "hist.h"
+
+#include <string.h>
+
+static int flat_selected(const struct cg *g, const struct cg_node *n)
+{
+	if (cg_in_set(n, CG_INCL_FLAT))
+		return 1;
+	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
+}
+
+static void assign_one(struct cg *g, const struct gmon_hist *h)
+{
+	const struct symtab *st = g->st;
+	uint64_t lowpc = h->lowpc / 2;
+	double scale;
+	/* j carries over between bins; a nonzero bin wholly below the first
+	 * symbol makes j wrap, and (as in GNU) no later bin is credited. */
+	size_t j = 1;
+
+	if (h->nbins == 0 || st->n == 0)
+		return;
+	scale = (double)((h->highpc - h->lowpc) / 2) / h->nbins;
+	g->hist_scale = scale;
+	memcpy(g->dimen, h->dimen, sizeof g->dimen);
+	g->dimen[sizeof g->dimen - 1] = 0;
+	for (uint32_t i = 0; i < h->nbins; i++) {
+		uint64_t count = h->bins[i];
+		if (!count)
+			continue;
+		uint64_t bin_lo = lowpc + (uint64_t)(scale * i);
+		uint64_t bin_hi = lowpc + (uint64_t)(scale * (i + 1));
+		double t = (double)count;
+		g->total_time += t;
+		for (j = j - 1; j < st->n; j++) {
+			uint64_t sym_lo = st->syms[j].addr / 2;
+			uint64_t sym_hi = j + 1 < st->n ? st->syms[j + 1].addr / 2
+							: (st->syms[j].end_addr + 1) / 2;
+			if (bin_hi < sym_lo)
+				break;
+			if (bin_lo >= sym_hi)
+				continue;
+			uint64_t lo = bin_lo > sym_lo ? bin_lo : sym_lo;
+			uint64_t hi = bin_hi < sym_hi ? bin_hi : sym_hi;
+			if (hi <= lo)
+				continue;
+			double credit = (double)(hi - lo) * t / scale;
+			struct cg_node *n = &g->nodes[j];
+			if (flat_selected(g, n))
+				n->hist_time += credit;
+			else
+				g->total_time -= credit;
+		}
+	}
+}
+
+void hist_assign(struct cg *g, const struct gmon_profile *p)
+{
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		g->nodes[i].hist_time = 0;
+	g->total_time = 0;
+	for (size_t k = 0; k < p->nhists; k++)
+		assign_one(g, &p->hists[k]);
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		g->nodes[i].self_time = g->nodes[i].hist_time;
+	g->have_hist = p->nhists > 0;
+}

@@ -1,0 +1,71 @@
+/* load: see load.h. */
+#include "config.h"
+#include "load.h"
+#include "hist.h"
+#include "select.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void progress_at(load_progress_fn *progress, const char *phase, double f)
+{
+	if (progress)
+		progress(phase, f);
+}
+
+/* Map each arc record to (caller, callee) functions and merge.  A record
+ * whose ends fall outside every symbol is dropped, as GNU does. */
+static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *progress)
+{
+	const struct gmon_profile *p = &l->prof;
+	struct cg *g = &l->g;
+	struct select_arcs k;
+
+	select_arcs_init(&k, o, &l->st);
+
+	for (size_t i = 0; i < p->narcs; i++) {
+		const struct gmon_arc *r = &p->arcs[i];
+		const struct sym *from = symtab_find(&l->st, r->from_pc);
+		const struct sym *self = symtab_find(&l->st, r->self_pc);
+		if (!from || !self)
+			continue;
+		uint32_t pi = (uint32_t)(from - l->st.syms);
+		uint32_t ci = (uint32_t)(self - l->st.syms);
+		uint32_t a = cg_arc_add(g, pi, ci, r->count);
+		if (k.n && select_arc_excluded(&k, from, self))
+			g->arcs[a].deleted = 1;
+		if ((i & 0x3ffff) == 0)
+			progress_at(progress, "arcs", (double)i / p->narcs);
+	}
+	select_arcs_free(&k);
+}
+
+void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
+{
+	struct symtab_opts so = opts_symtab(o);
+
+	memset(l, 0, sizeof *l);
+	progress_at(progress, "symbols", 0);
+	symtab_load(&l->st, o->exe, &so);
+	gmon_init(&l->prof);
+	for (int i = 0; i < o->nprofiles; i++) {
+		progress_at(progress, "profile", (double)i / o->nprofiles);
+		gmon_read(&l->prof, o->profiles[i], &l->st.abi, o->format, NULL);
+	}
+	cg_init(&l->g, &l->st, l->prof.rate);
+	select_apply(&l->g, o);
+	add_arcs(l, o, progress);
+	progress_at(progress, "histogram", 0);
+	hist_assign(&l->g, &l->prof);
+	progress_at(progress, "propagation", 0);
+	cg_propagate(&l->g);
+	progress_at(progress, "done", 1);
+}
+
+void load_free(struct load *l)
+{
+	cg_free(&l->g);
+	gmon_free(&l->prof);
+	symtab_free(&l->st);
+}

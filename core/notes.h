@@ -1,0 +1,11 @@
+/* notes: the explanations printed under (or, in -T style, above) the
+ * tables when -b is not given.  Our own words; -b leaves them out. */
+#ifndef TG_NOTES_H
+#define TG_NOTES_H
+
+#include <stdio.h>
+
+void notes_flat(FILE *out, int traditional);
+void notes_graph(FILE *out, int traditional);
+
+#endif

@@ -1,0 +1,291 @@
+/* reportcg: the call graph report.
+ *
+ * An entry is a function's callers ("parents"), its primary line and its
+ * callees ("children"), or for a cycle, the cycle as a whole and its
+ * members.  Parents print in increasing and children in decreasing order
+ * of the arc order below; ties keep the order arcs were first read in. */
+#include "config.h"
+#include "notes.h"
+#include "reportint.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+static const char dashes[] = "-----------------------------------------------\n";
+
+static int arc_in_cycle(const struct cg *g, const struct cg_arc *a)
+{
+	uint32_t pc = g->nodes[a->parent].cycle, cc = g->nodes[a->child].cycle;
+	return pc != 0 && cc != 0 && pc == cc;
+}
+
+/* Self arcs lowest, then arcs inside a cycle (by count), then the rest by
+ * propagated time and count. */
+static int cmp_arc(const struct cg *g, uint32_t l, uint32_t r)
+{
+	const struct cg_arc *a = &g->arcs[l], *b = &g->arcs[r];
+	if (a->parent == a->child)
+		return -1;
+	if (b->parent == b->child)
+		return 1;
+	int ai = arc_in_cycle(g, a), bi = arc_in_cycle(g, b);
+	if (ai && bi) {
+		if (a->count < b->count)
+			return -1;
+		return a->count > b->count;
+	}
+	if (ai)
+		return -1;
+	if (bi)
+		return 1;
+	double at = a->time + a->child_time, bt = b->time + b->child_time;
+	if (at < bt)
+		return -1;
+	if (at > bt)
+		return 1;
+	if (a->count < b->count)
+		return -1;
+	return a->count > b->count;
+}
+
+static int cmp_arc_desc(const struct cg *g, uint32_t l, uint32_t r)
+{
+	return cmp_arc(g, r, l);
+}
+
+/* Live arcs of a node's parent or child list, sorted for printing.
+ * Returns the count; *out is malloc'd. */
+static uint32_t sorted_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
+{
+	const uint32_t *start = parents ? g->parent_start : g->child_start;
+	const uint32_t *list = parents ? g->parent_arcs : g->child_arcs;
+	uint32_t k0 = start[n], k1 = start[n + 1], m = 0;
+	uint32_t *v = xmalloc(((size_t)(k1 - k0) + 1) * sizeof *v);
+
+	for (uint32_t k = k0; k < k1; k++)
+		if (!g->arcs[list[k]].deleted)
+			v[m++] = list[k];
+	if (!parents) {
+		/* Children lists are newest first; sort from creation order. */
+		for (uint32_t i = 0; i < m / 2; i++) {
+			uint32_t t = v[i];
+			v[i] = v[m - 1 - i];
+			v[m - 1 - i] = t;
+		}
+	}
+	cg_msort(g, v, m, parents ? cmp_arc : cmp_arc_desc);
+	*out = v;
+	return m;
+}
+
+/* Columns left of the name differ in traditional (-T) style only by the
+ * width of the children column. */
+static int child_width(const struct report_ctx *c)
+{
+	return c->o->traditional ? 11 : 7;
+}
+
+static void print_parents(struct report_ctx *c, uint32_t n)
+{
+	const struct cg *g = c->g;
+	uint32_t *v;
+	uint32_t m = sorted_arcs(g, n, 1, &v);
+	int w = child_width(c);
+	const struct cg_node *head = &g->nodes[g->nodes[n].head];
+
+	if (m == 0)
+		fprintf(c->out, "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     <spontaneous>\n",
+			"", "", "", w, w, "", "", "");
+	for (uint32_t k = 0; k < m; k++) {
+		const struct cg_arc *a = &g->arcs[v[k]];
+		const struct cg_node *cn = &g->nodes[n], *pn = &g->nodes[a->parent];
+		if (a->parent == n || (cn->cycle != 0 && pn->cycle == cn->cycle))
+			fprintf(c->out, "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     ", "", "", "",
+				w, w, "", (unsigned long)a->count, "");
+		else
+			fprintf(c->out, "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     ", "", "",
+				a->time / g->hz, w, a->child_time / g->hz,
+				(unsigned long)a->count, (unsigned long)head->ncalls);
+		report_name(c, a->parent);
+		fputc('\n', c->out);
+	}
+	free(v);
+}
+
+static void print_children(struct report_ctx *c, uint32_t n)
+{
+	const struct cg *g = c->g;
+	uint32_t *v;
+	uint32_t m = sorted_arcs(g, n, 0, &v);
+	int w = child_width(c);
+
+	for (uint32_t k = 0; k < m; k++) {
+		const struct cg_arc *a = &g->arcs[v[k]];
+		const struct cg_node *pn = &g->nodes[n], *cn = &g->nodes[a->child];
+		if (a->child == n || (cn->cycle != 0 && cn->cycle == pn->cycle))
+			fprintf(c->out, "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     ", "", "", "",
+				w, w, "", (unsigned long)a->count, "");
+		else
+			fprintf(c->out, "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     ", "", "",
+				a->time / g->hz, w, a->child_time / g->hz,
+				(unsigned long)a->count,
+				(unsigned long)g->nodes[cn->head].ncalls);
+		report_name(c, a->child);
+		fputc('\n', c->out);
+	}
+	free(v);
+}
+
+static void print_primary(struct report_ctx *c, uint32_t n, double print_time)
+{
+	const struct cg *g = c->g;
+	const struct cg_node *s = &g->nodes[n];
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "[%u]", s->index);
+	fprintf(c->out, "%-6.6s %5.1f %7.2f %*.2f", buf,
+		100 * (s->prop_self + s->prop_child) / print_time,
+		s->prop_self / g->hz, child_width(c), s->prop_child / g->hz);
+	if (s->ncalls + s->self_calls != 0) {
+		fprintf(c->out, " %7lu", (unsigned long)s->ncalls);
+		if (s->self_calls != 0)
+			fprintf(c->out, "+%-7lu ", (unsigned long)s->self_calls);
+		else
+			fprintf(c->out, " %7.7s ", "");
+	} else {
+		fprintf(c->out, " %7.7s %7.7s ", "", "");
+	}
+	report_name(c, n);
+	fputc('\n', c->out);
+}
+
+/* Members descending by total time, then calls; ties in ring order. */
+static int cmp_member(const struct cg *g, uint32_t l, uint32_t r)
+{
+	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
+	double at = a->prop_self + a->prop_child, bt = b->prop_self + b->prop_child;
+	if (at > bt)
+		return -1;
+	if (at < bt)
+		return 1;
+	uint64_t ac = a->ncalls + a->self_calls, bc = b->ncalls + b->self_calls;
+	if (ac > bc)
+		return -1;
+	return ac < bc;
+}
+
+static void print_cycle(struct report_ctx *c, uint32_t n, double print_time)
+{
+	const struct cg *g = c->g;
+	const struct cg_node *cyc = &g->nodes[n];
+	char buf[32];
+	int w = child_width(c);
+
+	snprintf(buf, sizeof buf, "[%u]", cyc->index);
+	fprintf(c->out, "%-6.6s %5.1f %7.2f %*.2f %7lu", buf,
+		100 * (cyc->prop_self + cyc->prop_child) / print_time,
+		cyc->prop_self / g->hz, w, cyc->prop_child / g->hz,
+		(unsigned long)cyc->ncalls);
+	if (cyc->self_calls != 0)
+		fprintf(c->out, "+%-7lu", (unsigned long)cyc->self_calls);
+	else
+		fprintf(c->out, " %7.7s", "");
+	fprintf(c->out, " <cycle %u as a whole> [%u]\n", cyc->cycle, cyc->index);
+
+	uint32_t m = 0;
+	for (uint32_t k = cyc->next_member; k != CG_NONE; k = g->nodes[k].next_member)
+		m++;
+	uint32_t *v = xmalloc(((size_t)m + 1) * sizeof *v);
+	m = 0;
+	for (uint32_t k = cyc->next_member; k != CG_NONE; k = g->nodes[k].next_member)
+		v[m++] = k;
+	cg_msort(g, v, m, cmp_member);
+	for (uint32_t k = 0; k < m; k++) {
+		const struct cg_node *s = &g->nodes[v[k]];
+		fprintf(c->out, "%6.6s %5.5s %7.2f %*.2f %7lu", "", "",
+			s->prop_self / g->hz, w, s->prop_child / g->hz,
+			(unsigned long)s->ncalls);
+		if (s->self_calls != 0)
+			fprintf(c->out, "+%-7lu", (unsigned long)s->self_calls);
+		else
+			fprintf(c->out, " %7.7s", "");
+		fputs("     ", c->out);
+		report_name(c, v[k]);
+		fputc('\n', c->out);
+	}
+	free(v);
+}
+
+static void print_header(struct report_ctx *c, double *print_time)
+{
+	const struct cg *g = c->g;
+
+	report_sep(c);
+	if (!c->o->traditional) {
+		if (!c->o->brief)
+			fputs("\t\t     Call graph (explanation follows)\n\n", c->out);
+		else
+			fputs("\t\t\tCall graph\n\n", c->out);
+	}
+	fprintf(c->out, "\ngranularity: each sample hit covers %ld byte(s)",
+		report_granularity(g));
+	if (*print_time > 0.0) {
+		fprintf(c->out, " for %.2f%% of %.2f seconds\n\n", 100.0 / *print_time,
+			*print_time / g->hz);
+	} else {
+		fputs(" no time propagated\n\n", c->out);
+		*print_time = 1.0;
+	}
+	if (c->o->traditional) {
+		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+			"", "", "", "", "called", "total", "parents");
+		fprintf(c->out, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
+			"index", "%time", "self", "descendants", "called", "self",
+			"name", "index");
+		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+			"", "", "", "", "called", "total", "children");
+		fputc('\n', c->out);
+	} else {
+		fputs("index % time    self  children    called     name\n", c->out);
+	}
+}
+
+void report_graph(FILE *out, const struct cg *g, const struct opts *o)
+{
+	struct report_ctx c;
+	report_ctx_init(&c, out, g, o);
+	report_graph_ctx(&c);
+}
+
+void report_graph_ctx(struct report_ctx *c)
+{
+	const struct cg *g = c->g;
+	double print_time = g->print_time;
+
+	if (c->o->traditional && !c->o->brief)
+		notes_graph(c->out, 1);
+	print_header(c, &print_time);
+	for (uint32_t k = 0; k < g->norder; k++) {
+		uint32_t n = g->order[k];
+		const struct cg_node *s = &g->nodes[n];
+		if (!c->o->zero && s->ncalls == 0 && s->self_calls == 0 &&
+		    s->prop_self == 0 && s->prop_child == 0)
+			continue;
+		if (!s->print_flag)
+			continue;
+		if (cg_is_cycle(g, n)) {
+			print_cycle(c, n, print_time);
+		} else {
+			print_parents(c, n);
+			print_primary(c, n, print_time);
+			print_children(c, n);
+		}
+		if (c->o->traditional)
+			fputc('\n', c->out);
+		fputs(dashes, c->out);
+		if (c->o->traditional)
+			fputc('\n', c->out);
+	}
+	if (!c->o->brief && !c->o->traditional)
+		notes_graph(c->out, 0);
+}

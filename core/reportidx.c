@@ -1,0 +1,96 @@
+/* reportidx: the index by function name that closes the call graph.
+ *
+ * Entries run down three columns (column-major).  In the traditional
+ * style each is a fixed "%6.6s %-19.19s" cell; otherwise the bracketed
+ * index is right-aligned in five columns and names run free, padded to
+ * a third of the output width. */
+#include "config.h"
+#include "reportint.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
+{
+	return strcmp(g->nodes[l].sym->name, g->nodes[r].sym->name);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+void report_index(FILE *out, const struct cg *g, const struct opts *o)
+{
+	struct report_ctx c;
+	report_ctx_init(&c, out, g, o);
+	report_index_ctx(&c);
+}
+
+void report_index_ctx(struct report_ctx *c)
+{
+	const struct cg *g = c->g;
+	const struct opts *o = c->o;
+	uint32_t *v = xmalloc(((size_t)g->nfuncs + g->ncycles + 1) * sizeof *v);
+	uint32_t nnames = 0, todo;
+	int colw = (o->width - 1) / 3;
+	char buf[64];
+
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		const struct cg_node *s = &g->nodes[i];
+		if (!o->zero && s->ncalls == 0 && s->hist_time == 0)
+			continue;
+		v[nnames++] = i;
+	}
+	cg_msort(g, v, nnames, cmp_name);
+	todo = nnames;
+	for (uint32_t k = 0; k < g->ncycles; k++)
+		v[todo++] = g->nfuncs + k;
+
+	fputs("\f\nIndex by function name\n\n", c->out);
+	uint32_t rows = (todo + 2) / 3;
+	for (uint32_t i = 0; i < rows; i++) {
+		int col = 0, start = 0;
+		for (uint32_t j = i; j < todo; j += rows) {
+			uint32_t n = v[j];
+			const struct cg_node *s = &g->nodes[n];
+			if (s->print_flag)
+				snprintf(buf, sizeof buf, "[%u]", s->index);
+			else
+				snprintf(buf, sizeof buf, "(%u)", s->index);
+			if (o->traditional) {
+				fprintf(c->out, "%6.6s ", buf);
+				if (j < nnames) {
+					fprintf(c->out, "%-19.19s", s->sym->name);
+				} else {
+					snprintf(buf, sizeof buf, "<cycle %u>", s->cycle);
+					fprintf(c->out, "%-19.19s", buf);
+				}
+				continue;
+			}
+			col += (int)strlen(buf);
+			for (; col < start + 5; col++)
+				fputc(' ', c->out);
+			fprintf(c->out, " %s ", buf);
+			if (j < nnames) {
+				report_name_only(c, n);
+				col += (int)report_name_len(c, n);
+				if (s->sym->is_static && s->sym->file) {
+					const char *f = o->print_path ? s->sym->file
+								     : base_name(s->sym->file);
+					fprintf(c->out, " (%s)", f);
+					col += (int)strlen(f) + 3;
+				}
+			} else {
+				snprintf(buf, sizeof buf, "<cycle %u>", s->cycle);
+				fputs(buf, c->out);
+				col += (int)strlen(buf);
+			}
+			start += colw;
+		}
+		fputc('\n', c->out);
+	}
+	free(v);
+}

@@ -1,0 +1,29 @@
+/* reportint: what the report writers (report.c, reportcg.c, reportidx.c)
+ * share; not for use outside them. */
+#ifndef TG_REPORTINT_H
+#define TG_REPORTINT_H
+
+#include <stdio.h>
+#include "cg.h"
+#include "opts.h"
+
+struct report_ctx {
+	FILE *out;
+	const struct cg *g;
+	const struct opts *o;
+	int first;          /* nothing printed yet: no form feed before */
+	const char *dimen;  /* "seconds" */
+};
+
+void report_ctx_init(struct report_ctx *c, FILE *out, const struct cg *g,
+		     const struct opts *o);
+void report_sep(struct report_ctx *c);
+void report_name_only(struct report_ctx *c, uint32_t n);
+size_t report_name_len(const struct report_ctx *c, uint32_t n);
+void report_name(struct report_ctx *c, uint32_t n);
+long report_granularity(const struct cg *g);
+void report_flat_ctx(struct report_ctx *c);
+void report_graph_ctx(struct report_ctx *c);
+void report_index_ctx(struct report_ctx *c);
+
+#endif
