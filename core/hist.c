@@ -43,8 +43,9 @@ static void assign_one(struct cg *g, const struct gmon_hist *h)
 		g->total_time += t;
 		for (j = j - 1; j < st->n; j++) {
 			uint64_t sym_lo = st->syms[j].addr / 2;
-			uint64_t sym_hi = j + 1 < st->n ? st->syms[j + 1].addr / 2
-							: (st->syms[j].end_addr + 1) / 2;
+			/* The last symbol has no successor to end it; GNU reads a
+			 * zero there, so it is never credited. */
+			uint64_t sym_hi = j + 1 < st->n ? st->syms[j + 1].addr / 2 : 0;
 			if (bin_hi < sym_lo)
 				break;
 			if (bin_lo >= sym_hi)

@@ -51,7 +51,11 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 	gmon_init(&l->prof);
 	for (int i = 0; i < o->nprofiles; i++) {
 		progress_at(progress, "profile", (double)i / o->nprofiles);
-		gmon_read(&l->prof, o->profiles[i], &l->st.abi, o->format, NULL);
+		struct gmon_file_info info;
+		gmon_read(&l->prof, o->profiles[i], &l->st.abi, o->format,
+			  o->file_info ? &info : NULL);
+		if (o->file_info)
+			gmon_print_info(stdout, o->profiles[i], &info);
 	}
 	cg_init(&l->g, &l->st, l->prof.rate);
 	select_apply(&l->g, o);

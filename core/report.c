@@ -219,6 +219,7 @@ void report_all(FILE *out, const struct cg *g, const struct opts *o)
 {
 	struct report_ctx c;
 	report_ctx_init(&c, out, g, o);
+	c.first = !o->file_info; /* -i output came first */
 	if (o->graph && o->traditional)
 		report_graph_ctx(&c);
 	if (o->flat)
