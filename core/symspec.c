@@ -86,7 +86,11 @@ void symspec_resolve(struct symspec *sp, const struct symtab *st)
 {
 	char buf[512], *name = buf;
 
-	if (!sp->file || !st)
+	if (!st)
+		return;
+	if (sp->file || sp->line)
+		symtab_load_lines(st);
+	if (!sp->file)
 		return;
 	if (sp->file_len >= sizeof buf)
 		name = malloc(sp->file_len + 1);

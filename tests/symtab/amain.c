@@ -1,0 +1,8 @@
+/* Driver for aliases.s. */
+void callall(void);
+
+int main(void)
+{
+	callall();
+	return 0;
+}

@@ -1,0 +1,576 @@
+/* test_symtab: symtab_load() against GNU gprof 2.40.
+ *
+ * Programs from tests/symtab/ are built with -pg and run; GNU gprof's flat
+ * profile with -z lists every symbol it kept, its index (-q -z) shows the
+ * source file of static functions.  We compare kept names (raw and
+ * demangled, with -a and -D), files, addresses (nm), ranges, errors, and
+ * the load time of a 60,000-function executable. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/types.h>
+
+#include "symtab.h"
+#include "util.h"
+#include "../symtab/harness.h"
+
+static char outdir[1024];
+static char srcdir[1024];
+
+struct prog {
+	const char *name;
+	const char *build; /* shell command run in the program's directory */
+	int debug;         /* built with -g: files are known */
+	int cxx;
+	char dir[4096], exe[4096], gmon[4096];
+	int ok;
+};
+
+static const char *const opt_sets[] = { "", "-a", "-D", "-a -D" };
+
+static struct symtab_opts opts_for(const char *set)
+{
+	struct symtab_opts o;
+
+	memset(&o, 0, sizeof o);
+	o.demangle = SYMTAB_DEMANGLE_NONE;
+	o.all_statics = strstr(set, "-a") != NULL;
+	o.ignore_non_functions = strstr(set, "-D") != NULL;
+	return o;
+}
+
+static void our_names(struct th_list *l, const struct symtab *st, int demangled)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		if (!st->syms[i].is_excluded)
+			th_add(l, demangled ? st->syms[i].dname : st->syms[i].name);
+}
+
+static void check_kept(struct prog *p)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof opt_sets / sizeof *opt_sets; k++) {
+		struct th_list gnu = { 0 }, ours = { 0 };
+		struct symtab_opts o = opts_for(opt_sets[k]);
+		struct symtab st;
+		char args[64];
+		int ok;
+
+		snprintf(args, sizeof args, "--no-demangle %s", opt_sets[k]);
+		ok = th_gnu_flat(&gnu, p->exe, p->gmon, args) == 0;
+		symtab_load(&st, p->exe, &o);
+		our_names(&ours, &st, 0);
+		ok = ok && gnu.n > 0 && th_same_set(&gnu, &ours, "kept");
+		th_result(ok, "%s: kept symbols as GNU (options '%s', %zu)",
+			  p->name, opt_sets[k], gnu.n);
+		symtab_free(&st);
+		th_clear(&gnu);
+		th_clear(&ours);
+	}
+}
+
+static void check_demangled(struct prog *p, const char *style)
+{
+	struct th_list gnu = { 0 }, ours = { 0 };
+	struct symtab_opts o;
+	struct symtab st;
+	char args[128];
+	int ok;
+
+	memset(&o, 0, sizeof o);
+	if (style) {
+		o.demangle = SYMTAB_DEMANGLE_STYLE;
+		o.demangle_style = style;
+		snprintf(args, sizeof args, "--demangle=%s", style);
+	} else {
+		args[0] = '\0';
+	}
+	ok = th_gnu_flat(&gnu, p->exe, p->gmon, args) == 0;
+	symtab_load(&st, p->exe, &o);
+	our_names(&ours, &st, 1);
+	ok = ok && th_same_set(&gnu, &ours, "demangled");
+	th_result(ok, "%s: demangled names as GNU (%s)", p->name,
+		  style ? style : "default");
+	symtab_free(&st);
+	th_clear(&gnu);
+	th_clear(&ours);
+}
+
+/* Index entries "name" or "name (file)", parsed from GNU's index. */
+static void gnu_index(struct th_list *out, const struct prog *p, int full)
+{
+	struct th_list lines = { 0 };
+	char cmd[8192];
+	size_t i;
+	int in_index = 0;
+
+	snprintf(cmd, sizeof cmd,
+		 "'%s' -b -q -z -w 1000 --no-demangle %s '%s' '%s'",
+		 th_gprof(), full ? "-L" : "", p->exe, p->gmon);
+	th_lines(&lines, cmd);
+	for (i = 0; i < lines.n; i++) {
+		const char *s = lines.v[i];
+
+		if (!in_index) {
+			in_index = strstr(s, "Index by function name") != NULL;
+			continue;
+		}
+		while (*s) {
+			char entry[4096];
+			const char *name, *e;
+			size_t n;
+
+			if (*s != '[' && *s != '(') {
+				s++;
+				continue;
+			}
+			e = s + 1;
+			while (*e == ' ' || (*e >= '0' && *e <= '9'))
+				e++;
+			if (*e != ']' && *e != ')') {
+				s++;
+				continue;
+			}
+			name = e + 2;
+			n = strcspn(name, " ");
+			snprintf(entry, sizeof entry, "%.*s", (int)n, name);
+			s = name + n;
+			if (s[0] == ' ' && s[1] == '(' && !(s[2] >= '0' && s[2] <= '9')) {
+				e = strchr(s, ')');
+				if (e) {
+					size_t len = strlen(entry);
+
+					snprintf(entry + len, sizeof entry - len, " %.*s",
+						 (int)(e - s), s + 1);
+					s = e + 1;
+				}
+			}
+			th_add(out, entry);
+		}
+	}
+	th_clear(&lines);
+}
+
+static void check_files(struct prog *p)
+{
+	int full;
+
+	for (full = 0; full <= 1; full++) {
+		struct th_list gnu = { 0 }, ours = { 0 };
+		struct symtab_opts o;
+		struct symtab st;
+		size_t i, with_file = 0;
+		int ok;
+
+		memset(&o, 0, sizeof o);
+		o.demangle = SYMTAB_DEMANGLE_NONE;
+		gnu_index(&gnu, p, full);
+		symtab_load(&st, p->exe, &o);
+		for (i = 0; i < st.n; i++) {
+			const struct sym *s = &st.syms[i];
+			char entry[4096];
+
+			if (s->is_excluded)
+				continue;
+			if (s->is_static && s->file) {
+				const char *f = s->file, *sl = strrchr(f, '/');
+
+				if (!full && sl)
+					f = sl + 1;
+				snprintf(entry, sizeof entry, "%s (%s)", s->name, f);
+				with_file++;
+			} else {
+				snprintf(entry, sizeof entry, "%s", s->name);
+			}
+			th_add(&ours, entry);
+		}
+		ok = th_same_set(&gnu, &ours, "index");
+		if (p->debug)
+			ok = ok && with_file > 0;
+		else
+			ok = ok && with_file == 0;
+		th_result(ok, "%s: files of static functions as GNU's index%s (%zu with a file)",
+			  p->name, full ? " -L" : "", with_file);
+		symtab_free(&st);
+		th_clear(&gnu);
+		th_clear(&ours);
+	}
+}
+
+/* Addresses against nm, ranges, order and symtab_find(). */
+static void check_layout(struct prog *p)
+{
+	struct th_list nm = { 0 }, sec = { 0 };
+	struct symtab_opts o;
+	struct symtab st;
+	char cmd[8192];
+	unsigned long long text_addr = 0, text_size = 0;
+	size_t i, j, checked = 0;
+	int ok_addr = 1, ok_range = 1, ok_find = 1;
+
+	memset(&o, 0, sizeof o);
+	o.demangle = SYMTAB_DEMANGLE_NONE;
+	symtab_load(&st, p->exe, &o);
+	snprintf(cmd, sizeof cmd, "nm --defined-only '%s'", p->exe);
+	th_lines(&nm, cmd);
+	for (i = 0; i < st.n; i++) {
+		const char *name = st.syms[i].name;
+		unsigned long long a = 0;
+		int found = 0;
+
+		for (j = 0; j < nm.n; j++) {
+			const char *sp = strrchr(nm.v[j], ' ');
+
+			if (sp && strcmp(sp + 1, name) == 0) {
+				unsigned long long v = strtoull(nm.v[j], NULL, 16);
+
+				if (!found || v == st.syms[i].addr)
+					a = v;
+				found = 1;
+			}
+		}
+		if (!found || a != st.syms[i].addr) {
+			if (ok_addr)
+				printf("  %s at %llx, nm says %llx\n", name,
+				       (unsigned long long)st.syms[i].addr, a);
+			ok_addr = 0;
+		}
+		checked++;
+	}
+	th_result(ok_addr && checked > 0, "%s: addresses equal nm's (%zu symbols)",
+		  p->name, checked);
+
+	snprintf(cmd, sizeof cmd,
+		 "readelf -SW '%s' | sed -n 's/.* \\.text  *PROGBITS  *\\([0-9a-f]*\\) [0-9a-f]* \\([0-9a-f]*\\).*/\\1 \\2/p'",
+		 p->exe);
+	th_lines(&sec, cmd);
+	if (sec.n != 1 || sscanf(sec.v[0], "%llx %llx", &text_addr, &text_size) != 2)
+		ok_range = 0;
+	for (i = 0; i + 1 < st.n; i++)
+		if (st.syms[i].addr >= st.syms[i + 1].addr
+		    || st.syms[i].end_addr != st.syms[i + 1].addr - 1)
+			ok_range = 0;
+	if (st.n == 0 || st.syms[st.n - 1].end_addr != text_addr + text_size - 1)
+		ok_range = 0;
+	th_result(ok_range, "%s: sorted, each ends before the next, the last at the end of .text",
+		  p->name);
+
+	for (i = 0; i < st.n; i++) {
+		const struct sym *s = &st.syms[i];
+		int covered = s->addr <= s->end_addr;
+
+		if (symtab_find(&st, s->addr) != (covered ? s : NULL))
+			ok_find = 0;
+		if (covered && symtab_find(&st, s->end_addr) != s)
+			ok_find = 0;
+	}
+	if (st.n && st.syms[0].addr > 0 && symtab_find(&st, st.syms[0].addr - 1))
+		ok_find = 0;
+	th_result(ok_find, "%s: symtab_find() finds each symbol over its range", p->name);
+	th_result(st.abi.addr_size == 8 && st.abi.big_endian == 0,
+		  "%s: abi is 8-byte little-endian", p->name);
+	symtab_free(&st);
+	th_clear(&nm);
+	th_clear(&sec);
+}
+
+static int has_name(const struct symtab *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		if (strcmp(st->syms[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* The programs must contain what the comparisons are meant to exercise. */
+static void check_preconditions(struct prog *c, struct prog *al)
+{
+	struct th_list nm = { 0 };
+	struct symtab_opts o;
+	struct symtab st;
+	char cmd[8192];
+	const char *clones[] = { "kernel.constprop.0", "twist.constprop.0",
+				 "maybe_slow.part.0", "pick.isra.0" };
+	size_t i, j;
+	int ok = 1;
+
+	snprintf(cmd, sizeof cmd, "nm '%s'", c->exe);
+	th_lines(&nm, cmd);
+	for (i = 0; i < 4; i++) {
+		int found = 0;
+
+		for (j = 0; j < nm.n; j++) {
+			const char *sp = strrchr(nm.v[j], ' ');
+
+			found |= sp && strcmp(sp + 1, clones[i]) == 0;
+		}
+		if (!found)
+			printf("  the compiler made no %s\n", clones[i]);
+		ok &= found;
+	}
+	memset(&o, 0, sizeof o);
+	symtab_load(&st, c->exe, &o);
+	/* twist.constprop.0 is followed by "tally" in .strtab, kernel's
+	 * clone by "pick.isra.0": only the first passes GNU's filter */
+	ok = ok && has_name(&st, "twist.constprop.0")
+	     && !has_name(&st, "kernel.constprop.0");
+	th_result(ok, "%s: clones present; the .strtab look-ahead keeps one constprop and drops another",
+		  c->name);
+	symtab_free(&st);
+	th_clear(&nm);
+
+	symtab_load(&st, al->exe, &o);
+	ok = 0;
+	for (i = 0; i < st.n; i++)
+		if (strcmp(st.syms[i].name, "__mcleanup") == 0
+		    || strcmp(st.syms[i].name, "_gprof_mcount") == 0)
+			ok += st.syms[i].is_excluded;
+	th_result(ok == 2, "%s: __mcleanup and _gprof_mcount kept but excluded", al->name);
+	symtab_free(&st);
+}
+
+/* Run symtab_load() in a child; returns its exit status and stderr. */
+static int load_in_child(const char *path, const struct symtab_opts *o,
+			 int drop_root, char *err, size_t errlen)
+{
+	char tmpl[] = "/tmp/tg-symtab-err-XXXXXX";
+	int fd = mkstemp(tmpl), status = -1;
+	pid_t pid;
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct symtab st;
+
+		dup2(fd, 2);
+		if (drop_root && getuid() == 0 && (setgid(65534) || setuid(65534)))
+			_exit(99);
+		symtab_load(&st, path, o);
+		_exit(0);
+	}
+	if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status))
+		status = WEXITSTATUS(status);
+	else
+		status = -1;
+	n = pread(fd, err, errlen - 1, 0);
+	err[n > 0 ? n : 0] = '\0';
+	close(fd);
+	unlink(tmpl);
+	return status;
+}
+
+static void expect_error(const char *what, const char *path,
+			 const struct symtab_opts *o, int drop_root,
+			 const char *want)
+{
+	char err[4096];
+	int st = load_in_child(path, o, drop_root, err, sizeof err);
+	const char *nl = strchr(err, '\n');
+	/* one line: "tgprof: PATH: problem" */
+	int ok = st == 1 && (!path || strstr(err, path)) && strstr(err, want)
+		 && strncmp(err, "tgprof: ", 8) == 0 && nl && nl[1] == '\0';
+
+	if (!ok)
+		printf("  status %d, stderr: %s", st, err);
+	th_result(ok, "error: %s", what);
+}
+
+static void check_errors(struct prog *c)
+{
+	struct symtab_opts o;
+	char p[4096], q[4096];
+
+	memset(&o, 0, sizeof o);
+	snprintf(p, sizeof p, "%s/err", outdir);
+	th_sh("mkdir -p '%s'", p);
+	snprintf(p, sizeof p, "%s/err/missing", outdir);
+	expect_error("missing file", p, &o, 0, "No such file");
+	snprintf(p, sizeof p, "%s/err", outdir);
+	expect_error("directory", p, &o, 0, "directory");
+	snprintf(p, sizeof p, "%s/err/text", outdir);
+	th_sh("echo 'not an object' > '%s'", p);
+	expect_error("text file", p, &o, 0, "not in executable format");
+	snprintf(p, sizeof p, "%s/err/empty", outdir);
+	th_sh(": > '%s'", p);
+	expect_error("empty file", p, &o, 0, "not in executable format");
+	snprintf(p, sizeof p, "%s/err/trunc", outdir);
+	th_sh("head -c 200 '%s' > '%s'", c->exe, p);
+	expect_error("truncated executable", p, &o, 0, "not in executable format");
+	snprintf(p, sizeof p, "%s/err/stripped", outdir);
+	th_sh("strip -o '%s' '%s'", p, c->exe);
+	expect_error("stripped executable", p, &o, 0, "no symbols");
+	snprintf(p, sizeof p, "%s/err/data.o", outdir);
+	th_sh("printf 'int d = 1;\\n' | '%s' -x c -c -o '%s' -", th_env("CC", "cc"), p);
+	expect_error("object without functions", p, &o, 0, "no symbols");
+	snprintf(p, sizeof p, "%s/err/statics.o", outdir);
+	th_sh("printf 'static int f(void){return 1;}\\nint (*fp)(void) = f;\\n' | '%s' -x c -c -o '%s' -",
+	      th_env("CC", "cc"), p);
+	o.all_statics = 1;
+	expect_error("only static functions, with -a", p, &o, 0, "no symbols");
+	o.all_statics = 0;
+	/* code only in another section, then .text removed */
+	snprintf(p, sizeof p, "%s/err/mytext.o", outdir);
+	th_sh("printf '\\t.section .mytext,\"ax\"\\n\\t.globl g\\n\\t.type g,@function\\ng: ret\\n'"
+	      " | '%s' -x assembler -c -o '%s' -", th_env("CC", "cc"), p);
+	snprintf(q, sizeof q, "%s/err/notext.o", outdir);
+	th_sh("objcopy --remove-section .text '%s' '%s'", p, q);
+	expect_error("no .text section", q, &o, 0, "can't find .text section");
+	snprintf(p, sizeof p, "%s/err/unreadable", outdir);
+	th_sh("cp '%s' '%s' && chmod 000 '%s'", c->exe, p, p);
+	expect_error("unreadable file", p, &o, 1, "Permission denied");
+	o.demangle = SYMTAB_DEMANGLE_STYLE;
+	o.demangle_style = "bogus";
+	/* GNU's message names no file; neither does ours */
+	{
+		char err[4096];
+		int st = load_in_child(c->exe, &o, 0, err, sizeof err);
+
+		th_result(st == 1 && strcmp(err, "tgprof: unknown demangling style `bogus'\n") == 0,
+			  "error: unknown demangling style");
+	}
+	th_result(symtab_demangle_style_ok("gnu-v3") && symtab_demangle_style_ok("rust")
+		  && !symtab_demangle_style_ok("bogus"),
+		  "symtab_demangle_style_ok() knows libiberty's styles");
+}
+
+/* 60,000 functions (a third static), as assembly: load well under 0.3 s. */
+static void check_speed(void)
+{
+	char dir[2048], path[4096];
+	FILE *f;
+	struct symtab st;
+	struct symtab_opts o;
+	double t0, t1, limit = 0.3;
+	size_t k, nfn = 0;
+	int i;
+
+	snprintf(dir, sizeof dir, "%s/speed", outdir);
+	snprintf(path, sizeof path, "%s/big.s", dir);
+	th_sh("mkdir -p '%s'", dir);
+	f = fopen(path, "w");
+	if (!f) {
+		th_result(0, "speed: cannot write %s", path);
+		return;
+	}
+	fprintf(f, "\t.text\n");
+	for (i = 0; i < 60000; i++) {
+		if (i % 3)
+			fprintf(f, "\t.globl fn_%d_ZN3foo3barEv\n", i);
+		fprintf(f, "\t.type fn_%d_ZN3foo3barEv,@function\nfn_%d_ZN3foo3barEv:\n\tret\n",
+			i, i);
+	}
+	fprintf(f, "\t.globl main\n\t.type main,@function\nmain:\n\tret\n"
+		   "\t.section .note.GNU-stack,\"\",@progbits\n");
+	fclose(f);
+	if (th_sh("cd '%s' && '%s' -c -o big.o big.s && '%s' -nostdlib -static -Wl,-e,main -o big big.o",
+		  dir, th_env("CC", "cc"), th_env("CC", "cc")) != 0) {
+		th_result(0, "speed: building the 60,000-function program");
+		return;
+	}
+	snprintf(path, sizeof path, "%s/big", dir);
+	memset(&o, 0, sizeof o);
+#if defined(__SANITIZE_ADDRESS__)
+	limit = 1.5; /* sanitizers slow everything several times */
+#endif
+	t0 = util_now();
+	symtab_load(&st, path, &o);
+	t1 = util_now();
+	for (k = 0; k < st.n; k++)
+		nfn += strncmp(st.syms[k].name, "fn_", 3) == 0;
+	th_result(nfn == 60000 && t1 - t0 < limit,
+		  "speed: 60,000 functions loaded in %.3f s (limit %.1f s), %zu of them found",
+		  t1 - t0, limit, nfn);
+	symtab_free(&st);
+}
+
+int main(void)
+{
+	char cc[256], cxx[256];
+	struct prog progs[4];
+	size_t i;
+
+	snprintf(outdir, sizeof outdir, "%.900s/tests/out/symtab", th_top());
+	snprintf(srcdir, sizeof srcdir, "%.900s/tests/symtab", th_top());
+	if (srcdir[0] != '/') {
+		char cwd[512];
+
+		if (!getcwd(cwd, sizeof cwd))
+			return 1;
+		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd, th_top());
+		snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symtab", cwd, th_top());
+	}
+	snprintf(cc, sizeof cc, "%.250s", th_env("CC", "cc"));
+	snprintf(cxx, sizeof cxx, "%.250s", th_cxx());
+
+	{
+		static char b[4][8192];
+		/* compiled from the source directory with relative names, as a
+		 * user would; objects land in the build directory */
+		snprintf(b[0], sizeof b[0],
+			 "(cd '%s' && '%s' -O2 -pg -g -o '%s/c-g/prog' main.c clones.c clones2.c d1/u.c d2/u.c)",
+			 srcdir, cc, outdir);
+		snprintf(b[1], sizeof b[1],
+			 "(cd '%s' && '%s' -O2 -pg -no-pie -o '%s/c-nopie/prog' main.c clones.c clones2.c d1/u.c d2/u.c)",
+			 srcdir, cc, outdir);
+		snprintf(b[2], sizeof b[2], "'%s' -O0 -pg -g -o prog '%s/cpp.cc'", cxx, srcdir);
+		snprintf(b[3], sizeof b[3], "'%s' -pg -no-pie -o prog '%s/amain.c' '%s/aliases.s'",
+			 cc, srcdir, srcdir);
+		static const char *const names[] = { "c-g", "c-nopie", "cpp", "alias" };
+
+		memset(progs, 0, sizeof progs);
+		for (i = 0; i < 4; i++) {
+			progs[i].name = names[i];
+			progs[i].build = b[i];
+		}
+		progs[0].debug = progs[2].debug = 1;
+		progs[2].cxx = 1;
+	}
+	for (i = 0; i < 4; i++) {
+		struct prog *p = &progs[i];
+
+		snprintf(p->dir, sizeof p->dir, "%s/%s", outdir, p->name);
+		snprintf(p->exe, sizeof p->exe, "%s/prog", p->dir);
+		snprintf(p->gmon, sizeof p->gmon, "%s/gmon.out", p->dir);
+		p->ok = th_build_run(p->dir, p->build) == 0;
+		th_result(p->ok, "%s: built and ran", p->name);
+	}
+	for (i = 0; i < 4; i++) {
+		struct prog *p = &progs[i];
+
+		if (!p->ok)
+			continue;
+		check_kept(p);
+		check_demangled(p, NULL);
+		check_layout(p);
+		if (i != 3)
+			check_files(p);
+	}
+	if (progs[2].ok || progs[3].ok) {
+		static const char *const styles[] = {
+			"auto", "gnu-v3", "rust", "dlang", "java", "gnat", "none"
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof styles / sizeof *styles; k++) {
+			if (progs[2].ok)
+				check_demangled(&progs[2], styles[k]);
+			if (progs[3].ok)
+				check_demangled(&progs[3], styles[k]);
+		}
+	}
+	if (progs[0].ok && progs[3].ok)
+		check_preconditions(&progs[0], &progs[3]);
+	if (progs[0].ok)
+		check_errors(&progs[0]);
+	check_speed();
+	return th_failed;
+}
