@@ -5,9 +5,10 @@
  * the byte order of the executable (struct gmon_abi).  Several files are
  * summed into one struct gmon_profile with GNU gprof's rules and errors.
  *
- * Contract: on any problem the readers call util_die() with a message that
- * names the file ("FILE: unexpected end of file"), so callers never see a
- * half-read profile.  No curses, no report printing here. */
+ * Contract: on any problem gmon_read() calls util_die() with a message that
+ * names the file ("FILE: unexpected end of file ..."), so callers never see
+ * a half-read profile.  No curses, no report printing here (gmon_print_info
+ * writes the -i text to the stream it is given). */
 #ifndef TG_GMON_H
 #define TG_GMON_H
 
@@ -29,6 +30,8 @@ enum gmon_format {
 };
 
 /* One histogram: bins of PC samples over [lowpc, highpc). */
+struct gmon_hindex;
+
 struct gmon_hist {
 	uint64_t lowpc, highpc; /* byte addresses */
 	uint32_t nbins;
@@ -58,6 +61,7 @@ struct gmon_profile {
 	uint32_t rate;      /* samples per second; the first file's wins */
 	int nfiles;         /* files read so far */
 	int have_rate;
+	struct gmon_hindex *hindex; /* private: histogram ranges, for summing */
 };
 
 /* Per-file record counts, for -i ("File `F' (version V) contains:"). */
@@ -77,8 +81,11 @@ void gmon_read(struct gmon_profile *p, const char *path,
 	       struct gmon_file_info *info);
 
 /* Same, from memory (for the fuzz target and unit tests).  NAME is used
- * in messages.  Returns 0, or -1 with a message in ERR (no exit) when
- * die_on_error is 0. */
+ * in messages.  Returns 0, or -1 with "NAME: problem" in ERR (ERRLEN
+ * bytes, may be NULL); never exits and never calls util_die().  After an
+ * error P holds part of the file but stays consistent: gmon_free() and
+ * further reads are safe.  Allocation is bounded by LEN times a small
+ * constant whatever the counts in the data say. */
 int gmon_read_mem(struct gmon_profile *p, const char *name,
 		  const unsigned char *data, size_t len,
 		  const struct gmon_abi *abi, enum gmon_format fmt,
