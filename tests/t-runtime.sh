@@ -97,6 +97,25 @@ else
 	tg_fail "TGMON_HZ=1000: run"
 fi
 
+# Counts wider than the format's fields: several records, added up.
+if $CC -I"$TOP" -I"$TOP/runtime" -o "$W/bigcount" "$TOP/tests/runtime/bigcount.c" \
+	"$TOP/runtime/gfile.c" > "$W/bigcount.log" 2>&1; then
+	addr() { nm ./ctl | awk -v n="$1" '$3 == n { print $1 }'; }
+	self=$(printf '%x' $((0x$(addr work) + 4)))
+	from=$(printf '%x' $((0x$(addr main) + 8)))
+	"$W/bigcount" "$W/big.out" "$(addr work)" "$from" "$self"
+	"$GPROF" -b -p ./ctl "$W/big.out" > "$W/big.txt" 2>&1
+	got=$(awk '$NF == "work" { print $3, $4 }' "$W/big.txt")
+	if [ "$got" = "700.00 5000000000" ]; then
+		tg_pass "counts past 16 and 32 bits: 700.00 s, 5000000000 calls"
+	else
+		tg_fail "counts past 16 and 32 bits" "got '$got', want '700.00 5000000000'" "$(cat "$W/big.txt")"
+	fi
+	rt_same_report "big counts" ./ctl "$W/big.out"
+else
+	tg_fail "setup: compile bigcount.c" "$(cat "$W/bigcount.log")"
+fi
+
 # A file that cannot be written: a clear message, the exit status kept.
 for how in preload static; do
 	if [ $how = static ]; then
