@@ -1,0 +1,192 @@
+/* edit: an edit session over a loaded model, with unlimited undo/redo.
+ *
+ * The session borrows a loaded, propagated model (struct load) and the
+ * options it was loaded with; both must outlive the session.  Every
+ * operation changes the model in place, re-propagates it (cg_propagate)
+ * and records the operation with what it replaced, so undo restores every
+ * number exactly (the model is never copied).  Deletions made at load time
+ * by -k, and selection sets given on the command line, are the starting
+ * state: they are not undoable steps.
+ *
+ * Messages: operations that take MSG/MSGLEN write one line of text there
+ * (no newline): on success a short confirmation for a status line
+ * ("deleted 2 arcs matching main/foo"), on failure the reason.  They
+ * return -1 on failure (the model is then unchanged), otherwise 0 or the
+ * count documented.  MSG may be NULL.  Nothing here prints or exits on a
+ * user error.
+ *
+ * Node and arc indices are those of the session's struct cg (edit_graph()).
+ * Function nodes (0..nfuncs-1) keep their indices for the whole session;
+ * cycle nodes and the call-graph indices [N] are recomputed by every
+ * propagation, so never keep a cycle node number across an operation: map
+ * a cycle by its members (edit_orig() does that for the originals).
+ *
+ * Pointers returned by accessors stay valid until the next operation. */
+#ifndef TG_EDIT_H
+#define TG_EDIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "cg.h"
+#include "load.h"
+#include "opts.h"
+
+struct edit;
+
+/* Start a session on L (loaded and propagated with options O).  The numbers
+ * of the model as it is now are kept as "original" for edit_orig(). */
+struct edit *edit_open(struct load *l, const struct opts *o);
+void edit_close(struct edit *e);
+
+/* The live model (read it, do not change it behind the session's back),
+ * the load and the options the session was opened with. */
+struct cg *edit_graph(const struct edit *e);
+struct load *edit_load(const struct edit *e);
+const struct opts *edit_opts(const struct edit *e);
+
+/* Incremented by every change of the model (operation, undo, redo), so a
+ * viewer knows when to rebuild what it derived from it. */
+unsigned long edit_generation(const struct edit *e);
+/* Seconds the last propagation took (for benchmarks and the status line). */
+double edit_last_propagate_seconds(const struct edit *e);
+
+/* ---- Functions by name ---- */
+
+/* The function TEXT names: "[N]" or "N" (call-graph index as currently
+ * shown), a raw (mangled) name, or a demangled name, tried in that order
+ * (surrounding blanks ignored).  Returns the node, or CG_NONE with the
+ * reason in MSG: no such function, an index that is a cycle or out of
+ * range, or an ambiguous name, listing the candidates with their indices
+ * ("ambiguous name `f': f [3] (a.c), f [7] (b.c); use [N]"). */
+uint32_t edit_lookup(const struct edit *e, const char *text, char *msg,
+		     size_t msglen);
+
+/* ---- Arcs ---- */
+
+/* Delete (restore) arc A: mark it deleted (live), re-propagate, one undo
+ * step.  Fails if A is out of range or already deleted (live). */
+int edit_arc_delete(struct edit *e, uint32_t a, char *msg, size_t msglen);
+int edit_arc_restore(struct edit *e, uint32_t a, char *msg, size_t msglen);
+
+/* Delete (restore) every live (deleted) arc matching SPEC, "FROM/TO" with
+ * symspecs exactly as -k takes them.  One undo step.  Returns the number
+ * of arcs changed (>= 1); -1 when SPEC has no '/', when no arc matches, or
+ * when every matching arc already is deleted (live); MSG says which.
+ * *NMATCHED (if not NULL) receives the number of matching arcs in either
+ * state. */
+int edit_arc_delete_spec(struct edit *e, const char *spec, size_t *nmatched,
+			 char *msg, size_t msglen);
+int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched,
+			  char *msg, size_t msglen);
+
+/* Delete the N arcs in A (those already deleted are skipped) as one undo
+ * step with one propagation: applying a cycle-breaking proposal.  LABEL
+ * names the step in the history (NULL: "delete N arcs").  Returns the
+ * number of arcs changed; -1 if an index is out of range or none changes. */
+int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
+		     const char *label, char *msg, size_t msglen);
+
+/* The arcs deleted now, oldest deletion first (those deleted at load, in
+ * arc order, come first).  *N receives the count. */
+const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n);
+
+/* Arc A as a -k spec "FROM/TO" of raw names, for display and for
+ * `gprof -k`.  Returns 1 if the spec matches this arc only, 0 if it
+ * matches other arcs too (static functions sharing a name). */
+int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len);
+
+/* ---- Time (the what-if of the gprof paper) ---- */
+
+/* Set function N's self time to SECONDS (ticks = SECONDS * hz), or scale
+ * its current self time by FACTOR.  The flat profile's total follows.
+ * Fails for a cycle node, a negative or non-finite value, or no change. */
+int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
+		  size_t msglen);
+int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg,
+		    size_t msglen);
+
+/* ---- Selection (the -e/-E/-f/-F options, per function) ---- */
+
+enum edit_sel {
+	EDIT_HIDE,          /* like -e: CG_EXCL_GRAPH */
+	EDIT_EXCLUDE_TIME,  /* like -E: CG_EXCL_GRAPH + CG_EXCL_TIME */
+	EDIT_FOCUS,         /* like -f: CG_INCL_GRAPH */
+	EDIT_FOCUS_TIME     /* like -F: CG_INCL_GRAPH + CG_INCL_TIME */
+};
+
+/* ON = 1 adds function N to the sets of WHAT (and marks them active in
+ * g->set_active, as the option would); ON = 0 is the reversal: it takes N
+ * out of those sets, and a set that no function is left in stops being
+ * active unless it was active when the session was opened.  Fails if
+ * nothing changes. */
+int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
+		char *msg, size_t msglen);
+
+/* ---- Commands as the browser's prompt takes them ---- */
+
+/* Run one command line without the ':' (blanks separate words):
+ *   k FROM/TO | restore FROM/TO | self FUNC SECONDS | scale FUNC FACTOR |
+ *   hide FUNC | unhide FUNC | exclude-time FUNC | include-time FUNC |
+ *   focus FUNC | unfocus FUNC | focus-time FUNC | unfocus-time FUNC |
+ *   undo | redo
+ * FUNC as edit_lookup() takes it (a name with blanks cannot be given here:
+ * use [N]).  Returns what the operation returns; an unknown command or bad
+ * arguments give -1 and a usage text in MSG.  Used by headless tests; the
+ * browser may use it for these commands. */
+int edit_command(struct edit *e, const char *line, char *msg, size_t msglen);
+
+/* ---- Groups and history ---- */
+
+/* Operations between begin and end form one undo step, labelled LABEL
+ * (copied; NULL: the first operation's label).  Inside a group the model
+ * is not re-propagated until edit_group_end(); do not read times then.
+ * Groups do not nest (a second begin is ignored).  An empty group records
+ * nothing.  Returns 1 if a step was recorded. */
+void edit_group_begin(struct edit *e, const char *label);
+int edit_group_end(struct edit *e);
+
+/* Undo the last step / redo the last undone one.  A new operation after
+ * an undo discards what could have been redone.  -1 when there is nothing
+ * to undo (redo); MSG names the step ("undid: k main/foo"). */
+int edit_undo(struct edit *e, char *msg, size_t msglen);
+int edit_redo(struct edit *e, char *msg, size_t msglen);
+int edit_can_undo(const struct edit *e);
+int edit_can_redo(const struct edit *e);
+
+/* The steps applied now (undone ones excluded), oldest first: their
+ * number, and the label of step I ("k main/foo", "self f 0.5",
+ * "hide f"...). */
+size_t edit_nsteps(const struct edit *e);
+const char *edit_step_label(const struct edit *e, size_t i);
+
+/* ---- The original profile, for the Δ columns ---- */
+
+struct edit_orig {
+	int valid;          /* 0: no counterpart (a cycle that did not exist) */
+	int same_members;   /* cycles: the original had exactly these members */
+	double self_time;   /* ticks, flat self (cg_node.self_time) */
+	double prop_self;   /* ticks, call-graph self (cg_node.prop_self) */
+	double prop_child;  /* ticks, call-graph children */
+	double total;       /* prop_self + prop_child */
+	uint64_t ncalls, self_calls;
+	uint32_t cycle;     /* cycle number then, 0 = none */
+	uint32_t index;     /* call-graph index [N] then */
+};
+
+/* The numbers node N had when the session was opened.  For a function:
+ * always valid.  For a cycle node: the original cycle that held its first
+ * member (same_members tells whether it was the same set of functions);
+ * not valid if that member was in no cycle.  Returns out->valid. */
+int edit_orig(const struct edit *e, uint32_t n, struct edit_orig *out);
+
+/* ---- Dump for tests ---- */
+
+/* A stable text form of the model: a header (hz, totals, counts), one line
+ * per function in node order (index, cycle, self, children, calls, self
+ * calls, print flag, name) and one per arc in arc order (state, count,
+ * propagated time and child time, parent and child names).  Times are
+ * printed in ticks with %.6f. */
+void edit_dump(FILE *out, const struct edit *e);
+
+#endif

@@ -1,0 +1,64 @@
+/* export: the current model of an edit session written to a file.
+ *
+ * Formats:
+ *   text       exactly what `tgprof --text -b` prints for the session's
+ *              options and the current model (report_all() with brief on):
+ *              with only arc deletions, what `gprof -b -k F/T ...` prints;
+ *   json       the schema in doc/json-schema.md;
+ *   dot        Graphviz: functions and arcs above thresholds, for dot -Tsvg;
+ *   callgrind  the callgrind format KCachegrind and callgrind_annotate read
+ *              (one event, time, in ticks or microseconds).
+ *
+ * Files are written to a temporary name in the same directory and renamed
+ * over PATH at the end, so a reader never sees half a file.  An existing
+ * PATH is left alone unless FORCE (the browser's `:export!`).  Errors come
+ * back as text in MSG, never by exiting.  On success MSG gets a short
+ * confirmation ("wrote 1234 bytes to FILE (json)"). */
+#ifndef TG_EXPORT_H
+#define TG_EXPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "edit.h"
+
+enum export_format {
+	EXPORT_TEXT,
+	EXPORT_JSON,
+	EXPORT_DOT,
+	EXPORT_CALLGRIND
+};
+
+struct export_params {
+	/* dot: a function is drawn when its total time (self + children) is
+	 * at least node_threshold of the total; an arc when both ends are
+	 * drawn and its time (self + child) is at least edge_threshold of the
+	 * total.  Fractions in [0, 1]; 0 draws everything. */
+	double node_threshold;  /* default 0.005 */
+	double edge_threshold;  /* default 0.001 */
+	/* callgrind: costs in microseconds (1) or in ticks (0, the default) */
+	int callgrind_usec;
+};
+
+void export_params_default(struct export_params *p);
+
+/* Format by name: "text", "json", "dot", "callgrind".  0, or -1 if unknown. */
+int export_format_parse(const char *name, enum export_format *f);
+const char *export_format_name(enum export_format f);
+/* A guess from PATH: *.json, *.dot / *.gv, callgrind.out* / *.callgrind;
+ * anything else is text. */
+enum export_format export_format_guess(const char *path);
+
+/* Write the session's model to PATH in format F.  P may be NULL (the
+ * defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
+ * FORCE, cannot create or write or rename). */
+int export_write(struct edit *e, const char *path, enum export_format f,
+		 const struct export_params *p, int force, char *msg,
+		 size_t msglen);
+
+/* The same to an open stream (no temporary file); for tests and for a
+ * viewer that wants the text in memory (open_memstream).  Returns 0, or -1
+ * if writing failed (MSG says so). */
+int export_stream(FILE *out, struct edit *e, enum export_format f,
+		  const struct export_params *p, char *msg, size_t msglen);
+
+#endif
