@@ -1,17 +1,111 @@
 /* cyclebreak: delete arcs so that no cycle keeps more than N members.
  *
- * Contract for the batch mode (--break-cycles=N): cyclebreak_batch() finds
- * the arcs, prints our heading, one line per deleted arc in BSD's form
- * "\tPARENT to CHILD with COUNT calls" and a summary line to OUT, marks the
- * arcs deleted in G and re-propagates, so the reports that follow are those
- * of `-k PARENT/CHILD` for each arc. */
+ * A cycle here is what the call graph calls one: a strongly connected
+ * component of the live arcs (not deleted, self calls ignored) with two or
+ * more members.  Deleting an arc (gprof -k) can split it.  The aim is a set
+ * of arcs whose deletion leaves no component over the bound N while losing
+ * the least information: the fewest calls first, then the fewest arcs.
+ *
+ * Each oversized component is solved on its own (arcs between components
+ * never matter):
+ *   - exactly, by branch and bound, when it is small enough for a fixed
+ *     budget of search steps (deterministic: steps, not seconds);
+ *   - otherwise by polynomial heuristics (no enumeration of cycles): an
+ *     ordering of the members with consecutive blocks of at most N cut
+ *     optimally, and a greedy keeping of the heaviest arcs; each followed by
+ *     restoring deleted arcs, heaviest first, while every component still
+ *     fits; the better of the two is kept.
+ * With BSD set, 4.4BSD gprof's rule is used instead (shared/docs/cycles.md):
+ * one arc per oversized component per pass, chosen among arcs on the first
+ * 100 simple cycles found, by class (child also called from outside the
+ * component, child with several parents, child's only parent arc), then by
+ * the number of those cycles it is on.
+ * Results depend only on the graph, never on timing. */
 #ifndef TG_CYCLEBREAK_H
 #define TG_CYCLEBREAK_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "cg.h"
 #include "opts.h"
 
+/* One arc of a proposal. */
+struct cyclebreak_arc {
+	uint32_t arc;   /* index into g->arcs */
+	uint64_t count; /* its calls (g->arcs[arc].count) */
+	uint32_t cycle; /* the cycle it lies in and splits: N of "<cycle N>"
+			 * as G was propagated when proposing */
+};
+
+struct cyclebreak_result {
+	struct cyclebreak_arc *arcs; /* by cycle number, then arc index */
+	size_t narcs;
+	uint64_t calls;        /* total calls of the arcs */
+	uint32_t ncycles;      /* cycles over the bound before */
+	uint32_t nexact;       /* of them, solved with a proven minimum */
+	int bsd;               /* chosen by the 4.4BSD rule */
+};
+
+/* Propose arcs to delete in G so that no cycle has more than BOUND (>= 1)
+ * members.  G must be propagated (cycle numbers are read from it); it is
+ * not changed.  Arcs already deleted stay deleted and are not proposed;
+ * the NPINNED arc indices in PINNED are never proposed (the user wants them
+ * kept).  Fills *R (free with cyclebreak_result_free()).
+ * Returns 0, or -1 when the pinned and other arcs that cannot be deleted
+ * alone keep a cycle over the bound: then *R is empty. */
+int cyclebreak_propose(const struct cg *g, long bound, int bsd,
+		       const uint32_t *pinned, size_t npinned,
+		       struct cyclebreak_result *r);
+void cyclebreak_result_free(struct cyclebreak_result *r);
+
+/* What applying a proposal would do to the call graph, for showing it
+ * before it is applied.  One entry per function that was a member of a
+ * cycle the applied arcs split, then one per cycle those functions form
+ * afterwards.  Times are in ticks, as the call-graph entry would print them
+ * (divide by g->hz; percent = 100 * (self + child) / print_time). */
+struct cyclebreak_entry {
+	uint32_t node;       /* the function, or CG_NONE for a cycle entry */
+	uint32_t old_cycle;  /* cycle number before (for a cycle entry: the
+			      * cycle its members came from) */
+	uint32_t new_cycle;  /* cycle number after, 0 = in no cycle; cycle
+			      * numbers after are those of the preview, which
+			      * the browser gets again by applying */
+	uint32_t nmembers;   /* cycle entry: its members; function: 1 */
+	uint64_t ncalls;     /* calls from others, as the entry prints them */
+	uint64_t self_calls;
+	double self_time, child_time;
+};
+
+struct cyclebreak_preview {
+	struct cyclebreak_entry *entries; /* functions by old cycle, then by
+					   * new cycle, then node; then cycles */
+	size_t n;
+	double print_time;   /* denominator of the graph's % time */
+};
+
+/* Compute the preview of the arcs of R whose flag in USE is set (USE has
+ * R->narcs flags; NULL = all): marks them deleted, propagates, records the
+ * entries, then restores the deleted flags and propagates again, so G is
+ * as before (same reports).  Free with cyclebreak_preview_free(). */
+void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
+			const unsigned char *use,
+			struct cyclebreak_preview *pv);
+void cyclebreak_preview_free(struct cyclebreak_preview *pv);
+
+/* Mark the arcs of R with USE set (NULL = all) deleted and propagate. */
+void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
+		      const unsigned char *use);
+
+/* Batch mode (--break-cycles=N, main.c, before the reports): propose with
+ * o->break_cycles and o->cycle_heuristic_bsd; then, so that the reports
+ * are those of `-k PARENT/CHILD` for each printed line, also delete every
+ * other live arc whose endpoints have the same raw names (what -k would
+ * match when a name is shared, e.g. two static functions); print to OUT a
+ * heading line, one line "\tPARENT to CHILD with COUNT calls" per deleted
+ * arc (names as the reports print them) and a summary line with the number
+ * of arcs and calls deleted, then a blank line; mark the arcs deleted and
+ * propagate. */
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o);
 
 #endif
