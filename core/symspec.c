@@ -2,6 +2,7 @@
  * with -p/-k specs on test programs (tests/unit/test_symspec.c). */
 #include "config.h"
 #include "symspec.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,102 @@ int symspec_parse_arc(const char *text, struct symspec *from,
 		      struct symspec *to)
 {
 	return symspec_parse_arc_in(text, from, to, NULL);
+}
+
+void symspec_table_init(struct symspec_table *t)
+{
+	memset(t, 0, sizeof *t);
+}
+
+void symspec_table_add(struct symspec_table *t, const struct symtab *st,
+		       const struct symspec *sp)
+{
+	size_t i;
+	int in_run = 0;
+
+	for (i = 0; i < st->n; i++) {
+		if (!symspec_match(sp, &st->syms[i])) {
+			in_run = 0;
+			continue;
+		}
+		if (!in_run) {
+			util_grow((void **)&t->r, &t->cap, t->n + 1, sizeof *t->r);
+			t->r[t->n].lo = st->syms[i].addr;
+			t->n++;
+			in_run = 1;
+		}
+		t->r[t->n - 1].hi = st->syms[i].end_addr;
+	}
+	t->finished = 0;
+}
+
+struct tagged_range {
+	struct symspec_range r;
+	size_t pos;
+};
+
+static int cmp_tagged(const void *a, const void *b)
+{
+	const struct tagged_range *x = a, *y = b;
+
+	if (x->r.lo != y->r.lo)
+		return x->r.lo < y->r.lo ? -1 : 1;
+	/* equal starts keep the order they were added in */
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+void symspec_table_finish(struct symspec_table *t)
+{
+	size_t i, k = 0;
+
+	/* qsort is not stable: sort (lo, position) by tagging positions */
+	for (i = 0; i < t->n; i++)
+		if (i > 0 && t->r[i].lo < t->r[i - 1].lo)
+			break;
+	if (i < t->n) {
+		struct tagged_range *tmp;
+
+		tmp = xmalloc(t->n * sizeof *tmp);
+		for (i = 0; i < t->n; i++) {
+			tmp[i].r = t->r[i];
+			tmp[i].pos = i;
+		}
+		qsort(tmp, t->n, sizeof *tmp, cmp_tagged);
+		for (i = 0; i < t->n; i++)
+			t->r[i] = tmp[i].r;
+		free(tmp);
+	}
+	for (i = 0; i < t->n; i++) {
+		if (k > 0 && t->r[i].lo == t->r[k - 1].lo)
+			continue;
+		t->r[k++] = t->r[i];
+	}
+	t->n = k;
+	t->finished = 1;
+}
+
+int symspec_table_has(struct symspec_table *t, uint64_t addr)
+{
+	size_t lo = 0, hi;
+
+	if (!t->finished)
+		symspec_table_finish(t);
+	hi = t->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->r[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && addr <= t->r[lo - 1].hi;
+}
+
+void symspec_table_free(struct symspec_table *t)
+{
+	free(t->r);
+	memset(t, 0, sizeof *t);
 }
 
 void symspec_format(const struct symspec *sp, char *buf, size_t len)

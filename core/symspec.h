@@ -21,6 +21,7 @@
 #define TG_SYMSPEC_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "symtab.h"
 
 struct symspec {
@@ -57,6 +58,41 @@ int symspec_parse_arc(const char *text, struct symspec *from,
 		      struct symspec *to);
 int symspec_parse_arc_in(const char *text, struct symspec *from,
 			 struct symspec *to, const struct symtab *st);
+
+/* GNU's selection tables (-p/-P/-q/-Q/-e/-E/-f/-F/-n/-N).  GNU does not
+ * keep a set of symbols but a table of address ranges: for every spec, each
+ * run of consecutive matching symbols (address order) becomes one range
+ * [first.addr, last.end_addr].  The table is sorted by start (stable) and
+ * of ranges starting at the same address only the first added is kept.
+ * A symbol is in the table when the last range starting at or below its
+ * address reaches it.  Quirks that follow: a run that ends with a symbol
+ * beyond .text (whose end_addr lies below its addr, e.g. data_start)
+ * covers nothing past .text, so "-p :" leaves out _fini and etext; a
+ * shorter range starting at the same address hides a longer one.
+ * GNU adds specs in reverse command-line order (its list is built by
+ * prepending); its default exclusions (mcount & co) come after all user
+ * options on that list, so they are processed first.
+ * Observed for the flat profile: when no symbol is in the INCL_FLAT table
+ * (e.g. "-p nofile.c" or "-p data_start"), every symbol is printed. */
+struct symspec_range {
+	uint64_t lo, hi;
+};
+
+struct symspec_table {
+	struct symspec_range *r;
+	size_t n, cap;
+	int finished;
+};
+
+void symspec_table_init(struct symspec_table *t);
+/* Add the ranges of SP over ST's symbols (call in GNU's order, see above). */
+void symspec_table_add(struct symspec_table *t, const struct symtab *st,
+		       const struct symspec *sp);
+/* Sort and drop same-start duplicates; symspec_table_has() does it on
+ * first use if not done. */
+void symspec_table_finish(struct symspec_table *t);
+int symspec_table_has(struct symspec_table *t, uint64_t addr);
+void symspec_table_free(struct symspec_table *t);
 
 /* SP as text, for debugging and tests: "file:func", ":123"... */
 void symspec_format(const struct symspec *sp, char *buf, size_t len);

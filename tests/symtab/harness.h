@@ -49,7 +49,7 @@ static const char *th_gprof(void)
 }
 
 /* The C++ compiler that goes with CC (g++ for gcc/cc, clang++ for clang). */
-static const char *th_cxx(void)
+static inline const char *th_cxx(void)
 {
 	const char *cc = th_env("CC", "cc");
 
@@ -164,7 +164,7 @@ static int th_gnu_flat(struct th_list *names, const char *exe,
 		       const char *gmon, const char *args)
 {
 	struct th_list lines = { 0 };
-	char cmd[4096];
+	char cmd[16384];
 	size_t i;
 	int in_rows = 0;
 

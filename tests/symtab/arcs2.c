@@ -1,0 +1,10 @@
+/* Second file of the -k test program (see arcs.c). */
+int gam(int x)
+{
+	return x + 5;
+}
+
+int beta(int x)
+{
+	return gam(x) + 1;
+}
