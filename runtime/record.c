@@ -34,8 +34,9 @@ struct tab {
 /* Probes before a thread gives up on its own table for this arc. */
 #define PROBES 32
 
-static uintptr_t lowpc, textsize;
-static int rec_on;
+/* Arcs are kept when both ends are below LIMIT past LOWPC: LIMIT is the
+ * text size while counting is on, 0 while it is off, so one test does. */
+static uintptr_t lowpc, textsize, limit;
 static struct tab *tabs;
 static struct tab *shared;
 static uint64_t lost;
@@ -74,7 +75,7 @@ map_tab(unsigned bits)
 
 /* The shared table: insertion claims a slot by compare-and-swap on its key,
  * counts are atomic additions.  Used rarely, so the cost does not matter. */
-static void
+static __attribute__((noinline)) void
 shared_add(uint64_t key)
 {
 	struct tab *t = shared;
@@ -144,28 +145,13 @@ found:
 	return t;
 }
 
-HIDDEN void
-__mcount_internal(uintptr_t frompc, uintptr_t selfpc)
+/* Count KEY in T, the caller's own table; the shared table takes it when
+ * T is in use by an interrupted call of ours, or has no room. */
+static inline __attribute__((always_inline)) void
+count_in(struct tab *t, uint64_t key)
 {
-	uintptr_t f = frompc - lowpc, s = selfpc - lowpc;
-	struct tab *t;
-	uint64_t key;
 	uint32_t i, n;
 
-	if (!LOAD(&rec_on))
-		return;
-	/* Like glibc, arcs from outside the executable (callbacks from
-	 * shared libraries) are not kept: no symbol could take them. */
-	if (f >= textsize || s >= textsize)
-		return;
-	key = ((uint64_t)(f + 1) << 32) | s;
-	t = my_tab;
-	if (__builtin_expect(t == NULL, 0)) {
-		if (in_attach || (t = attach()) == NULL) {
-			shared_add(key);
-			return;
-		}
-	}
 	if (t->busy) {
 		shared_add(key);
 		return;
@@ -195,6 +181,39 @@ done:
 	t->busy = 0;
 }
 
+/* The first call in a thread.  It calls into libc, which may want the
+ * 16-byte stack alignment that mcount's callers do not guarantee. */
+static __attribute__((noinline, force_align_arg_pointer)) void
+count_first(uint64_t key)
+{
+	struct tab *t;
+
+	if (in_attach || (t = attach()) == NULL)
+		shared_add(key);
+	else
+		count_in(t, key);
+}
+
+HIDDEN void
+__mcount_internal(uintptr_t frompc, uintptr_t selfpc)
+{
+	uintptr_t f = frompc - lowpc, s = selfpc - lowpc;
+	uintptr_t lim = LOAD(&limit);
+	struct tab *t;
+	uint64_t key;
+
+	/* Like glibc, arcs from outside the executable (callbacks from
+	 * shared libraries) are not kept: no symbol could take them. */
+	if (f >= lim || s >= lim)
+		return;
+	key = ((uint64_t)(f + 1) << 32) | s;
+	t = my_tab;
+	if (__builtin_expect(t == NULL, 0))
+		count_first(key);
+	else
+		count_in(t, key);
+}
+
 HIDDEN int
 tgrec_init(uintptr_t low, uintptr_t size)
 {
@@ -221,7 +240,7 @@ tgrec_init(uintptr_t low, uintptr_t size)
 HIDDEN void
 tgrec_set_on(int on)
 {
-	__atomic_store_n(&rec_on, on, __ATOMIC_RELEASE);
+	__atomic_store_n(&limit, on ? textsize : 0, __ATOMIC_RELEASE);
 }
 
 HIDDEN uint64_t

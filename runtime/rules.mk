@@ -13,7 +13,8 @@ RT_LIBSRC = $(filter-out runtime/tgprof-ctl.c,$(RT_SRC))
 RT_OBJ    = $(RT_LIBSRC:runtime/%.c=$(B)/runtime/obj/%.o) $(B)/runtime/obj/mcount.o
 RT_CFLAGS = $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden -D_GNU_SOURCE \
             -fno-omit-frame-pointer
-RT_HOT    = -mgeneral-regs-only -fno-stack-protector -fcf-protection=none
+RT_HOT    = -mgeneral-regs-only -fno-stack-protector -fcf-protection=none \
+            -fomit-frame-pointer
 
 RUNTIME_TARGETS = $(B)/runtime/libtgmon.a $(B)/runtime/libtgmon.so \
                   $(B)/runtime/tgprof-ctl

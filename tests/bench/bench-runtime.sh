@@ -1,0 +1,92 @@
+#!/bin/sh
+# `make bench`: the cost of libtgmon against glibc's own profiling runtime
+# on a call-heavy program (tests/runtime/threads.c: three tiny functions,
+# 3.25 calls a round), measured in one run so that the ratio compares like
+# with like.  Each configuration runs REPS times, interleaved; the best CPU
+# time (user + system) counts, the least disturbed by other load.
+#   BENCH_RT_ROUNDS  calls of mid() in all (default 20000000)
+#   BENCH_RT_REPS    runs of each configuration (default 5)
+# Also shows how many calls each runtime counted: glibc's drops calls made
+# while another thread is inside its mcount.
+: "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${B:=build}"
+: "${CC:=cc}"
+: "${GPROF:=gprof}"
+: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_RT_ROUNDS:=20000000}"
+: "${BENCH_RT_REPS:=5}"
+LIB=$TOP/$B/runtime
+W=$BENCH_OUT/runtime
+rm -rf "$W"
+mkdir -p "$W" || exit 1
+cd "$W" || exit 1
+
+if [ ! -f "$LIB/libtgmon.so" ] || [ ! -f "$LIB/libtgmon.a" ]; then
+	echo "bench-runtime: $LIB/libtgmon.* not built" >&2
+	exit 1
+fi
+if [ ! -x /usr/bin/time ]; then
+	echo "bench-runtime: /usr/bin/time missing; installing it" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time > /dev/null 2>&1 || {
+		echo "bench-runtime: cannot install /usr/bin/time" >&2
+		exit 1
+	}
+fi
+src=$TOP/tests/runtime/threads.c
+$CC -O2 -pthread -o plain "$src" &&
+	$CC -O2 -pg -pthread -o prof "$src" &&
+	$CC -O2 -pg -pthread -o prof-static "$src" "$LIB/libtgmon.a" || exit 1
+
+# run CONFIG THREADS: one timed run; appends CPU seconds to CONFIG-THREADS.t
+run() {
+	r=$((BENCH_RT_ROUNDS / $2))
+	rm -f gmon.out
+	case $1 in
+	none) timed ./plain $r "$2" ;;
+	glibc) timed ./prof $r "$2" ;;
+	tgmon) LD_PRELOAD=$LIB/libtgmon.so TGMON_OUT=tgmon.out timed ./prof $r "$2" ;;
+	tgmon-static) TGMON_OUT=tgmon-static.out timed ./prof-static $r "$2" ;;
+	esac
+	if [ ! -s time.txt ]; then
+		echo "bench-runtime: $1 with $2 threads failed: $(cat err.txt)" >&2
+		exit 1
+	fi
+	awk '{ printf "%.2f\n", $1 + $2 }' time.txt >> "$1-$2.t"
+	[ "$1" = glibc ] && mv gmon.out glibc.out
+	return 0
+}
+timed() {
+	rm -f time.txt
+	/usr/bin/time -f '%U %S' -o time.txt "$@" > /dev/null 2> err.txt || rm -f time.txt
+}
+# counted EXE GMON: calls of mid() the profile holds.
+counted() {
+	"$GPROF" -b -p "$1" "$2" 2> /dev/null |
+	awk '$NF == "mid" && NF == 7 { print $4; f = 1 } END { if (!f) print 0 }'
+}
+best() { sort -n "$1" | head -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+
+printf '%-14s %7s %9s %9s %12s\n' runtime threads "cpu s" "vs glibc" "mid() calls"
+for t in 1 8; do
+	i=0
+	while [ $i -lt "$BENCH_RT_REPS" ]; do
+		for c in none glibc tgmon tgmon-static; do
+			run $c $t
+		done
+		i=$((i + 1))
+	done
+	g=$(best glibc-$t.t)
+	want=$(( (BENCH_RT_ROUNDS / t) * t ))
+	for c in none glibc tgmon tgmon-static; do
+		s=$(best $c-$t.t)
+		case $c in
+		none) n=- ;;
+		glibc) n=$(counted ./prof glibc.out) ;;
+		tgmon) n=$(counted ./prof tgmon.out) ;;
+		tgmon-static) n=$(counted ./prof-static tgmon-static.out) ;;
+		esac
+		printf '%-14s %7d %9s %9s %12s\n' "$c" "$t" "$s" "$(ratio "$s" "$g")" "$n"
+	done
+	echo "               (calls made: $want of mid(); 'none' is the program without -pg)"
+done
