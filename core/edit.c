@@ -1,69 +1,532 @@
-/* edit: see edit.h.  (Stub: the implementation follows.) */
+/* edit: the session, its operations and the undo history (see edit.h).
+ * Name lookup, arc specs, the command parser and the dump are in
+ * editcmd.c.
+ *
+ * History: every change is an op holding the state it replaced and the
+ * state it set (an arc's deleted flag, a self time and the flat total, a
+ * function's set bits and g->set_active).  A step is a run of ops; undo
+ * puts the old states back in reverse order, redo the new ones in order,
+ * then the model is re-propagated.  Putting stored values back (rather
+ * than computing inverses) is what makes a round trip exact to the bit. */
 #include "config.h"
 #include "edit.h"
+#include "editint.h"
 #include "util.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct edit {
-	struct load *l;
-	const struct opts *o;
-};
-
-static int fail(char *msg, size_t msglen)
+void edit_msg(char *msg, size_t msglen, const char *fmt, ...)
 {
-	if (msg && msglen)
-		snprintf(msg, msglen, "not implemented yet");
-	return -1;
+	va_list ap;
+
+	if (!msg || msglen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, msglen, fmt, ap);
+	va_end(ap);
+}
+
+/* What the session saw at open: the numbers the Δ columns compare with. */
+static void keep_original(struct edit *e)
+{
+	const struct cg *g = &e->l->g;
+
+	e->orig_fn = xcalloc((size_t)g->nfuncs + 1, sizeof *e->orig_fn);
+	e->orig_cyc = xcalloc((size_t)g->ncycles + 1, sizeof *e->orig_cyc);
+	e->orig_ncycles = g->ncycles;
+	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
+		const struct cg_node *n = &g->nodes[i];
+		struct edit_orig *o = i < g->nfuncs ? &e->orig_fn[i]
+			: &e->orig_cyc[i - g->nfuncs].v;
+		o->valid = 1;
+		o->same_members = 1;
+		o->self_time = n->self_time;
+		o->prop_self = n->prop_self;
+		o->prop_child = n->prop_child;
+		o->total = n->prop_self + n->prop_child;
+		o->ncalls = n->ncalls;
+		o->self_calls = n->self_calls;
+		o->cycle = n->cycle;
+		o->index = n->index;
+		if (i < g->nfuncs && n->cycle)
+			e->orig_cyc[n->cycle - 1].nmembers++;
+	}
 }
 
 struct edit *edit_open(struct load *l, const struct opts *o)
 {
 	struct edit *e = xcalloc(1, sizeof *e);
+	struct cg *g = &l->g;
+
 	e->l = l;
 	e->o = o;
+	e->start_active = g->set_active;
+	keep_original(e);
+	/* Arcs deleted at load (-k) come first in the deleted list, in arc
+	 * order; later deletions get increasing sequence numbers. */
+	e->del_seq = xcalloc((size_t)g->narcs + 1, sizeof *e->del_seq);
+	e->seq = 0;
+	for (uint32_t a = 0; a < g->narcs; a++)
+		if (g->arcs[a].deleted)
+			e->del_seq[a] = ++e->seq;
+	e->gen = 1;
 	return e;
 }
-void edit_close(struct edit *e) { free(e); }
+
+void edit_close(struct edit *e)
+{
+	if (!e)
+		return;
+	for (size_t i = 0; i < e->nsteps; i++)
+		free(e->steps[i].label);
+	free(e->steps);
+	free(e->ops);
+	free(e->orig_fn);
+	free(e->orig_cyc);
+	free(e->del_seq);
+	free(e->del_list);
+	free(e->group_label);
+	free(e);
+}
+
 struct cg *edit_graph(const struct edit *e) { return &e->l->g; }
 struct load *edit_load(const struct edit *e) { return e->l; }
 const struct opts *edit_opts(const struct edit *e) { return e->o; }
-unsigned long edit_generation(const struct edit *e) { (void)e; return 0; }
-double edit_last_propagate_seconds(const struct edit *e) { (void)e; return 0; }
-uint32_t edit_lookup(const struct edit *e, const char *t, char *m, size_t ml)
-{ (void)e; (void)t; fail(m, ml); return CG_NONE; }
-int edit_arc_delete(struct edit *e, uint32_t a, char *m, size_t ml)
-{ (void)e; (void)a; return fail(m, ml); }
-int edit_arc_restore(struct edit *e, uint32_t a, char *m, size_t ml)
-{ (void)e; (void)a; return fail(m, ml); }
-int edit_arc_delete_spec(struct edit *e, const char *s, size_t *n, char *m, size_t ml)
-{ (void)e; (void)s; (void)n; return fail(m, ml); }
-int edit_arc_restore_spec(struct edit *e, const char *s, size_t *n, char *m, size_t ml)
-{ (void)e; (void)s; (void)n; return fail(m, ml); }
-int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *l,
-		     char *m, size_t ml)
-{ (void)e; (void)a; (void)n; (void)l; return fail(m, ml); }
+unsigned long edit_generation(const struct edit *e) { return e->gen; }
+double edit_last_propagate_seconds(const struct edit *e) { return e->prop_secs; }
+
+static void repropagate(struct edit *e)
+{
+	double t0 = util_now();
+	cg_propagate(&e->l->g);
+	e->prop_secs = util_now() - t0;
+	e->gen++;
+}
+
+/* Set the state an op describes: its new state (DIR = 1) or old (0). */
+static void op_apply(struct edit *e, const struct edit_op *op, int dir)
+{
+	struct cg *g = &e->l->g;
+
+	switch (op->kind) {
+	case EDIT_OP_ARC:
+		g->arcs[op->target].deleted = dir ? op->new_u8 : op->old_u8;
+		e->del_seq[op->target] = dir ? op->new_seq : op->old_seq;
+		break;
+	case EDIT_OP_SELF:
+		g->nodes[op->target].self_time = dir ? op->new_d : op->old_d;
+		g->total_time = dir ? op->new_total : op->old_total;
+		break;
+	case EDIT_OP_SETS:
+		g->nodes[op->target].sets = dir ? op->new_u8 : op->old_u8;
+		g->set_active = dir ? op->new_seq : op->old_seq;
+		break;
+	}
+}
+
+/* Record OP (its new state already described) and apply it.  The first op
+ * of a new step drops whatever could have been redone. */
+void edit_push_op(struct edit *e, const struct edit_op *op)
+{
+	if (e->cur < e->nsteps) {
+		for (size_t i = e->cur; i < e->nsteps; i++)
+			free(e->steps[i].label);
+		e->nops = e->cur ? e->steps[e->cur - 1].first + e->steps[e->cur - 1].n : 0;
+		e->nsteps = e->cur;
+	}
+	util_grow((void **)&e->ops, &e->ops_cap, e->nops + 1, sizeof *e->ops);
+	e->ops[e->nops++] = *op;
+	op_apply(e, op, 1);
+}
+
+/* Close the ops pushed since START as one step called LABEL (unless a
+ * group is open), and re-propagate. */
+void edit_end_step(struct edit *e, size_t start, const char *label)
+{
+	if (e->in_group) {
+		if (!e->group_label && label)
+			e->group_label = xstrdup(label);
+		return;
+	}
+	if (e->nops == start)
+		return;
+	util_grow((void **)&e->steps, &e->steps_cap, e->nsteps + 1, sizeof *e->steps);
+	struct edit_step *s = &e->steps[e->nsteps++];
+	s->first = start;
+	s->n = e->nops - start;
+	s->label = xstrdup(label ? label : "edit");
+	e->cur = e->nsteps;
+	repropagate(e);
+}
+
+void edit_group_begin(struct edit *e, const char *label)
+{
+	if (e->in_group)
+		return;
+	e->in_group = 1;
+	/* Drop the redo tail now, so the group's first op starts at nops. */
+	if (e->cur < e->nsteps) {
+		for (size_t i = e->cur; i < e->nsteps; i++)
+			free(e->steps[i].label);
+		e->nops = e->cur ? e->steps[e->cur - 1].first + e->steps[e->cur - 1].n : 0;
+		e->nsteps = e->cur;
+	}
+	e->group_start = e->nops;
+	free(e->group_label);
+	e->group_label = label ? xstrdup(label) : NULL;
+}
+
+int edit_group_end(struct edit *e)
+{
+	if (!e->in_group)
+		return 0;
+	e->in_group = 0;
+	int recorded = e->nops > e->group_start;
+	edit_end_step(e, e->group_start, e->group_label ? e->group_label : "group");
+	free(e->group_label);
+	e->group_label = NULL;
+	return recorded;
+}
+
+int edit_undo(struct edit *e, char *msg, size_t msglen)
+{
+	if (e->in_group)
+		edit_group_end(e);
+	if (e->cur == 0) {
+		edit_msg(msg, msglen, "nothing to undo");
+		return -1;
+	}
+	const struct edit_step *s = &e->steps[--e->cur];
+	for (size_t i = s->n; i-- > 0;)
+		op_apply(e, &e->ops[s->first + i], 0);
+	repropagate(e);
+	edit_msg(msg, msglen, "undid: %s", s->label);
+	return 0;
+}
+
+int edit_redo(struct edit *e, char *msg, size_t msglen)
+{
+	if (e->in_group)
+		edit_group_end(e);
+	if (e->cur >= e->nsteps) {
+		edit_msg(msg, msglen, "nothing to redo");
+		return -1;
+	}
+	const struct edit_step *s = &e->steps[e->cur++];
+	for (size_t i = 0; i < s->n; i++)
+		op_apply(e, &e->ops[s->first + i], 1);
+	repropagate(e);
+	edit_msg(msg, msglen, "redid: %s", s->label);
+	return 0;
+}
+
+int edit_can_undo(const struct edit *e) { return e->cur > 0; }
+int edit_can_redo(const struct edit *e) { return e->cur < e->nsteps; }
+size_t edit_nsteps(const struct edit *e) { return e->cur; }
+
+const char *edit_step_label(const struct edit *e, size_t i)
+{
+	return i < e->cur ? e->steps[i].label : "";
+}
+
+/* ---- arcs ---- */
+
+/* Push an op that sets arc A's deleted flag to DEL; 0 if it already is. */
+int edit_push_arc(struct edit *e, uint32_t a, int del)
+{
+	struct cg *g = &e->l->g;
+	struct edit_op op;
+
+	if (!g->arcs[a].deleted == !del)
+		return 0;
+	memset(&op, 0, sizeof op);
+	op.kind = EDIT_OP_ARC;
+	op.target = a;
+	op.old_u8 = g->arcs[a].deleted;
+	op.new_u8 = (uint8_t)(del != 0);
+	op.old_seq = e->del_seq[a];
+	op.new_seq = del ? ++e->seq : 0;
+	edit_push_op(e, &op);
+	return 1;
+}
+
+static int arc_one(struct edit *e, uint32_t a, int del, char *msg, size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	char spec[512], label[600];
+
+	if (a >= g->narcs) {
+		edit_msg(msg, msglen, "no arc %u (there are %u)", a, g->narcs);
+		return -1;
+	}
+	edit_arc_spec(e, a, spec, sizeof spec);
+	if (!g->arcs[a].deleted == !del) {
+		edit_msg(msg, msglen, "arc %s is already %s", spec,
+			 del ? "deleted" : "live");
+		return -1;
+	}
+	size_t start = e->nops;
+	edit_push_arc(e, a, del);
+	snprintf(label, sizeof label, "%s %s", del ? "k" : "restore", spec);
+	edit_end_step(e, start, label);
+	edit_msg(msg, msglen, "%s arc %s (%llu calls)", del ? "deleted" : "restored",
+		 spec, (unsigned long long)g->arcs[a].count);
+	return 0;
+}
+
+int edit_arc_delete(struct edit *e, uint32_t a, char *msg, size_t msglen)
+{
+	return arc_one(e, a, 1, msg, msglen);
+}
+
+int edit_arc_restore(struct edit *e, uint32_t a, char *msg, size_t msglen)
+{
+	return arc_one(e, a, 0, msg, msglen);
+}
+
+int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
+		     const char *label, char *msg, size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	char buf[64];
+
+	for (size_t i = 0; i < n; i++)
+		if (a[i] >= g->narcs) {
+			edit_msg(msg, msglen, "no arc %u (there are %u)", a[i], g->narcs);
+			return -1;
+		}
+	size_t start = e->nops;
+	int changed = 0;
+	for (size_t i = 0; i < n; i++)
+		changed += edit_push_arc(e, a[i], 1);
+	if (!changed) {
+		edit_msg(msg, msglen, "all %zu arcs are already deleted", n);
+		return -1;
+	}
+	if (!label) {
+		snprintf(buf, sizeof buf, "delete %d arcs", changed);
+		label = buf;
+	}
+	edit_end_step(e, start, label);
+	edit_msg(msg, msglen, "deleted %d arc%s", changed, changed == 1 ? "" : "s");
+	return changed;
+}
+
+/* Deleted arcs as (sequence << 32 | arc): sorting the keys sorts by
+ * deletion order (sequence numbers are unique). */
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return (a > b) - (a < b);
+}
+
 const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n)
-{ (void)e; *n = 0; return NULL; }
-int edit_arc_spec(const struct edit *e, uint32_t a, char *b, size_t len)
-{ (void)e; (void)a; if (len) b[0] = 0; return 0; }
-int edit_set_self(struct edit *e, uint32_t n, double s, char *m, size_t ml)
-{ (void)e; (void)n; (void)s; return fail(m, ml); }
-int edit_scale_self(struct edit *e, uint32_t n, double f, char *m, size_t ml)
-{ (void)e; (void)n; (void)f; return fail(m, ml); }
-int edit_select(struct edit *e, uint32_t n, enum edit_sel w, int on, char *m, size_t ml)
-{ (void)e; (void)n; (void)w; (void)on; return fail(m, ml); }
-int edit_command(struct edit *e, const char *line, char *m, size_t ml)
-{ (void)e; (void)line; return fail(m, ml); }
-void edit_group_begin(struct edit *e, const char *l) { (void)e; (void)l; }
-int edit_group_end(struct edit *e) { (void)e; return 0; }
-int edit_undo(struct edit *e, char *m, size_t ml) { (void)e; return fail(m, ml); }
-int edit_redo(struct edit *e, char *m, size_t ml) { (void)e; return fail(m, ml); }
-int edit_can_undo(const struct edit *e) { (void)e; return 0; }
-int edit_can_redo(const struct edit *e) { (void)e; return 0; }
-size_t edit_nsteps(const struct edit *e) { (void)e; return 0; }
-const char *edit_step_label(const struct edit *e, size_t i) { (void)e; (void)i; return ""; }
+{
+	struct edit *m = (struct edit *)e; /* the list is a cache */
+	const struct cg *g = &e->l->g;
+
+	if (m->del_gen != e->gen || !m->del_list) {
+		size_t k = 0;
+		free(m->del_list);
+		m->del_list = NULL;
+		for (uint32_t a = 0; a < g->narcs; a++)
+			k += g->arcs[a].deleted != 0;
+		uint64_t *key = xmalloc((k + 1) * sizeof *key);
+		k = 0;
+		for (uint32_t a = 0; a < g->narcs; a++)
+			if (g->arcs[a].deleted)
+				key[k++] = (uint64_t)m->del_seq[a] << 32 | a;
+		qsort(key, k, sizeof *key, cmp_u64);
+		m->del_list = xmalloc((k + 1) * sizeof *m->del_list);
+		for (size_t i = 0; i < k; i++)
+			m->del_list[i] = (uint32_t)key[i];
+		free(key);
+		m->ndel = k;
+		m->del_gen = e->gen;
+	}
+	*n = m->ndel;
+	return m->del_list;
+}
+
+/* ---- time ---- */
+
+static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
+		   char *msg, size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	struct edit_op op;
+
+	if (n >= g->nfuncs) {
+		edit_msg(msg, msglen, "not a function: node %u", n);
+		return -1;
+	}
+	if (!isfinite(ticks) || ticks < 0) {
+		edit_msg(msg, msglen, "self time must be a finite number >= 0");
+		return -1;
+	}
+	if (ticks == g->nodes[n].self_time) {
+		edit_msg(msg, msglen, "%s already has self time %g s",
+			 g->nodes[n].sym->dname, ticks / g->hz);
+		return -1;
+	}
+	memset(&op, 0, sizeof op);
+	op.kind = EDIT_OP_SELF;
+	op.target = n;
+	op.old_d = g->nodes[n].self_time;
+	op.old_total = g->total_time;
+	/* Let cg_set_self_time() compute the new total, then record it. */
+	cg_set_self_time(g, n, ticks);
+	op.new_d = g->nodes[n].self_time;
+	op.new_total = g->total_time;
+	g->nodes[n].self_time = op.old_d;
+	g->total_time = op.old_total;
+	size_t start = e->nops;
+	edit_push_op(e, &op);
+	edit_end_step(e, start, label);
+	edit_msg(msg, msglen, "%s: self %g s -> %g s", g->nodes[n].sym->dname,
+		 op.old_d / g->hz, op.new_d / g->hz);
+	return 0;
+}
+
+int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
+		  size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	char label[600];
+
+	if (n >= g->nfuncs) {
+		edit_msg(msg, msglen, "not a function: node %u", n);
+		return -1;
+	}
+	snprintf(label, sizeof label, "self %s %g", g->nodes[n].sym->name, seconds);
+	return self_to(e, n, seconds * g->hz, label, msg, msglen);
+}
+
+int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg,
+		    size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	char label[600];
+
+	if (n >= g->nfuncs) {
+		edit_msg(msg, msglen, "not a function: node %u", n);
+		return -1;
+	}
+	if (!isfinite(factor) || factor < 0) {
+		edit_msg(msg, msglen, "scale factor must be a finite number >= 0");
+		return -1;
+	}
+	snprintf(label, sizeof label, "scale %s %g", g->nodes[n].sym->name, factor);
+	return self_to(e, n, g->nodes[n].self_time * factor, label, msg, msglen);
+}
+
+/* ---- selection ---- */
+
+static const char *const sel_names[][2] = {
+	{ "unhide", "hide" },
+	{ "include-time", "exclude-time" },
+	{ "unfocus", "focus" },
+	{ "unfocus-time", "focus-time" },
+};
+
+static unsigned sel_bits(enum edit_sel what)
+{
+	switch (what) {
+	case EDIT_HIDE: return 1u << CG_EXCL_GRAPH;
+	case EDIT_EXCLUDE_TIME: return 1u << CG_EXCL_GRAPH | 1u << CG_EXCL_TIME;
+	case EDIT_FOCUS: return 1u << CG_INCL_GRAPH;
+	case EDIT_FOCUS_TIME: return 1u << CG_INCL_GRAPH | 1u << CG_INCL_TIME;
+	}
+	return 0;
+}
+
+int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
+		char *msg, size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	struct edit_op op;
+	char label[600];
+
+	if ((unsigned)what > EDIT_FOCUS_TIME) {
+		edit_msg(msg, msglen, "bad selection kind");
+		return -1;
+	}
+	if (n >= g->nfuncs) {
+		edit_msg(msg, msglen, "not a function: node %u", n);
+		return -1;
+	}
+	unsigned bits = sel_bits(what);
+	uint8_t sets = g->nodes[n].sets;
+	uint32_t active = g->set_active;
+	if (on) {
+		sets |= (uint8_t)bits;
+		active |= bits;
+	} else {
+		sets &= (uint8_t)~bits;
+		/* A set nobody is in any more stops being active, unless the
+		 * command line made it active (GNU: an option that matched
+		 * nothing still switches the set on). */
+		for (int s = 0; s < CG_NSETS; s++) {
+			if (!((bits >> s) & 1) || ((e->start_active >> s) & 1))
+				continue;
+			int used = ((sets >> s) & 1) != 0;
+			for (uint32_t i = 0; i < g->nfuncs && !used; i++)
+				used = i != n && cg_in_set(&g->nodes[i], (enum cg_set)s);
+			if (!used)
+				active &= ~(1u << s);
+		}
+	}
+	const char *name = g->nodes[n].sym->dname;
+	if (sets == g->nodes[n].sets && active == g->set_active) {
+		edit_msg(msg, msglen, "%s: nothing to %s", name, sel_names[what][on != 0]);
+		return -1;
+	}
+	memset(&op, 0, sizeof op);
+	op.kind = EDIT_OP_SETS;
+	op.target = n;
+	op.old_u8 = g->nodes[n].sets;
+	op.new_u8 = sets;
+	op.old_seq = g->set_active;
+	op.new_seq = active;
+	snprintf(label, sizeof label, "%s %s", sel_names[what][on != 0],
+		 g->nodes[n].sym->name);
+	size_t start = e->nops;
+	edit_push_op(e, &op);
+	edit_end_step(e, start, label);
+	edit_msg(msg, msglen, "%s %s", sel_names[what][on != 0], name);
+	return 0;
+}
+
+/* ---- the original numbers ---- */
+
 int edit_orig(const struct edit *e, uint32_t n, struct edit_orig *out)
-{ (void)e; (void)n; memset(out, 0, sizeof *out); return 0; }
-void edit_dump(FILE *out, const struct edit *e) { (void)out; (void)e; }
+{
+	const struct cg *g = &e->l->g;
+
+	memset(out, 0, sizeof *out);
+	if (n < g->nfuncs) {
+		*out = e->orig_fn[n];
+		return 1;
+	}
+	if (n >= g->nfuncs + g->ncycles)
+		return 0;
+	uint32_t first = g->nodes[n].next_member;
+	if (first == CG_NONE)
+		return 0;
+	uint32_t c = e->orig_fn[first].cycle;
+	if (c == 0 || c > e->orig_ncycles)
+		return 0;
+	*out = e->orig_cyc[c - 1].v;
+	uint32_t k = 0;
+	int same = 1;
+	for (uint32_t m = first; m != CG_NONE; m = g->nodes[m].next_member) {
+		k++;
+		if (e->orig_fn[m].cycle != c)
+			same = 0;
+	}
+	out->same_members = same && k == e->orig_cyc[c - 1].nmembers;
+	return 1;
+}

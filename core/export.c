@@ -1,8 +1,31 @@
-/* export: see export.h.  (Stub: the implementation follows.) */
+/* export: format names, the text format, and writing through a temporary
+ * file (see export.h).  JSON, DOT and callgrind are in export_json.c,
+ * export_dot.c and export_cg.c. */
 #include "config.h"
 #include "export.h"
+#include "exportint.h"
+#include "report.h"
+#include "util.h"
 
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void say(char *msg, size_t msglen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void say(char *msg, size_t msglen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!msg || msglen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, msglen, fmt, ap);
+	va_end(ap);
+}
 
 void export_params_default(struct export_params *p)
 {
@@ -12,10 +35,11 @@ void export_params_default(struct export_params *p)
 }
 
 static const char *const names[] = { "text", "json", "dot", "callgrind" };
+#define NFORMATS (sizeof names / sizeof names[0])
 
 int export_format_parse(const char *name, enum export_format *f)
 {
-	for (int i = 0; i < 4; i++)
+	for (size_t i = 0; i < NFORMATS; i++)
 		if (strcmp(name, names[i]) == 0) {
 			*f = (enum export_format)i;
 			return 0;
@@ -25,30 +49,148 @@ int export_format_parse(const char *name, enum export_format *f)
 
 const char *export_format_name(enum export_format f)
 {
-	return (unsigned)f < 4 ? names[f] : "?";
+	return (unsigned)f < NFORMATS ? names[f] : "?";
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
 enum export_format export_format_guess(const char *path)
 {
-	(void)path;
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+
+	if (ends_with(base, ".json"))
+		return EXPORT_JSON;
+	if (ends_with(base, ".dot") || ends_with(base, ".gv"))
+		return EXPORT_DOT;
+	if (strncmp(base, "callgrind.out", 13) == 0 || ends_with(base, ".callgrind"))
+		return EXPORT_CALLGRIND;
 	return EXPORT_TEXT;
+}
+
+/* What `tgprof --text -b` prints with the session's options. */
+static void export_text(FILE *out, const struct edit *e)
+{
+	struct opts o = *edit_opts(e);
+
+	o.brief = 1;
+	report_all(out, edit_graph(e), &o);
+}
+
+int export_stream(FILE *out, struct edit *e, enum export_format f,
+		  const struct export_params *p, char *msg, size_t msglen)
+{
+	struct export_params def;
+
+	if (!p) {
+		export_params_default(&def);
+		p = &def;
+	}
+	switch (f) {
+	case EXPORT_TEXT: export_text(out, e); break;
+	case EXPORT_JSON: export_json(out, e); break;
+	case EXPORT_DOT: export_dot(out, e, p); break;
+	case EXPORT_CALLGRIND: export_callgrind(out, e, p); break;
+	default:
+		say(msg, msglen, "unknown export format");
+		return -1;
+	}
+	if (fflush(out) != 0 || ferror(out)) {
+		say(msg, msglen, "error writing the %s export: %s",
+		    export_format_name(f), strerror(errno));
+		return -1;
+	}
+	say(msg, msglen, "exported %s", export_format_name(f));
+	return 0;
+}
+
+/* The directory part of PATH ("." if none), for the temporary file. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	char *d = xmalloc((size_t)(slash - path) + 1);
+	memcpy(d, path, (size_t)(slash - path));
+	d[slash - path] = 0;
+	return d;
 }
 
 int export_write(struct edit *e, const char *path, enum export_format f,
 		 const struct export_params *p, int force, char *msg,
 		 size_t msglen)
 {
-	(void)e; (void)path; (void)f; (void)p; (void)force;
-	if (msg && msglen)
-		snprintf(msg, msglen, "export: not implemented yet");
-	return -1;
-}
+	struct stat st;
 
-int export_stream(FILE *out, struct edit *e, enum export_format f,
-		  const struct export_params *p, char *msg, size_t msglen)
-{
-	(void)out; (void)e; (void)f; (void)p;
-	if (msg && msglen)
-		snprintf(msg, msglen, "export: not implemented yet");
-	return -1;
+	if (!path || !*path) {
+		say(msg, msglen, "export: no file name given");
+		return -1;
+	}
+	if ((unsigned)f >= NFORMATS) {
+		say(msg, msglen, "export: unknown format");
+		return -1;
+	}
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			say(msg, msglen, "%s: is a directory", path);
+			return -1;
+		}
+		if (!force) {
+			say(msg, msglen, "%s: file exists (use :export! to overwrite)", path);
+			return -1;
+		}
+	}
+	char *dir = dir_of(path);
+	char *tmp = xmalloc(strlen(dir) + 32);
+	sprintf(tmp, "%s/.tgprof-export.XXXXXX", dir);
+	free(dir);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		say(msg, msglen, "%s: cannot create a temporary file beside it: %s",
+		    path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	/* mkstemp makes the file private; give it the usual mode. */
+	mode_t um = umask(0);
+	umask(um);
+	if (fchmod(fd, 0666 & ~um) != 0) {
+		/* not fatal: the export is still correct, only private */
+	}
+	FILE *out = fdopen(fd, "w");
+	if (!out) {
+		say(msg, msglen, "%s: %s", path, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	char err[512];
+	int r = export_stream(out, e, f, p, err, sizeof err);
+	long size = ftell(out);
+	if (fclose(out) != 0 && r == 0) {
+		snprintf(err, sizeof err, "error writing the %s export: %s",
+			 export_format_name(f), strerror(errno));
+		r = -1;
+	}
+	if (r == 0 && rename(tmp, path) != 0) {
+		snprintf(err, sizeof err, "cannot rename the temporary file: %s",
+			 strerror(errno));
+		r = -1;
+	}
+	if (r != 0) {
+		unlink(tmp);
+		say(msg, msglen, "%s: %s", path, err);
+	} else {
+		say(msg, msglen, "wrote %ld bytes to %s (%s)", size, path,
+		    export_format_name(f));
+	}
+	free(tmp);
+	return r;
 }

@@ -1,0 +1,67 @@
+/* editint: what edit.c and editcmd.c share; not for use outside them. */
+#ifndef TG_EDITINT_H
+#define TG_EDITINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "edit.h"
+
+enum edit_op_kind { EDIT_OP_ARC, EDIT_OP_SELF, EDIT_OP_SETS };
+
+/* One change: the state it replaced (old_*) and the state it set (new_*).
+ * ARC: deleted flag in *_u8, deletion sequence number in *_seq.
+ * SELF: self time in *_d, the flat total in *_total.
+ * SETS: node set bits in *_u8, g->set_active in *_seq. */
+struct edit_op {
+	uint8_t kind;
+	uint8_t old_u8, new_u8;
+	uint32_t target;
+	uint32_t old_seq, new_seq;
+	double old_d, new_d;
+	double old_total, new_total;
+};
+
+struct edit_step {
+	size_t first, n; /* ops[first .. first+n-1] */
+	char *label;
+};
+
+struct edit_orig_cycle {
+	struct edit_orig v;
+	uint32_t nmembers;
+};
+
+struct edit {
+	struct load *l;
+	const struct opts *o;
+	uint32_t start_active;   /* g->set_active at open */
+	unsigned long gen;
+	double prop_secs;
+
+	struct edit_op *ops;
+	size_t nops, ops_cap;
+	struct edit_step *steps;
+	size_t nsteps, steps_cap;
+	size_t cur;              /* steps[0..cur-1] are applied */
+	int in_group;
+	size_t group_start;
+	char *group_label;
+
+	uint32_t *del_seq;       /* per arc: deletion order, 0 = live */
+	uint32_t seq;
+	uint32_t *del_list;      /* cache of edit_deleted_arcs() */
+	size_t ndel;
+	unsigned long del_gen;
+
+	struct edit_orig *orig_fn;          /* per function */
+	struct edit_orig_cycle *orig_cyc;   /* per original cycle */
+	uint32_t orig_ncycles;
+};
+
+void edit_msg(char *msg, size_t msglen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void edit_push_op(struct edit *e, const struct edit_op *op);
+void edit_end_step(struct edit *e, size_t start, const char *label);
+int edit_push_arc(struct edit *e, uint32_t a, int del);
+
+#endif

@@ -1,0 +1,203 @@
+/* export_json: the model as JSON, in the schema doc/json-schema.md
+ * documents.  Times are seconds (ticks / hz); function ids are node
+ * indices, stable for a session; the arrays are in node and arc order. */
+#include "config.h"
+#include "exportint.h"
+#include "cg.h"
+#include "load.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at S (1..4), or 0 if invalid. */
+static int utf8_len(const unsigned char *s)
+{
+	int n;
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if (n == 3 && s[0] == 0xe0 && s[1] < 0xa0)
+		return 0;
+	if (n == 3 && s[0] == 0xed && s[1] >= 0xa0)
+		return 0;
+	if (n == 4 && s[0] == 0xf0 && s[1] < 0x90)
+		return 0;
+	if (n == 4 && s[0] == 0xf4 && s[1] >= 0x90)
+		return 0;
+	return n;
+}
+
+/* S as a JSON string; bytes that are not UTF-8 become the code point of
+ * the same value (read as Latin-1), so the output is always valid. */
+static void jstr(FILE *out, const char *s)
+{
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	const unsigned char *p = (const unsigned char *)s;
+	putc('"', out);
+	while (*p) {
+		if (*p == '"' || *p == '\\') {
+			putc('\\', out);
+			putc(*p++, out);
+		} else if (*p < 0x20) {
+			fprintf(out, "\\u%04x", *p++);
+		} else {
+			int n = utf8_len(p);
+			if (n == 0) {
+				fprintf(out, "\\u%04x", *p++);
+			} else {
+				fwrite(p, 1, (size_t)n, out);
+				p += n;
+			}
+		}
+	}
+	putc('"', out);
+}
+
+/* A number JSON accepts (no inf or nan). */
+static void jnum(FILE *out, double v)
+{
+	if (!isfinite(v))
+		fputs("null", out);
+	else if (v == 0)
+		fputs("0", out);
+	else
+		fprintf(out, "%.10g", v);
+}
+
+static void key(FILE *out, const char *k)
+{
+	fprintf(out, "\"%s\": ", k);
+}
+
+static void function(FILE *out, const struct cg *g, const struct edit *e,
+		     uint32_t i)
+{
+	const struct cg_node *n = &g->nodes[i];
+	const struct sym *sy = n->sym;
+	struct edit_orig o;
+	double hz = g->hz;
+
+	edit_orig(e, i, &o);
+	fprintf(out, "    {\"id\": %u, \"index\": %u, \"name\": ", i, n->index);
+	jstr(out, sy->name);
+	fputs(", \"demangled\": ", out);
+	jstr(out, sy->dname);
+	fputs(", \"file\": ", out);
+	jstr(out, sy->file);
+	fprintf(out, ", \"line\": %d, \"address\": \"0x%llx\",\n      ", sy->line,
+		(unsigned long long)sy->addr);
+	key(out, "self");
+	jnum(out, n->self_time / hz);
+	fputs(", ", out);
+	key(out, "graph_self");
+	jnum(out, n->prop_self / hz);
+	fputs(", ", out);
+	key(out, "children");
+	jnum(out, n->prop_child / hz);
+	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu, \"cycle\": %u, "
+		"\"printed\": %s,\n      \"original\": {",
+		(unsigned long long)n->ncalls, (unsigned long long)n->self_calls,
+		n->cycle, n->print_flag ? "true" : "false");
+	key(out, "self");
+	jnum(out, o.self_time / hz);
+	fputs(", ", out);
+	key(out, "total");
+	jnum(out, o.total / hz);
+	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu, \"cycle\": %u}}",
+		(unsigned long long)o.ncalls, (unsigned long long)o.self_calls,
+		o.cycle);
+}
+
+static void arc(FILE *out, const struct cg *g, uint32_t a)
+{
+	const struct cg_arc *arc = &g->arcs[a];
+
+	fprintf(out, "    {\"id\": %u, \"caller\": %u, \"callee\": %u, \"count\": %llu, ",
+		a, arc->parent, arc->child, (unsigned long long)arc->count);
+	key(out, "time");
+	jnum(out, arc->time / g->hz);
+	fputs(", ", out);
+	key(out, "child_time");
+	jnum(out, arc->child_time / g->hz);
+	fprintf(out, ", \"deleted\": %s}", arc->deleted ? "true" : "false");
+}
+
+static void cycle(FILE *out, const struct cg *g, uint32_t c)
+{
+	const struct cg_node *n = &g->nodes[c];
+
+	fprintf(out, "    {\"number\": %u, \"index\": %u, \"members\": [", n->cycle,
+		n->index);
+	for (uint32_t m = n->next_member; m != CG_NONE; m = g->nodes[m].next_member)
+		fprintf(out, "%u%s", m, g->nodes[m].next_member != CG_NONE ? ", " : "");
+	fputs("], ", out);
+	key(out, "self");
+	jnum(out, n->prop_self / g->hz);
+	fputs(", ", out);
+	key(out, "children");
+	jnum(out, n->prop_child / g->hz);
+	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu}",
+		(unsigned long long)n->ncalls, (unsigned long long)n->self_calls);
+}
+
+void export_json(FILE *out, const struct edit *e)
+{
+	const struct cg *g = edit_graph(e);
+	const struct load *l = edit_load(e);
+	const struct opts *o = edit_opts(e);
+
+	fputs("{\n  \"format\": \"tgprof-profile\",\n  \"version\": 1,\n  \"program\": ", out);
+	jstr(out, o->exe ? o->exe : l->st.path);
+	fputs(",\n  \"profiles\": [", out);
+	for (int i = 0; i < o->nprofiles; i++) {
+		if (i)
+			fputs(", ", out);
+		jstr(out, o->profiles[i]);
+	}
+	fputs("],\n  \"time_unit\": ", out);
+	jstr(out, g->dimen[0] ? g->dimen : "seconds");
+	fputs(",\n  \"sample_period\": ", out);
+	jnum(out, g->hz > 0 ? 1.0 / g->hz : 0);
+	fputs(",\n  \"hz\": ", out);
+	jnum(out, g->hz);
+	fputs(",\n  \"total_time\": ", out);
+	jnum(out, g->total_time / g->hz);
+	fputs(",\n  \"total_samples\": ", out);
+	jnum(out, g->total_time);
+	fputs(",\n  \"graph_time\": ", out);
+	jnum(out, g->print_time / g->hz);
+	fputs(",\n  \"functions\": [\n", out);
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		function(out, g, e, i);
+		fputs(i + 1 < g->nfuncs ? ",\n" : "\n", out);
+	}
+	fputs("  ],\n  \"arcs\": [\n", out);
+	for (uint32_t a = 0; a < g->narcs; a++) {
+		arc(out, g, a);
+		fputs(a + 1 < g->narcs ? ",\n" : "\n", out);
+	}
+	fputs("  ],\n  \"cycles\": [\n", out);
+	for (uint32_t c = 0; c < g->ncycles; c++) {
+		cycle(out, g, g->nfuncs + c);
+		fputs(c + 1 < g->ncycles ? ",\n" : "\n", out);
+	}
+	fputs("  ],\n  \"edits\": [", out);
+	for (size_t i = 0; i < edit_nsteps(e); i++) {
+		fputs(i ? ", " : "", out);
+		jstr(out, edit_step_label(e, i));
+	}
+	fputs("]\n}\n", out);
+}
