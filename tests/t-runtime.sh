@@ -137,4 +137,14 @@ ok" ]; then
 	fi
 done
 
+# The manual pages format without a warning.
+tg_need groff
+for m in tgmon.3 tgprof-ctl.1; do
+	if groff -man -ww -z "$TOP/man/$m" > "$W/groff.txt" 2>&1 && [ ! -s "$W/groff.txt" ]; then
+		tg_pass "man/$m: groff -man -ww -z is quiet"
+	else
+		tg_fail "man/$m: groff -man -ww -z is quiet" "$(cat "$W/groff.txt")"
+	fi
+done
+
 tg_finish
