@@ -36,13 +36,19 @@ void report_sep(struct report_ctx *c)
 /* The name as GNU's print_name_only shows it. */
 void report_name_only(struct report_ctx *c, uint32_t n)
 {
-	const struct cg_node *node = &c->g->nodes[n];
-	fputs(node->sym->dname, c->out);
+	fputs(report_sym_name(c, n), c->out);
+}
+
+/* The traditional (-T) layout never demangles. */
+const char *report_sym_name(const struct report_ctx *c, uint32_t n)
+{
+	const struct sym *s = c->g->nodes[n].sym;
+	return c->o->traditional ? s->name : s->dname;
 }
 
 size_t report_name_len(const struct report_ctx *c, uint32_t n)
 {
-	return strlen(c->g->nodes[n].sym->dname);
+	return strlen(report_sym_name(c, n));
 }
 
 /* Name, cycle and index, as the call graph shows every reference. */

@@ -19,6 +19,7 @@ void report_ctx_init(struct report_ctx *c, FILE *out, const struct cg *g,
 		     const struct opts *o);
 void report_sep(struct report_ctx *c);
 void report_name_only(struct report_ctx *c, uint32_t n);
+const char *report_sym_name(const struct report_ctx *c, uint32_t n);
 size_t report_name_len(const struct report_ctx *c, uint32_t n);
 void report_name(struct report_ctx *c, uint32_t n);
 long report_granularity(const struct cg *g);

@@ -39,12 +39,16 @@ void select_apply(struct cg *g, const struct opts *o)
 		unsigned s = sets_of(o->specs[k].which);
 		if (!s || !o->specs[k].spec)
 			continue;
-		g->set_active |= s;
 		struct symspec sp;
 		symspec_parse_in(&sp, o->specs[k].spec, g->st);
-		for (uint32_t i = 0; i < g->nfuncs; i++)
-			if (symspec_match(&sp, g->nodes[i].sym))
+		for (uint32_t i = 0; i < g->nfuncs; i++) {
+			if (symspec_match(&sp, g->nodes[i].sym)) {
 				g->nodes[i].sets |= s;
+				/* A set is in force once it holds a symbol: a spec
+				 * that matches nothing leaves "include" sets empty. */
+				g->set_active |= s;
+			}
+		}
 	}
 }
 
