@@ -1,12 +1,351 @@
-/* cyclebreak: placeholder until the cycle-breaking work lands. */
+/* cyclebreak: the proposal (components copied out of the call graph and
+ * handed to the solvers), the preview, and the batch mode's printing. */
 #include "config.h"
 #include "cyclebreak.h"
+#include "cyclebreak_int.h"
 #include "util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Live arcs that can be on a cycle: not deleted, not a self call. */
+static int arc_live(const struct cg *g, uint32_t a)
+{
+	const struct cg_arc *arc = &g->arcs[a];
+	return !arc->deleted && arc->parent != arc->child &&
+	       arc->parent < g->nfuncs && arc->child < g->nfuncs;
+}
+
+/* The whole graph as a sub: arcs by parent in address order, each
+ * parent's arcs newest first (the order the call graph walks them). */
+static void whole_graph(const struct cg *g, struct cb_sub *s)
+{
+	uint32_t n = g->nfuncs, m = 0;
+	uint32_t *start = xcalloc((size_t)n + 2, sizeof(uint32_t));
+
+	for (uint32_t a = 0; a < g->narcs; a++)
+		if (arc_live(g, a)) {
+			start[g->arcs[a].parent + 1]++;
+			m++;
+		}
+	for (uint32_t v = 0; v < n; v++)
+		start[v + 1] += start[v];
+	cb_sub_alloc(s, n, m);
+	for (uint32_t a = g->narcs; a-- > 0;) {
+		if (!arc_live(g, a))
+			continue;
+		uint32_t i = start[g->arcs[a].parent]++;
+		s->src[i] = g->arcs[a].parent;
+		s->dst[i] = g->arcs[a].child;
+		s->w[i] = g->arcs[a].count;
+		s->garc[i] = a;
+	}
+	free(start);
+	cb_sub_index(s);
+}
+
+static int cmp_result(const void *l, const void *r)
+{
+	const struct cyclebreak_arc *a = l, *b = r;
+	if (a->cycle != b->cycle)
+		return a->cycle < b->cycle ? -1 : 1;
+	return (a->arc > b->arc) - (a->arc < b->arc);
+}
+
+/* Copy component C of the whole graph W (members in address order). */
+static void copy_component(const struct cb_sub *w, const uint32_t *comp,
+			   uint32_t c, const uint8_t *pin, uint32_t *local,
+			   struct cb_sub *s)
+{
+	uint32_t n = 0, m = 0;
+
+	for (uint32_t v = 0; v < w->n; v++)
+		if (comp[v] == c)
+			local[v] = n++;
+	for (uint32_t a = 0; a < w->m; a++)
+		m += comp[w->src[a]] == c && comp[w->dst[a]] == c;
+	cb_sub_alloc(s, n, m);
+	m = 0;
+	for (uint32_t a = 0; a < w->m; a++) {
+		if (comp[w->src[a]] != c || comp[w->dst[a]] != c)
+			continue;
+		s->src[m] = local[w->src[a]];
+		s->dst[m] = local[w->dst[a]];
+		s->w[m] = w->w[a];
+		s->fixed[m] = pin[w->garc[a]];
+		s->garc[m] = w->garc[a];
+		m++;
+	}
+	for (uint32_t v = 0; v < w->n; v++) {
+		if (comp[v] != c)
+			continue;
+		for (uint32_t e = w->in_start[v]; e < w->in_start[v + 1]; e++) {
+			uint32_t a = w->in_arc[e];
+			s->nparents[local[v]]++;
+			if (comp[w->src[a]] != c)
+				s->ext_parent[local[v]] = 1;
+		}
+	}
+	cb_sub_index(s);
+}
+
+int cyclebreak_propose(const struct cg *g, long bound, int bsd,
+		       const uint32_t *pinned, size_t npinned,
+		       struct cyclebreak_result *r)
+{
+	struct cb_sub w;
+	int status = 0;
+
+	memset(r, 0, sizeof *r);
+	r->bsd = bsd;
+	if (bound < 1)
+		bound = 1;
+	whole_graph(g, &w);
+	uint8_t *pin = xcalloc((size_t)g->narcs + 1, 1);
+	for (size_t i = 0; i < npinned; i++)
+		if (pinned[i] < g->narcs)
+			pin[pinned[i]] = 1;
+	uint32_t *comp = xmalloc(((size_t)w.n + 1) * sizeof(uint32_t));
+	uint32_t nc = cb_scc(&w, NULL, comp);
+	uint32_t *size = xcalloc((size_t)nc + 1, sizeof(uint32_t));
+	uint32_t *local = xmalloc(((size_t)w.n + 1) * sizeof(uint32_t));
+	uint8_t *done = xcalloc((size_t)nc + 1, 1);
+	size_t cap = 0;
+
+	for (uint32_t v = 0; v < w.n; v++)
+		size[comp[v]]++;
+	/* Components in the address order of their first member. */
+	for (uint32_t v = 0; v < w.n && status == 0; v++) {
+		uint32_t c = comp[v];
+		if (done[c] || size[c] <= (uint64_t)bound)
+			continue;
+		done[c] = 1;
+		r->ncycles++;
+		struct cb_sub s;
+		copy_component(&w, comp, c, pin, local, &s);
+		uint8_t *del = xcalloc((size_t)s.m + 1, 1);
+		for (uint32_t a = 0; a < s.m; a++)
+			del[a] = !s.fixed[a];
+		if (!cb_fits(&s, del, bound)) {
+			status = -1;
+		} else if (bsd) {
+			cb_bsd(&s, bound, del);
+		} else {
+			cb_heuristic(&s, bound, del);
+			if (s.m <= cyclebreak_exact_max_arcs &&
+			    cb_exact(&s, bound, del, cyclebreak_exact_budget))
+				r->nexact++;
+		}
+		for (uint32_t a = 0; a < s.m && status == 0; a++) {
+			if (!del[a])
+				continue;
+			util_grow((void **)&r->arcs, &cap, r->narcs + 1, sizeof *r->arcs);
+			uint32_t ga = s.garc[a];
+			r->arcs[r->narcs].arc = ga;
+			r->arcs[r->narcs].count = g->arcs[ga].count;
+			r->arcs[r->narcs].cycle = g->nodes[g->arcs[ga].parent].cycle;
+			r->narcs++;
+			r->calls += g->arcs[ga].count;
+		}
+		free(del);
+		cb_sub_free(&s);
+	}
+	if (status != 0) {
+		cyclebreak_result_free(r);
+		r->bsd = bsd;
+	} else {
+		qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
+	}
+	free(done);
+	free(local);
+	free(size);
+	free(comp);
+	free(pin);
+	cb_sub_free(&w);
+	return status;
+}
+
+void cyclebreak_result_free(struct cyclebreak_result *r)
+{
+	free(r->arcs);
+	memset(r, 0, sizeof *r);
+}
+
+void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
+		      const unsigned char *use)
+{
+	for (size_t i = 0; i < r->narcs; i++)
+		if (!use || use[i])
+			g->arcs[r->arcs[i].arc].deleted = 1;
+	cg_propagate(g);
+}
+
+static int cmp_entry(const void *l, const void *r)
+{
+	const struct cyclebreak_entry *a = l, *b = r;
+	int ca = a->node == CG_NONE, cb = b->node == CG_NONE;
+	if (ca != cb)
+		return ca - cb;
+	if (a->old_cycle != b->old_cycle)
+		return a->old_cycle < b->old_cycle ? -1 : 1;
+	if (a->new_cycle != b->new_cycle)
+		return a->new_cycle < b->new_cycle ? -1 : 1;
+	return (a->node > b->node) - (a->node < b->node);
+}
+
+void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
+			const unsigned char *use,
+			struct cyclebreak_preview *pv)
+{
+	uint32_t nf = g->nfuncs;
+	uint8_t *saved = xmalloc((size_t)g->narcs + 1);
+	uint32_t *old = xmalloc(((size_t)nf + 1) * sizeof(uint32_t));
+	uint8_t *hit = xcalloc((size_t)nf + 2, 1); /* by old cycle number */
+	uint8_t *newc = xcalloc((size_t)nf + 2, 1); /* by new cycle number */
+	size_t cap = 0;
+
+	memset(pv, 0, sizeof *pv);
+	for (uint32_t a = 0; a < g->narcs; a++)
+		saved[a] = g->arcs[a].deleted;
+	for (uint32_t v = 0; v < nf; v++)
+		old[v] = g->nodes[v].cycle;
+	for (size_t i = 0; i < r->narcs; i++)
+		if ((!use || use[i]) && r->arcs[i].cycle <= nf)
+			hit[r->arcs[i].cycle] = 1;
+	hit[0] = 0;
+	cyclebreak_apply(g, r, use);
+	pv->print_time = g->print_time;
+	for (uint32_t v = 0; v < nf; v++) {
+		if (!hit[old[v]])
+			continue;
+		const struct cg_node *n = &g->nodes[v];
+		util_grow((void **)&pv->entries, &cap, pv->n + 1, sizeof *pv->entries);
+		pv->entries[pv->n++] = (struct cyclebreak_entry){
+			.node = v, .old_cycle = old[v], .new_cycle = n->cycle,
+			.nmembers = 1, .ncalls = n->ncalls, .self_calls = n->self_calls,
+			.self_time = n->self_time, .child_time = n->child_time };
+		if (n->cycle && !newc[n->cycle]) {
+			newc[n->cycle] = 1;
+			const struct cg_node *cn = &g->nodes[nf + n->cycle - 1];
+			uint32_t k = 0;
+			for (uint32_t m = cn->next_member; m != CG_NONE; m = g->nodes[m].next_member)
+				k++;
+			util_grow((void **)&pv->entries, &cap, pv->n + 1, sizeof *pv->entries);
+			pv->entries[pv->n++] = (struct cyclebreak_entry){
+				.node = CG_NONE, .old_cycle = old[v], .new_cycle = n->cycle,
+				.nmembers = k, .ncalls = cn->ncalls,
+				.self_calls = cn->self_calls, .self_time = cn->self_time,
+				.child_time = cn->child_time };
+		}
+	}
+	qsort(pv->entries, pv->n, sizeof *pv->entries, cmp_entry);
+	for (uint32_t a = 0; a < g->narcs; a++)
+		g->arcs[a].deleted = saved[a];
+	cg_propagate(g);
+	free(saved);
+	free(old);
+	free(hit);
+	free(newc);
+}
+
+void cyclebreak_preview_free(struct cyclebreak_preview *pv)
+{
+	free(pv->entries);
+	memset(pv, 0, sizeof *pv);
+}
+
+/* The arcs -k would also match given the printed names: live arcs whose
+ * ends have the same raw names as those of arc A (two static functions
+ * may share a name).  Appended to LIST. */
+static void same_names(const struct cg *g, uint32_t a, const uint8_t *shared,
+		       uint32_t **list, size_t *n, size_t *cap)
+{
+	const struct cg_arc *x = &g->arcs[a];
+	if (!shared[x->parent] && !shared[x->child])
+		return;
+	const char *pn = g->nodes[x->parent].sym->name;
+	const char *cn = g->nodes[x->child].sym->name;
+	for (uint32_t b = 0; b < g->narcs; b++) {
+		const struct cg_arc *y = &g->arcs[b];
+		if (b == a || y->deleted || strcmp(g->nodes[y->parent].sym->name, pn) ||
+		    strcmp(g->nodes[y->child].sym->name, cn))
+			continue;
+		util_grow((void **)list, cap, *n + 1, sizeof **list);
+		(*list)[(*n)++] = b;
+	}
+}
+
+static const struct cg *name_g;
+static int cmp_name_idx(const void *l, const void *r)
+{
+	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
+	int c = strcmp(name_g->nodes[a].sym->name, name_g->nodes[b].sym->name);
+	return c ? c : (a > b) - (a < b);
+}
+
+/* shared[v]: another function has v's raw name. */
+static uint8_t *shared_names(const struct cg *g)
+{
+	uint32_t n = g->nfuncs;
+	uint32_t *v = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	uint8_t *shared = xcalloc((size_t)n + 1, 1);
+
+	for (uint32_t i = 0; i < n; i++)
+		v[i] = i;
+	name_g = g;
+	qsort(v, n, sizeof *v, cmp_name_idx);
+	for (uint32_t i = 1; i < n; i++)
+		if (!strcmp(g->nodes[v[i]].sym->name, g->nodes[v[i - 1]].sym->name))
+			shared[v[i]] = shared[v[i - 1]] = 1;
+	free(v);
+	return shared;
+}
 
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 {
-	(void)out;
-	(void)g;
-	(void)o;
-	util_die("--break-cycles is not implemented yet");
+	struct cyclebreak_result r;
+	uint32_t *list = NULL;
+	size_t n = 0, cap = 0;
+	uint64_t calls = 0;
+
+	if (cyclebreak_propose(g, o->break_cycles, o->cycle_heuristic_bsd,
+			       NULL, 0, &r) != 0)
+		util_die("internal error: cycles cannot be broken");
+	uint8_t *shared = shared_names(g);
+	for (size_t i = 0; i < r.narcs; i++)
+		g->arcs[r.arcs[i].arc].deleted = 1;
+	for (size_t i = 0; i < r.narcs; i++) {
+		util_grow((void **)&list, &cap, n + 1, sizeof *list);
+		list[n++] = r.arcs[i].arc;
+		size_t from = n;
+		same_names(g, r.arcs[i].arc, shared, &list, &n, &cap);
+		for (size_t k = from; k < n; k++)
+			g->arcs[list[k]].deleted = 1;
+	}
+	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s):\n",
+		o->break_cycles, o->break_cycles == 1 ? "" : "s",
+		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" : "fewest calls");
+	for (size_t i = 0; i < n; i++) {
+		const struct cg_arc *a = &g->arcs[list[i]];
+		calls += a->count;
+		fprintf(out, "\t%s to %s with %" PRIu64 " calls\n",
+			g->nodes[a->parent].sym->dname, g->nodes[a->child].sym->dname,
+			a->count);
+	}
+	fprintf(out, "%zu arc%s and %" PRIu64 " call%s deleted", n,
+		n == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
+	if (r.ncycles == 0)
+		fprintf(out, "; no cycle was over the bound.\n\n");
+	else if (o->cycle_heuristic_bsd)
+		fprintf(out, "; %u cycle%s over the bound.\n\n", r.ncycles,
+			r.ncycles == 1 ? " was" : "s were");
+	else
+		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
+			"fewest calls possible.\n\n", r.nexact, r.ncycles,
+			r.ncycles == 1 ? "" : "s");
+	cg_propagate(g);
+	free(shared);
+	free(list);
+	cyclebreak_result_free(&r);
 }

@@ -1,0 +1,519 @@
+/* cyclebreak_heur: the polynomial heuristics for components too large to
+ * solve exactly.
+ *
+ * Two candidates, the cheaper kept (calls, then arcs):
+ *   P: order the members so that few calls go backwards (Eades, Lin and
+ *      Smyth's greedy, weighted by calls), cut the order into consecutive
+ *      blocks of at most N members by dynamic programming, deleting the
+ *      backward arcs that leave a block (every cycle then stays inside one
+ *      block); then restore deleted arcs, heaviest first, while every
+ *      component still fits.
+ *   G: start from no arcs and keep arcs heaviest first whenever every
+ *      component still fits (a Kruskal-like greedy).
+ * "Still fits" is decided with an incrementally maintained topological
+ * order of the components (Pearce and Kelly's algorithm, extended to merge
+ * the components a kept arc closes into one), so each test only searches
+ * the part of the order between the arc's ends. */
+#include "config.h"
+#include "cyclebreak_int.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Work allowed to one restoration test before it gives up and leaves the
+ * arc deleted (deterministic: counted in arcs visited). */
+#define KEEP_TEST_CAP 400000u
+
+struct keep {
+	const struct cb_sub *s;
+	long bound;
+	uint8_t *kept;    /* per arc */
+	uint32_t *uf;     /* union-find over nodes */
+	uint32_t *size;   /* per representative: members */
+	uint32_t *ord;    /* per representative: place in the order */
+	uint32_t *first, *last, *next; /* member lists */
+	uint32_t *markf, *markb;
+	uint32_t stamp;
+	uint32_t *fwd, *bwd, *stack;
+	uint32_t nf, nb;
+	uint32_t *pool;
+	struct rank { uint32_t ord, rep; } *tmp;
+};
+
+static uint32_t uf_find(struct keep *k, uint32_t v)
+{
+	while (k->uf[v] != v) {
+		k->uf[v] = k->uf[k->uf[v]];
+		v = k->uf[v];
+	}
+	return v;
+}
+
+/* Start from the arcs in KEPT (copied): its components and a topological
+ * order of them. */
+static void keep_init(struct keep *k, const struct cb_sub *s, long bound,
+		      const uint8_t *kept)
+{
+	uint32_t n = s->n;
+	size_t nn = (size_t)n + 1;
+
+	memset(k, 0, sizeof *k);
+	k->s = s;
+	k->bound = bound;
+	k->kept = xmalloc((size_t)s->m + 1);
+	memcpy(k->kept, kept, s->m);
+	k->uf = xmalloc(nn * sizeof(uint32_t));
+	k->size = xcalloc(nn, sizeof(uint32_t));
+	k->ord = xmalloc(nn * sizeof(uint32_t));
+	k->first = xmalloc(nn * sizeof(uint32_t));
+	k->last = xmalloc(nn * sizeof(uint32_t));
+	k->next = xmalloc(nn * sizeof(uint32_t));
+	k->markf = xcalloc(nn, sizeof(uint32_t));
+	k->markb = xcalloc(nn, sizeof(uint32_t));
+	k->fwd = xmalloc(nn * sizeof(uint32_t));
+	k->bwd = xmalloc(nn * sizeof(uint32_t));
+	k->stack = xmalloc(nn * sizeof(uint32_t));
+	k->pool = xmalloc(2 * nn * sizeof(uint32_t));
+	k->tmp = xmalloc(2 * nn * sizeof(*k->tmp));
+
+	uint8_t *del = xmalloc((size_t)s->m + 1);
+	for (uint32_t a = 0; a < s->m; a++)
+		del[a] = !kept[a];
+	uint32_t *comp = xmalloc(nn * sizeof(uint32_t));
+	uint32_t nc = cb_scc(s, del, comp);
+	uint32_t *rep = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
+	for (uint32_t c = 0; c < nc; c++)
+		rep[c] = CB_NONE;
+	for (uint32_t v = 0; v < n; v++) {
+		uint32_t c = comp[v], r = rep[c];
+		k->next[v] = CB_NONE;
+		if (r == CB_NONE) {
+			rep[c] = v;
+			k->uf[v] = v;
+			k->first[v] = k->last[v] = v;
+			k->size[v] = 1;
+			k->ord[v] = nc - 1 - c; /* arcs go from higher c to lower */
+		} else {
+			k->uf[v] = r;
+			k->next[k->last[r]] = v;
+			k->last[r] = v;
+			k->size[r]++;
+		}
+	}
+	free(rep);
+	free(comp);
+	free(del);
+}
+
+static void keep_free(struct keep *k)
+{
+	free(k->kept);
+	free(k->uf);
+	free(k->size);
+	free(k->ord);
+	free(k->first);
+	free(k->last);
+	free(k->next);
+	free(k->markf);
+	free(k->markb);
+	free(k->fwd);
+	free(k->bwd);
+	free(k->stack);
+	free(k->pool);
+	free(k->tmp);
+}
+
+static int cmp_rank(const void *l, const void *r)
+{
+	const struct rank *a = l, *b = r;
+	return (a->ord > b->ord) - (a->ord < b->ord);
+}
+
+static int cmp_u32(const void *l, const void *r)
+{
+	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
+	return (a > b) - (a < b);
+}
+
+/* Representatives reachable from START through kept arcs (forward or
+ * backward) without leaving the open window of the order; STOP is noted
+ * when met but not entered.  Returns 0 when the work cap was hit. */
+static int keep_search(struct keep *k, uint32_t start, uint32_t stop,
+		       int forward, uint32_t lo, uint32_t hi, int *met,
+		       uint64_t *work)
+{
+	const struct cb_sub *s = k->s;
+	uint32_t *mark = forward ? k->markf : k->markb;
+	uint32_t *list = forward ? k->fwd : k->bwd;
+	uint32_t *cnt = forward ? &k->nf : &k->nb;
+	uint32_t sp = 0;
+
+	*cnt = 0;
+	mark[start] = k->stamp;
+	k->stack[sp++] = start;
+	while (sp > 0) {
+		uint32_t r = k->stack[--sp];
+		list[(*cnt)++] = r;
+		for (uint32_t v = k->first[r]; v != CB_NONE; v = k->next[v]) {
+			uint32_t b0 = forward ? s->out_start[v] : s->in_start[v];
+			uint32_t b1 = forward ? s->out_start[v + 1] : s->in_start[v + 1];
+			for (uint32_t i = b0; i < b1; i++) {
+				uint32_t a = forward ? s->out_arc[i] : s->in_arc[i];
+				if (!k->kept[a])
+					continue;
+				if (++*work > KEEP_TEST_CAP)
+					return 0;
+				uint32_t t = uf_find(k, forward ? s->dst[a] : s->src[a]);
+				if (t == stop) {
+					*met = 1;
+					continue;
+				}
+				if (k->ord[t] > lo && k->ord[t] < hi && mark[t] != k->stamp) {
+					mark[t] = k->stamp;
+					k->stack[sp++] = t;
+				}
+			}
+		}
+	}
+	return 1;
+}
+
+/* Keep arc A if every component still fits afterwards.  Returns 1 if
+ * kept. */
+static int keep_try(struct keep *k, uint32_t a)
+{
+	const struct cb_sub *s = k->s;
+	uint32_t rx = uf_find(k, s->src[a]), ry = uf_find(k, s->dst[a]);
+	uint64_t work = 0;
+	int met = 0, dummy = 0;
+
+	if (rx == ry || k->ord[rx] < k->ord[ry]) {
+		k->kept[a] = 1;
+		return 1;
+	}
+	uint32_t lo = k->ord[ry], hi = k->ord[rx];
+	k->stamp++;
+	if (!keep_search(k, ry, rx, 1, lo, hi, &met, &work))
+		return 0;
+	if (!keep_search(k, rx, ry, 0, lo, hi, &dummy, &work))
+		return 0;
+	/* The ends of the window: ry is in fwd, rx in bwd.  With a cycle,
+	 * the merged set is rx, ry and every forward rep also reached
+	 * backwards. */
+	uint64_t merged = 0;
+	if (met) {
+		merged = (uint64_t)k->size[rx] + k->size[ry];
+		for (uint32_t i = 1; i < k->nf; i++)
+			if (k->markb[k->fwd[i]] == k->stamp)
+				merged += k->size[k->fwd[i]];
+		if (merged > (uint64_t)k->bound)
+			return 0;
+	}
+	k->kept[a] = 1;
+
+	uint32_t np = 0, nt = 0;
+	for (uint32_t i = 0; i < k->nb; i++)
+		k->pool[np++] = k->ord[k->bwd[i]];
+	for (uint32_t i = 0; i < k->nf; i++)
+		if (!(met && k->markb[k->fwd[i]] == k->stamp) || k->fwd[i] == ry)
+			k->pool[np++] = k->ord[k->fwd[i]];
+	qsort(k->pool, np, sizeof *k->pool, cmp_u32);
+
+	/* New order: backward-only reps, the merged rep, forward-only reps,
+	 * each in their old relative order. */
+	struct rank *t = k->tmp;
+	for (uint32_t i = 0; i < k->nb; i++) {
+		uint32_t r = k->bwd[i];
+		if (met && (r == rx || k->markf[r] == k->stamp))
+			continue;
+		t[nt++] = (struct rank){ k->ord[r], r };
+	}
+	qsort(t, nt, sizeof *t, cmp_rank);
+	uint32_t mrep = CB_NONE;
+	if (met) {
+		/* Merge rx, ry and the forward reps also reached backwards. */
+		mrep = rx;
+		for (uint32_t i = 0; i < k->nf; i++) {
+			uint32_t r = k->fwd[i];
+			if (r != ry && k->markb[r] != k->stamp)
+				continue;
+			k->uf[r] = mrep;
+			k->next[k->last[mrep]] = k->first[r];
+			k->last[mrep] = k->last[r];
+			k->size[mrep] += k->size[r];
+		}
+		t[nt++] = (struct rank){ 0, mrep };
+	}
+	uint32_t nfo0 = nt;
+	for (uint32_t i = 0; i < k->nf; i++) {
+		uint32_t r = k->fwd[i];
+		if (met && (r == ry || k->markb[r] == k->stamp))
+			continue;
+		t[nt++] = (struct rank){ k->ord[r], r };
+	}
+	qsort(t + nfo0, nt - nfo0, sizeof *t, cmp_rank);
+	for (uint32_t i = 0; i < nt; i++)
+		k->ord[t[i].rep] = k->pool[i];
+	return 1;
+}
+
+/* Order of the arcs to try: heaviest first, then by arc index. */
+static const struct cb_sub *sort_sub;
+static int cmp_heavy(const void *l, const void *r)
+{
+	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
+	uint64_t wa = sort_sub->w[a], wb = sort_sub->w[b];
+	if (wa != wb)
+		return wa > wb ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/* Restore the deleted arcs of DEL that can be kept, heaviest first. */
+static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del)
+{
+	uint8_t *kept = xmalloc((size_t)s->m + 1);
+	uint32_t *cand = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));
+	uint32_t nc = 0;
+	struct keep k;
+
+	for (uint32_t a = 0; a < s->m; a++) {
+		kept[a] = !del[a];
+		if (del[a])
+			cand[nc++] = a;
+	}
+	sort_sub = s;
+	qsort(cand, nc, sizeof *cand, cmp_heavy);
+	keep_init(&k, s, bound, kept);
+	for (uint32_t i = 0; i < nc; i++)
+		if (keep_try(&k, cand[i]))
+			del[cand[i]] = 0;
+	keep_free(&k);
+	free(cand);
+	free(kept);
+}
+
+/* Candidate G: keep the fixed arcs, then the others heaviest first. */
+static void greedy_keep(const struct cb_sub *s, long bound, uint8_t *del)
+{
+	for (uint32_t a = 0; a < s->m; a++)
+		del[a] = !s->fixed[a];
+	restore_pass(s, bound, del);
+}
+
+/* A max-heap of (key, node) with lazy deletion by version. */
+struct hent { double key; uint32_t v, ver; };
+
+static int hent_before(const struct hent *a, const struct hent *b)
+{
+	if (a->key != b->key)
+		return a->key > b->key;
+	return a->v < b->v;
+}
+
+static void heap_push(struct hent *h, size_t *n, struct hent e)
+{
+	size_t i = (*n)++;
+	while (i > 0) {
+		size_t p = (i - 1) / 2;
+		if (!hent_before(&e, &h[p]))
+			break;
+		h[i] = h[p];
+		i = p;
+	}
+	h[i] = e;
+}
+
+static struct hent heap_pop(struct hent *h, size_t *n)
+{
+	struct hent top = h[0], e = h[--*n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && hent_before(&h[c + 1], &h[c]))
+			c++;
+		if (!hent_before(&h[c], &e))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n > 0)
+		h[i] = e;
+	return top;
+}
+
+/* Eades-Lin-Smyth: sinks to the back, sources to the front, otherwise the
+ * node with the most weight out minus in to the front.  ORDER gets the
+ * nodes front to back.  Fixed arcs weigh more than all others together. */
+static void els_order(const struct cb_sub *s, uint32_t *order)
+{
+	uint32_t n = s->n, m = s->m;
+	double total = 0, *wt = xmalloc(((size_t)m + 1) * sizeof(double));
+	double *delta = xcalloc((size_t)n + 1, sizeof(double));
+	uint32_t *indeg = xcalloc((size_t)n + 1, sizeof(uint32_t));
+	uint32_t *outdeg = xcalloc((size_t)n + 1, sizeof(uint32_t));
+	uint32_t *ver = xcalloc((size_t)n + 1, sizeof(uint32_t));
+	uint8_t *gone = xcalloc((size_t)n + 1, 1);
+	uint32_t *q = xmalloc(2 * ((size_t)n + 1) * sizeof(uint32_t));
+	uint32_t *back = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	struct hent *h = xmalloc(((size_t)n + m + 1) * sizeof *h);
+	size_t hn = 0;
+	uint32_t qh = 0, qt = 0, nfront = 0, nback = 0;
+
+	for (uint32_t a = 0; a < m; a++)
+		total += (double)s->w[a] + 1e-3;
+	for (uint32_t a = 0; a < m; a++) {
+		wt[a] = s->fixed[a] ? 2 * total + 1 : (double)s->w[a] + 1e-3;
+		delta[s->src[a]] += wt[a];
+		delta[s->dst[a]] -= wt[a];
+		outdeg[s->src[a]]++;
+		indeg[s->dst[a]]++;
+	}
+	for (uint32_t v = 0; v < n; v++) {
+		if (outdeg[v] == 0 || indeg[v] == 0)
+			q[qt++] = v;
+		heap_push(h, &hn, (struct hent){ delta[v], v, 0 });
+	}
+	for (uint32_t left = n; left > 0; left--) {
+		uint32_t v = CB_NONE;
+		int to_back = 0;
+		while (qh < qt && v == CB_NONE) {
+			uint32_t u = q[qh++];
+			if (!gone[u]) {
+				v = u;
+				to_back = outdeg[u] == 0;
+			}
+		}
+		while (v == CB_NONE) {
+			struct hent e = heap_pop(h, &hn);
+			if (!gone[e.v] && e.ver == ver[e.v])
+				v = e.v;
+		}
+		gone[v] = 1;
+		if (to_back)
+			back[nback++] = v;
+		else
+			order[nfront++] = v;
+		for (uint32_t i = s->out_start[v]; i < s->out_start[v + 1]; i++) {
+			uint32_t a = s->out_arc[i], u = s->dst[a];
+			if (gone[u])
+				continue;
+			delta[u] += wt[a];
+			heap_push(h, &hn, (struct hent){ delta[u], u, ++ver[u] });
+			if (--indeg[u] == 0)
+				q[qt++] = u;
+		}
+		for (uint32_t i = s->in_start[v]; i < s->in_start[v + 1]; i++) {
+			uint32_t a = s->in_arc[i], u = s->src[a];
+			if (gone[u])
+				continue;
+			delta[u] -= wt[a];
+			heap_push(h, &hn, (struct hent){ delta[u], u, ++ver[u] });
+			if (--outdeg[u] == 0)
+				q[qt++] = u;
+		}
+	}
+	for (uint32_t i = 0; i < nback; i++)
+		order[nfront + i] = back[nback - 1 - i];
+	free(wt);
+	free(delta);
+	free(indeg);
+	free(outdeg);
+	free(ver);
+	free(gone);
+	free(q);
+	free(back);
+	free(h);
+}
+
+/* Candidate P: cut ORDER into consecutive blocks of at most BOUND members
+ * so that the backward arcs leaving blocks weigh least.  Returns 0 when no
+ * cut avoids the fixed arcs. */
+static int block_cut(const struct cb_sub *s, long bound, const uint32_t *order,
+		     uint8_t *del)
+{
+	uint32_t n = s->n;
+	uint32_t *pos = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	struct cb_cost *dp = xmalloc(((size_t)n + 1) * sizeof *dp);
+	uint8_t *inf = xcalloc((size_t)n + 1, 1);
+	uint32_t *from = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	uint32_t *block = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	uint64_t win = (uint64_t)bound;
+	uint64_t cap = 40000000ull / ((uint64_t)s->m + n + 1);
+	int ok;
+
+	if (cap < 2)
+		cap = 2;
+	if (win > cap)
+		win = cap;
+	for (uint32_t i = 0; i < n; i++)
+		pos[order[i]] = i;
+	dp[0] = (struct cb_cost){ 0, 0 };
+	for (uint32_t i = 1; i <= n; i++) {
+		struct cb_cost c = { 0, 0 };
+		uint64_t nfixed = 0;
+		inf[i] = 1;
+		/* block = positions j .. i-1, grown downwards */
+		for (uint32_t j = i; j-- > 0 && i - j <= win;) {
+			uint32_t z = order[j];
+			for (uint32_t e = s->in_start[z]; e < s->in_start[z + 1]; e++) {
+				uint32_t a = s->in_arc[e], p = pos[s->src[a]];
+				if (p > j && p < i) {
+					c.calls -= s->w[a];
+					c.narcs--;
+					nfixed -= s->fixed[a];
+				}
+			}
+			for (uint32_t e = s->out_start[z]; e < s->out_start[z + 1]; e++) {
+				uint32_t a = s->out_arc[e];
+				if (pos[s->dst[a]] < j) {
+					c.calls += s->w[a];
+					c.narcs++;
+					nfixed += s->fixed[a];
+				}
+			}
+			if (nfixed || inf[j])
+				continue;
+			struct cb_cost t = { dp[j].calls + c.calls, dp[j].narcs + c.narcs };
+			if (inf[i] || cb_cost_less(t, dp[i])) {
+				dp[i] = t;
+				inf[i] = 0;
+				from[i] = j;
+			}
+		}
+	}
+	ok = !inf[n];
+	if (ok) {
+		uint32_t b = 0;
+		for (uint32_t i = n; i > 0; i = from[i], b++)
+			for (uint32_t p = from[i]; p < i; p++)
+				block[order[p]] = b;
+		for (uint32_t a = 0; a < s->m; a++)
+			del[a] = pos[s->src[a]] > pos[s->dst[a]] &&
+				 block[s->src[a]] != block[s->dst[a]];
+	}
+	free(pos);
+	free(dp);
+	free(inf);
+	free(from);
+	free(block);
+	return ok;
+}
+
+void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
+{
+	uint8_t *p = xmalloc((size_t)s->m + 1);
+	uint32_t *order = xmalloc(((size_t)s->n + 1) * sizeof(uint32_t));
+
+	greedy_keep(s, bound, del);
+	els_order(s, order);
+	if (block_cut(s, bound, order, p)) {
+		restore_pass(s, bound, p);
+		if (cb_cost_less(cb_cost_of(s, p), cb_cost_of(s, del)))
+			memcpy(del, p, s->m);
+	}
+	free(p);
+	free(order);
+}

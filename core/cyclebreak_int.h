@@ -1,0 +1,76 @@
+/* cyclebreak_int: what the cycle breaker's files (cyclebreak.c,
+ * cyclebreak_exact.c, cyclebreak_heur.c, cyclebreak_bsd.c) share; also
+ * used by the unit test.  Not for use elsewhere.
+ *
+ * Every solver works on one oversized component copied out of the call
+ * graph as a "sub": local nodes 0..n-1 in address order, local arcs (only
+ * those inside the component, no self arcs) in the order the call graph's
+ * depth-first walk meets them (per parent, newest first). */
+#ifndef TG_CYCLEBREAK_INT_H
+#define TG_CYCLEBREAK_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CB_NONE UINT32_MAX
+
+struct cb_sub {
+	uint32_t n, m;
+	uint32_t *src, *dst;   /* per arc: local nodes */
+	uint64_t *w;           /* per arc: calls */
+	uint8_t *fixed;        /* per arc: may not be deleted (pinned) */
+	uint8_t *ext_parent;   /* per node: called by a live arc from outside
+				* the component (for the BSD rule) */
+	uint32_t *nparents;    /* per node: live parent arcs in the whole
+				* graph, self arcs excluded (BSD rule) */
+	uint32_t *garc;        /* per arc: index in g->arcs (or caller's id) */
+	/* arcs by endpoint: out arcs of v are out_arc[out_start[v] ..
+	 * out_start[v+1]-1] in arc order; in arcs likewise */
+	uint32_t *out_start, *out_arc, *in_start, *in_arc;
+};
+
+/* Allocate the per-arc and per-node arrays for N nodes and M arcs (zeroed)
+ * and, after the caller filled src/dst/w/fixed, build the index. */
+void cb_sub_alloc(struct cb_sub *s, uint32_t n, uint32_t m);
+void cb_sub_index(struct cb_sub *s);
+void cb_sub_free(struct cb_sub *s);
+
+/* Lexicographic cost of a set of deleted arcs: calls, then arcs. */
+struct cb_cost {
+	uint64_t calls;
+	uint64_t narcs;
+};
+
+int cb_cost_less(struct cb_cost a, struct cb_cost b);
+struct cb_cost cb_cost_of(const struct cb_sub *s, const uint8_t *del);
+
+/* Strongly connected components of the arcs with del[a] == 0 (DEL NULL:
+ * all arcs).  comp[v] gets the component, numbered so that an arc between
+ * two components always goes from a higher number to a lower one (sinks
+ * first).  Returns the number of components.  Iterative, linear. */
+uint32_t cb_scc(const struct cb_sub *s, const uint8_t *del, uint32_t *comp);
+
+/* 1 if every component of the arcs with del[a] == 0 has at most BOUND
+ * members. */
+int cb_fits(const struct cb_sub *s, const uint8_t *del, long bound);
+
+/* Solvers.  Each fills del[0..m-1] (1 = delete) so that every component
+ * fits the bound, never deleting a fixed arc; the caller has checked that
+ * the fixed arcs alone fit.
+ * cb_heuristic: polynomial, see cyclebreak.h.
+ * cb_exact: DEL holds a valid solution on entry (the incumbent); replaces
+ *   it by a cheaper one if the search finds one.  Returns 1 when the search
+ *   finished (DEL is then a minimum), 0 when it ran out of its budget of
+ *   work units (about one per arc visited).
+ * cb_bsd: the 4.4BSD rule, one arc per oversized component per pass. */
+void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
+int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, uint64_t budget);
+void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);
+
+/* Components with more arcs than this are not tried exactly, and the
+ * budget of cb_exact per component; the unit test lowers them to check
+ * the heuristics alone. */
+extern uint32_t cyclebreak_exact_max_arcs;
+extern uint64_t cyclebreak_exact_budget;
+
+#endif
