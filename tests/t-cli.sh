@@ -1,0 +1,133 @@
+#!/bin/sh
+# Command line: default file names, --help, --version, bad options, the
+# choice of text mode when stdout is not a terminal, GNU argument forms.
+#   TGPROF=./tgprof GPROF=/usr/bin/gprof TOP=$PWD sh tests/t-cli.sh
+. "$(dirname "$0")/lib.sh"
+tg_need "$GPROF" "$TGPROF" timeout cmp
+tg_build_corpus
+W=$TG_OUT/t-cli
+rm -rf "$W"
+mkdir -p "$W"
+cd "$W" || exit 1
+src=$TG_CORPUS/mutual-o2
+cp "$src/exe" a.out
+cp "$src/gmon.out" gmon.out
+cp "$src/exe" prog
+
+# same NAME TGPROF-ARGS :: GPROF-ARGS: same stdout and status as gprof.
+same() {
+	n=$1
+	shift
+	targs=
+	while [ "$1" != :: ]; do targs="$targs $1"; shift; done
+	shift
+	gs=$(tg_run g.out g.err "$GPROF" "$@")
+	ts=$(tg_run t.out t.err "$TGPROF" $targs)
+	if [ "$gs" != "$ts" ]; then
+		tg_fail "$n" "exit status: gprof $gs, tgprof $ts" "$(head -3 t.err)"
+	elif ! cmp -s g.out t.out; then
+		tg_fail "$n" "$(diff g.out t.out | head -10)"
+	else
+		tg_pass "$n"
+	fi
+}
+
+same "defaults a.out and gmon.out" --text -b :: -b
+same "default gmon.out" --text -b prog :: -b prog
+same "defaults, flat profile only" --text -b -p :: -b -p
+same "options after the file names" --text prog gmon.out -b -q :: prog gmon.out -b -q
+printf '%s\n' -b -q > opts.rsp
+same "@FILE response file" --text @opts.rsp prog gmon.out :: @opts.rsp prog gmon.out
+same "-- ends the options" --text -b -- prog gmon.out :: -b -- prog gmon.out
+
+# Text mode is chosen when stdout is not a terminal (a pipe, a file).
+gs=$(tg_run g.out g.err "$GPROF" -b prog gmon.out)
+ts=$(tg_run t.out t.err "$TGPROF" -b prog gmon.out)
+if [ "$ts" = "$gs" ] && cmp -s g.out t.out; then
+	tg_pass "text mode without --text when stdout is a file"
+else
+	tg_fail "text mode without --text when stdout is a file" \
+		"exit status $ts (gprof $gs)" "$(diff g.out t.out | head -5)"
+fi
+"$TGPROF" -b -q prog gmon.out < /dev/null 2> t.err | cat > t.out
+"$GPROF" -b -q prog gmon.out > g.out 2> /dev/null
+if cmp -s g.out t.out; then
+	tg_pass "text mode without --text when stdout is a pipe"
+else
+	tg_fail "text mode without --text when stdout is a pipe" \
+		"$(diff g.out t.out | head -5)" "$(head -3 t.err)"
+fi
+
+# Missing default files: the error contract of t-badinput.
+mkdir -p empty
+(cd empty && tg_run ../t.out ../t.err "$TGPROF" --text -b) > st
+if [ "$(cat st)" = 1 ] && [ ! -s t.out ] && [ "$(wc -l < t.err)" = 1 ] &&
+   grep -q 'a\.out' t.err; then
+	tg_pass "no a.out in the current directory"
+else
+	tg_fail "no a.out in the current directory" "exit status $(cat st)" "$(head -3 t.err)"
+fi
+mkdir -p nogmon
+cp prog nogmon/a.out
+(cd nogmon && tg_run ../t.out ../t.err "$TGPROF" --text -b) > st
+if [ "$(cat st)" = 1 ] && [ ! -s t.out ] && [ "$(wc -l < t.err)" = 1 ] &&
+   grep -q 'gmon\.out' t.err; then
+	tg_pass "no gmon.out in the current directory"
+else
+	tg_fail "no gmon.out in the current directory" "exit status $(cat st)" "$(head -3 t.err)"
+fi
+
+# --help: usage on stdout, status 0, and tgprof's own mode options named.
+st=$(tg_run t.out t.err "$TGPROF" --help)
+if [ "$st" = 0 ] && grep -qi usage t.out && grep -q -- '--text' t.out && [ ! -s t.err ]; then
+	tg_pass "--help"
+else
+	tg_fail "--help" "exit status $st, want 0 with a usage naming --text on stdout" \
+		"$(head -3 t.out)" "$(head -3 t.err)"
+fi
+# Every long option GNU's usage lists must be in ours too.
+"$GPROF" --help 2>/dev/null | grep -o -- '--\[no-\][a-z-]*\|--[a-z][a-z-]*' |
+	sed 's/\[no-\]//; s/^--//' | sort -u > gnu-long
+missing=
+while read -r o; do
+	grep -q -- "$o" t.out || missing="$missing $o"
+done < gnu-long
+if [ -s gnu-long ] && [ -z "$missing" ]; then
+	tg_pass "--help lists GNU's long options"
+else
+	tg_fail "--help lists GNU's long options" "missing:$missing"
+fi
+
+# --version and -v: status 0, a version line naming tgprof on stdout.
+for v in --version -v; do
+	st=$(tg_run t.out t.err "$TGPROF" $v)
+	if [ "$st" = 0 ] && head -1 t.out | grep -q tgprof && [ ! -s t.err ]; then
+		tg_pass "$v"
+	else
+		tg_fail "$v" "exit status $st" "$(head -2 t.out)" "$(head -2 t.err)"
+	fi
+done
+
+# Unknown options: GNU's exit status, nothing on stdout, a message that
+# names the option on stderr.
+for bad in --frobnicate -Y; do
+	gs=$(tg_run g.out g.err "$GPROF" $bad prog gmon.out)
+	ts=$(tg_run t.out t.err "$TGPROF" --text $bad prog gmon.out)
+	what=${bad#-}
+	what=${what#-}
+	if [ "$ts" = "$gs" ] && [ ! -s t.out ] && grep -q -- "$what" t.err; then
+		tg_pass "unknown option $bad"
+	else
+		tg_fail "unknown option $bad" "exit status: gprof $gs, tgprof $ts" \
+			"stdout $(wc -c < t.out) bytes" "$(head -2 t.err)"
+	fi
+done
+# A required argument missing.
+gs=$(tg_run g.out g.err "$GPROF" prog gmon.out -k)
+ts=$(tg_run t.out t.err "$TGPROF" --text prog gmon.out -k)
+if [ "$ts" = "$gs" ] && [ ! -s t.out ] && [ -s t.err ]; then
+	tg_pass "missing argument of -k"
+else
+	tg_fail "missing argument of -k" "exit status: gprof $gs, tgprof $ts" "$(head -2 t.err)"
+fi
+tg_finish
