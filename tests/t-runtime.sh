@@ -18,6 +18,7 @@ rt_cc "$W/threads-static" threads.c "$LIB/libtgmon.a"
 rt_cc "$W/threads-shared" threads.c -L"$LIB" -ltgmon -Wl,-rpath,"$LIB"
 rt_cc "$W/threads-fentry" threads.c -mfentry
 rt_cc "$W/ctl" ctl.c
+rt_cc "$W/reenter" reenter.c
 
 # check_exact MODE EXE GMON
 check_exact() {
@@ -52,6 +53,27 @@ for mode in preload static shared fentry; do
 		tg_pass "glibc's runtime kept out: $mode"
 	fi
 done
+
+# Threads that come and go: 100 waves of 8 threads, 2000 rounds each.
+st=$(TGMON_OUT=$W/waves.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/waves.stdout" "$W/waves.stderr" ./threads 2000 8 0 100)
+got="$(rt_calls ./threads mid "$W/waves.out") $(rt_calls ./threads leaf "$W/waves.out") $(rt_calls ./threads twig "$W/waves.out")"
+if [ "$st" -eq 0 ] && [ "$got" = "1600000 3200000 400000" ]; then
+	tg_pass "threads exact: 800 threads in 100 waves"
+else
+	tg_fail "threads exact: 800 threads in 100 waves" "status $st, got $got, want 1600000 3200000 400000" "$(cat "$W/waves.stderr")"
+fi
+
+# mcount re-entered by a signal handler in the middle of counting.  (The
+# handler itself is called from libc's signal trampoline, outside the
+# executable: like glibc, no caller, so no count of its own.)
+st=$(TGMON_OUT=$W/reenter.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/reenter.stdout" "$W/reenter.stderr" ./reenter 20000000)
+h=$(cat "$W/reenter.stdout")
+got="$(rt_calls ./reenter leaf "$W/reenter.out") $(rt_counts ./reenter "$W/reenter.out" | grep '^arc on_tick leaf ')"
+if [ "$st" -eq 0 ] && [ "${h:-0}" -gt 0 ] && [ "$got" = "$((20000000 + h)) arc on_tick leaf $h" ]; then
+	tg_pass "signal handler re-entering mcount: exact ($h signals)"
+else
+	tg_fail "signal handler re-entering mcount: exact" "status $st, got $got" "want $((20000000 + ${h:-0})) arc on_tick leaf $h"
+fi
 
 # The same program under glibc's runtime: show what it loses (not a test
 # of glibc; how much depends on the number of CPUs and on luck).

@@ -1,9 +1,10 @@
 /* Test program for libtgmon: NTHREADS threads (default 8) each call mid()
  * ROUNDS times; mid() calls leaf() twice and twig() when i % 4 == 0.
  * Every PAUSE rounds (0: never) a thread sleeps a millisecond, so that a
- * run lasts long enough to be snapshotted.
- * Known counts: mid = T*R, leaf = 2*T*R, twig = T*ceil(R/4).
- * Usage: threads ROUNDS [NTHREADS [PAUSE]] */
+ * run lasts long enough to be snapshotted.  With WAVES > 1 the threads are
+ * created and joined that many times over (threads come and go).
+ * Known counts: mid = W*T*R, leaf = 2*W*T*R, twig = W*T*ceil(R/4).
+ * Usage: threads ROUNDS [NTHREADS [PAUSE [WAVES]]] */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,19 +52,22 @@ int
 main(int argc, char **argv)
 {
 	pthread_t t[64];
-	long n, i;
+	long n, i, waves, w;
 
 	if (argc < 2)
 		return 2;
 	rounds = atol(argv[1]);
 	n = argc > 2 ? atol(argv[2]) : 8;
 	pause_every = argc > 3 ? atol(argv[3]) : 0;
+	waves = argc > 4 ? atol(argv[4]) : 1;
 	if (n < 1 || n > 64)
 		return 2;
-	for (i = 0; i < n; i++)
-		if (pthread_create(&t[i], NULL, worker, NULL) != 0)
-			return 1;
-	for (i = 0; i < n; i++)
-		pthread_join(t[i], NULL);
+	for (w = 0; w < waves; w++) {
+		for (i = 0; i < n; i++)
+			if (pthread_create(&t[i], NULL, worker, NULL) != 0)
+				return 1;
+		for (i = 0; i < n; i++)
+			pthread_join(t[i], NULL);
+	}
 	return 0;
 }
