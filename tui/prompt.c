@@ -1,0 +1,305 @@
+/* prompt: GNU readline on the last screen line.
+ *
+ * Readline never touches the terminal here: it reads bytes through
+ * rl_getc_function from the same key source as the browser (terminal or
+ * headless script; function keys become the escape sequences readline
+ * binds), writes to /dev/null, and its line is drawn by our redisplay
+ * function.  So scripts drive the prompt exactly as a user would.
+ * Escape (sent on as ^G) cancels.  In search mode each redisplay moves
+ * the cursor to the first match: the search is incremental.
+ * History persists in $XDG_STATE_HOME/tgprof/history. */
+#include "config.h"
+#include "app.h"
+#include "keymap.h"
+#include "term.h"
+#include "util.h"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <readline/readline.h>
+#include <readline/history.h>
+
+static struct app *papp;
+static unsigned char queue[16];
+static int qhead, qlen;
+static int cancelled, search_mode;
+static const char *cur_prompt;
+static uint32_t search_start;
+static char history_path[4096];
+static FILE *devnull;
+
+static void put(const char *s)
+{
+	while (*s && qlen < (int)sizeof queue)
+		queue[(qhead + qlen++) % sizeof queue] = (unsigned char)*s++;
+}
+
+static void put_utf8(int c)
+{
+	char b[5] = { 0 };
+	if (c < 0x80) {
+		b[0] = (char)c;
+	} else if (c < 0x800) {
+		b[0] = (char)(0xc0 | c >> 6), b[1] = (char)(0x80 | (c & 0x3f));
+	} else if (c < 0x10000) {
+		b[0] = (char)(0xe0 | c >> 12), b[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		b[2] = (char)(0x80 | (c & 0x3f));
+	} else {
+		b[0] = (char)(0xf0 | c >> 18), b[1] = (char)(0x80 | (c >> 12 & 0x3f));
+		b[2] = (char)(0x80 | (c >> 6 & 0x3f)), b[3] = (char)(0x80 | (c & 0x3f));
+	}
+	put(b);
+}
+
+static int getc_cb(FILE *f)
+{
+	(void)f;
+	while (qlen == 0) {
+		struct term_key k;
+		if (term_getkey(&k) < 0)
+			return EOF;
+		int key = k.key;
+		if (key == (KEYMAP_FUNC | KEY_RESIZE)) {
+			if (term_headless())
+				term_resize(k.y, k.x);
+			erase();
+			rl_forced_update_display();
+			continue;
+		}
+		switch (key) {
+		case 27: put("\007"); break;
+		case '\n': put("\n"); break;
+		case KEYMAP_FUNC | KEY_BACKSPACE: put("\177"); break;
+		case KEYMAP_FUNC | KEY_LEFT: put("\033[D"); break;
+		case KEYMAP_FUNC | KEY_RIGHT: put("\033[C"); break;
+		case KEYMAP_FUNC | KEY_UP: put("\033[A"); break;
+		case KEYMAP_FUNC | KEY_DOWN: put("\033[B"); break;
+		case KEYMAP_FUNC | KEY_HOME: put("\001"); break;
+		case KEYMAP_FUNC | KEY_END: put("\005"); break;
+		case KEYMAP_FUNC | KEY_DC: put("\004"); break;
+		default:
+			if (!(key & KEYMAP_FUNC) && key > 0)
+				put_utf8(key);
+		}
+	}
+	int c = queue[qhead];
+	qhead = (qhead + 1) % (int)sizeof queue;
+	qlen--;
+	return c;
+}
+
+static int cancel_cb(int count, int key)
+{
+	(void)count;
+	(void)key;
+	cancelled = 1;
+	rl_done = 1;
+	return 0;
+}
+
+static int startup_cb(void)
+{
+	rl_bind_key('\007', cancel_cb);
+	return 0;
+}
+
+static void redisplay(void)
+{
+	if (LINES < 1 || COLS < 1)
+		return;
+	if (search_mode && papp) {
+		char err[128];
+		struct pane *p = &papp->pane[papp->view];
+		p->cur = search_start;
+		if (rl_line_buffer[0] && matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
+			papp->search_dir = search_mode;
+			if (list_search(papp, search_mode, 1) >= 0) {
+				uint32_t n = list_cur_node(papp, papp->view);
+				if (n != CG_NONE)
+					app_select_node(papp, n, 0);
+			}
+		}
+		app_draw(papp);
+	}
+	/* Scroll the line so that the cursor stays on screen. */
+	size_t plen = strlen(cur_prompt);
+	int point = rl_point;
+	int start = 0, width = COLS - 1 - (int)plen;
+	if (width < 1)
+		width = 1;
+	if (point > width)
+		start = point - width;
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s%s", cur_prompt, rl_line_buffer + start);
+	draw_row(LINES - 1, COLS, buf, 0);
+	int x = (int)plen + point - start;
+	move(LINES - 1, x < COLS ? x : COLS - 1);
+	refresh();
+}
+
+static void show_matches(char **matches, int n, int maxlen)
+{
+	(void)maxlen;
+	char line[1024];
+	size_t used = 0;
+	line[0] = 0;
+	for (int i = 1; i <= n && used + 2 < sizeof line; i++)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i > 1 ? "  " : "",
+					 matches[i]);
+	if (papp) {
+		app_message(papp, 0, "%s", line);
+		app_draw(papp);
+		if (LINES >= 2)
+			draw_row(LINES - 2, COLS, line, 0);
+	}
+	rl_forced_update_display();
+}
+
+/* Completion: commands first, then function names (or files for the
+ * commands that take one: readline's own filename completion). */
+static char *command_gen(const char *text, int state)
+{
+	static int i;
+	static size_t len;
+	const char *name, *help;
+	if (!state) {
+		i = 0;
+		len = strlen(text);
+	}
+	while (cmd_info(i++, &name, &help)) {
+		char word[64];
+		sscanf(name, "%63s", word);
+		if (strncmp(word, text, len) == 0)
+			return xstrdup(word);
+	}
+	return NULL;
+}
+
+static char *name_gen(const char *text, int state)
+{
+	static uint32_t i;
+	static size_t len;
+	if (!state) {
+		i = 0;
+		len = strlen(text);
+	}
+	const struct cg *g = papp->g;
+	while (i < g->nfuncs) {
+		const char *d = g->nodes[i++].sym->dname;
+		if (strncmp(d, text, len) == 0)
+			return xstrdup(d);
+	}
+	return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+	(void)end;
+	int first = 1;
+	for (int i = 0; i < start; i++)
+		if (rl_line_buffer[i] != ' ')
+			first = 0;
+	if (first) {
+		rl_attempted_completion_over = 1;
+		return rl_completion_matches(text, command_gen);
+	}
+	char cmd[32] = "";
+	sscanf(rl_line_buffer, "%31s", cmd);
+	if (strncmp(cmd, "export", 6) == 0 || strcmp(cmd, "save-display") == 0 ||
+	    strcmp(cmd, "source") == 0 || strcmp(cmd, "dump") == 0)
+		return NULL;
+	rl_attempted_completion_over = 1;
+	return rl_completion_matches(text, name_gen);
+}
+
+void prompt_init(struct app *a)
+{
+	papp = a;
+	devnull = fopen("/dev/null", "w");
+	rl_readline_name = "tgprof";
+	rl_getc_function = getc_cb;
+	rl_redisplay_function = redisplay;
+	rl_prep_term_function = NULL;
+	rl_deprep_term_function = NULL;
+	rl_catch_signals = 0;
+	rl_catch_sigwinch = 0;
+	rl_change_environment = 0;
+	rl_outstream = devnull ? devnull : stderr;
+	rl_instream = stdin;
+	rl_startup_hook = startup_cb;
+	rl_attempted_completion_function = complete;
+	rl_completion_display_matches_hook = show_matches;
+	rl_completer_word_break_characters = " \t";
+	rl_basic_word_break_characters = " \t";
+
+	const char *state = getenv("XDG_STATE_HOME");
+	char dir[4000];
+	if (state && *state)
+		snprintf(dir, sizeof dir, "%s/tgprof", state);
+	else if (getenv("HOME"))
+		snprintf(dir, sizeof dir, "%s/.local/state/tgprof", getenv("HOME"));
+	else
+		return;
+	/* mkdir -p of the last two components; the rest must exist. */
+	char *slash = strrchr(dir, '/');
+	*slash = 0;
+	mkdir(dir, 0700);
+	*slash = '/';
+	mkdir(dir, 0700);
+	snprintf(history_path, sizeof history_path, "%s/history", dir);
+	using_history();
+	stifle_history(1000);
+	read_history(history_path);
+}
+
+static void noop_prep(int meta)
+{
+	(void)meta;
+}
+
+static void noop_deprep(void)
+{
+}
+
+char *prompt_read(struct app *a, const char *prompt, int search)
+{
+	rl_prep_term_function = noop_prep;
+	rl_deprep_term_function = noop_deprep;
+	cur_prompt = prompt;
+	search_mode = search;
+	search_start = a->pane[a->view].cur;
+	cancelled = 0;
+	qlen = 0;
+	curs_set(1);
+	char *line = readline("");
+	curs_set(0);
+	if (cancelled || !line) {
+		if (search) {
+			a->pane[a->view].cur = search_start;
+			uint32_t n = list_cur_node(a, a->view);
+			if (n != CG_NONE && (a->view == V_FLAT || a->view == V_GRAPH || a->view == V_INDEX))
+				app_select_node(a, n, 0);
+		}
+		free(line);
+		search_mode = 0;
+		return NULL;
+	}
+	if (search) {
+		a->pane[a->view].cur = search_start;
+	}
+	search_mode = 0;
+	if (*line && !search)
+		add_history(line);
+	return line;
+}
+
+void prompt_finish(void)
+{
+	if (history_path[0] && write_history(history_path) == 0)
+		history_truncate_file(history_path, 1000);
+}

@@ -1,0 +1,145 @@
+/* term: see term.h.  Signal handlers give the terminal back and then
+ * die of the same signal, so the exit status still tells what happened. */
+#include "config.h"
+#include "term.h"
+#include "keymap.h"
+#include "util.h"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static SCREEN *screen;
+static FILE *null_out, *null_in;
+static volatile sig_atomic_t is_open;
+static int headless;
+
+static void on_fatal_signal(int sig)
+{
+	term_close();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV,
+				    SIGABRT, SIGBUS, SIGFPE };
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+int term_open(const char *script)
+{
+	if (script) {
+		headless = 1;
+		null_out = fopen("/dev/null", "w");
+		null_in = fopen("/dev/null", "r");
+		if (!null_out || !null_in)
+			return -1;
+		/* A fixed terminal type: headless screens must not depend on
+		 * the caller's $TERM. */
+		screen = newterm("xterm", null_out, null_in);
+	} else {
+		screen = newterm(NULL, stdout, stdin);
+	}
+	if (!screen)
+		return -1;
+	set_term(screen);
+	is_open = 1;
+	util_set_die_hook(term_close);
+	install_signals();
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	if (!headless) {
+		mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+			  | BUTTON5_PRESSED
+#endif
+			  , NULL);
+		set_escdelay(50);
+	}
+	return 0;
+}
+
+void term_close(void)
+{
+	if (!is_open)
+		return;
+	is_open = 0;
+	curs_set(1);
+	endwin();
+	if (headless) {
+		/* /dev/null streams are closed at exit; nothing else to give back. */
+	} else {
+		fflush(stdout);
+	}
+}
+
+int term_is_open(void)
+{
+	return is_open;
+}
+
+int term_headless(void)
+{
+	return headless;
+}
+
+void term_resize(int lines, int cols)
+{
+	if (lines < 1)
+		lines = 1;
+	if (cols < 1)
+		cols = 1;
+	resizeterm(lines, cols);
+}
+
+int term_getkey(struct term_key *k)
+{
+	memset(k, 0, sizeof *k);
+	if (headless)
+		return script_next(k);
+	for (;;) {
+		wint_t wc;
+		int r = wget_wch(stdscr, &wc);
+		if (r == ERR)
+			continue;
+		if (r == KEY_CODE_YES) {
+			if (wc == KEY_MOUSE) {
+				MEVENT ev;
+				if (getmouse(&ev) != OK)
+					continue;
+				k->y = ev.y;
+				k->x = ev.x;
+				if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+					k->mouse = TM_DCLICK;
+				else if (ev.bstate & BUTTON1_CLICKED)
+					k->mouse = TM_CLICK;
+				else if (ev.bstate & BUTTON4_PRESSED)
+					k->mouse = TM_WHEEL_UP;
+#ifdef BUTTON5_PRESSED
+				else if (ev.bstate & BUTTON5_PRESSED)
+					k->mouse = TM_WHEEL_DOWN;
+#endif
+				else
+					continue;
+			}
+			k->key = keymap_normalize(KEYMAP_FUNC | (int)wc);
+		} else {
+			k->key = keymap_normalize((int)wc);
+		}
+		return 0;
+	}
+}

@@ -1,0 +1,148 @@
+/* view_source: the selected function's source file with the samples and
+ * call counts libbfd's line information lets us attribute to each line.
+ *
+ * The file is the one the debug information names for the function's
+ * address; a relative or missing path is looked for in the directories of
+ * $GPROF_PATH (colon-separated), by path and then by last component.
+ * When there is no line information or no file, the view says so and
+ * why, instead of showing nothing. */
+#include "config.h"
+#include "app.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static FILE *open_source(const char *file, char *found, size_t len)
+{
+	FILE *f = fopen(file, "r");
+	if (f) {
+		snprintf(found, len, "%s", file);
+		return f;
+	}
+	const char *path = getenv("GPROF_PATH");
+	const char *base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	while (path && *path) {
+		const char *e = strchr(path, ':');
+		size_t n = e ? (size_t)(e - path) : strlen(path);
+		for (int pass = 0; pass < 2 && n > 0; pass++) {
+			snprintf(found, len, "%.*s/%s", (int)n, path, pass ? base : file);
+			if ((f = fopen(found, "r")))
+				return f;
+		}
+		path = e ? e + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* Per-line samples from the histogram bins inside the function, and call
+ * counts from the arc records whose call site is inside it. */
+static void attribute(struct app *a, const struct sym *s, const char *file,
+		      double **samples, uint64_t **calls, int *nlines)
+{
+	struct symtab *st = &a->ld.st;
+	const struct gmon_profile *p = &a->ld.prof;
+	int max = 0;
+	for (size_t h = 0; h < p->nhists; h++) {
+		const struct gmon_hist *hi = &p->hists[h];
+		if (!hi->nbins)
+			continue;
+		double width = (double)(hi->highpc - hi->lowpc) / hi->nbins;
+		for (uint32_t i = 0; i < hi->nbins; i++) {
+			uint64_t addr = hi->lowpc + (uint64_t)(width * i);
+			const char *f;
+			int line;
+			if (!hi->bins[i] || addr < s->addr || addr > s->end_addr)
+				continue;
+			if (!symtab_line_at(st, addr, &f, &line, NULL) || f != file)
+				continue;
+			if (line >= *nlines) {
+				int n = line + 64;
+				*samples = xrealloc(*samples, (size_t)n * sizeof **samples);
+				*calls = xrealloc(*calls, (size_t)n * sizeof **calls);
+				memset(*samples + *nlines, 0, (size_t)(n - *nlines) * sizeof **samples);
+				memset(*calls + *nlines, 0, (size_t)(n - *nlines) * sizeof **calls);
+				*nlines = n;
+			}
+			(*samples)[line] += (double)hi->bins[i];
+			if (line > max)
+				max = line;
+		}
+	}
+	for (size_t i = 0; i < p->narcs; i++) {
+		const struct gmon_arc *r = &p->arcs[i];
+		const char *f;
+		int line;
+		if (r->from_pc < s->addr || r->from_pc > s->end_addr)
+			continue;
+		if (!symtab_line_at(st, r->from_pc, &f, &line, NULL) || f != file)
+			continue;
+		if (line >= *nlines) {
+			int n = line + 64;
+			*samples = xrealloc(*samples, (size_t)n * sizeof **samples);
+			*calls = xrealloc(*calls, (size_t)n * sizeof **calls);
+			memset(*samples + *nlines, 0, (size_t)(n - *nlines) * sizeof **samples);
+			memset(*calls + *nlines, 0, (size_t)(n - *nlines) * sizeof **calls);
+			*nlines = n;
+		}
+		(*calls)[line] += r->count;
+	}
+}
+
+void view_source_build(struct app *a)
+{
+	struct textbuf *t = &a->source;
+	struct cg *g = a->g;
+	uint32_t n = a->node;
+	textbuf_clear(t);
+	a->source_node = n;
+	a->source_gen = edit_generation(a->ed);
+	a->pane[V_SOURCE].cur = 0;
+	a->pane[V_SOURCE].top = 0;
+	if (n == CG_NONE || n >= g->nfuncs) {
+		textbuf_add(t, 2, "no source: a cycle is not a function; select one of its members");
+		return;
+	}
+	const struct sym *s = g->nodes[n].sym;
+	const char *file;
+	int line;
+	if (!symtab_line_at(&a->ld.st, s->addr, &file, &line, NULL)) {
+		textbuf_add(t, 2, "%s: no line information (compile with -g)", s->dname);
+		return;
+	}
+	char found[4096];
+	FILE *f = open_source(file, found, sizeof found);
+	if (!f) {
+		textbuf_add(t, 2, "%s: source file %s not found", s->dname, file);
+		textbuf_add(t, 0, "set GPROF_PATH to the directories to search (colon-separated)");
+		return;
+	}
+	double *samples = NULL;
+	uint64_t *calls = NULL;
+	int nlines = 0;
+	attribute(a, s, file, &samples, &calls, &nlines);
+	textbuf_add(t, 2, "%s  %s:%d   samples  calls  line", s->dname, found, line);
+	char buf[1024];
+	int ln = 0;
+	while (fgets(buf, sizeof buf, f)) {
+		buf[strcspn(buf, "\n")] = 0;
+		for (char *p = buf; *p; p++)
+			if (*p == '\t')
+				*p = ' ';
+		ln++;
+		char sm[32] = "", cl[32] = "";
+		if (ln < nlines && samples[ln] > 0)
+			snprintf(sm, sizeof sm, "%.0f", samples[ln]);
+		if (ln < nlines && calls[ln] > 0)
+			snprintf(cl, sizeof cl, "%lu", (unsigned long)calls[ln]);
+		textbuf_add(t, ln < nlines && samples[ln] > 0 ? 1 : 0, "%8s %6s %5d  %s",
+			    sm, cl, ln, buf);
+		if (ln == line)
+			a->pane[V_SOURCE].cur = t->n - 1;
+	}
+	fclose(f);
+	free(samples);
+	free(calls);
+}
