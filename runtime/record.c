@@ -31,8 +31,11 @@ struct tab {
 	uint64_t *base;           /* written by collections only */
 };
 
-/* Probes before a thread gives up on its own table for this arc. */
+/* Probes before a thread gives up on its own table for this arc, and
+ * before the shared table gives up (the call is then lost, and counted
+ * as such): the tables are sized so that neither should happen. */
 #define PROBES 32
+#define SHARED_PROBES 4096
 
 /* Arcs are kept when both ends are below LIMIT past LOWPC: LIMIT is the
  * text size while counting is on, 0 while it is off, so one test does. */
@@ -82,7 +85,7 @@ shared_add(uint64_t key)
 	uint32_t i = slot_of(key, t->shift);
 	uint32_t n;
 
-	for (n = 0; n <= t->mask; n++, i = (i + 1) & t->mask) {
+	for (n = 0; n <= t->mask && n < SHARED_PROBES; n++, i = (i + 1) & t->mask) {
 		uint64_t k = __atomic_load_n(&t->slot[i].key, __ATOMIC_ACQUIRE);
 		if (k == 0) {
 			uint64_t zero = 0;
