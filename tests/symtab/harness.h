@@ -130,8 +130,10 @@ static int th_same_set(struct th_list *want, struct th_list *got,
 	size_t i = 0, j = 0;
 	int shown = 0, same = 1;
 
-	qsort(want->v, want->n, sizeof *want->v, th_cmp_str);
-	qsort(got->v, got->n, sizeof *got->v, th_cmp_str);
+	if (want->n)
+		qsort(want->v, want->n, sizeof *want->v, th_cmp_str);
+	if (got->n)
+		qsort(got->v, got->n, sizeof *got->v, th_cmp_str);
 	while (i < want->n || j < got->n) {
 		int c;
 
