@@ -347,6 +347,12 @@ int app_run_action(struct app *a, int act)
 	return 0;
 }
 
+/* Rounding noise from re-propagation must not print as "-0.00". */
+static double tidy(double x)
+{
+	return x > -1e-6 && x < 1e-6 ? 0.0 : x;
+}
+
 static void draw_status(struct app *a)
 {
 	const struct cg *g = a->g;
@@ -367,7 +373,7 @@ static void draw_status(struct app *a)
 		*comma = 0;
 	snprintf(line, sizeof line, " tgprof  %s%s%.2f s in %.0f samples (%g s each)%s%zu arc%s deleted%s"
 		 "filter %s%s%zu edit%s   %s help",
-		 exe ? exe + 1 : a->o->exe, sep, g->total_time / g->hz, g->total_time,
+		 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz), tidy(g->total_time),
 		 1.0 / g->hz, sep, ndel, ndel == 1 ? "" : "s", sep, filt, sep,
 		 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s", keys);
 	draw_row(0, COLS, line, 3);
@@ -540,9 +546,12 @@ int tui_main(const struct opts *o)
 			mouse(a, &k);
 			continue;
 		}
-		if (!a->msg_err || k.key != 0)
+		int act = keymap_action(kview_of(a), k.key);
+		/* The prompt covers the message line while it is open; the
+		 * message stays for :save-display to record. */
+		if (act != ACT_PROMPT)
 			a->msg[0] = 0;
-		app_run_action(a, keymap_action(kview_of(a), k.key));
+		app_run_action(a, act);
 	}
 	prompt_finish();
 	term_close();

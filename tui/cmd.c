@@ -276,7 +276,6 @@ static void c_export(struct app *a, const char *name, char *arg)
 static void c_save_display(struct app *a, const char *name, char *arg)
 {
 	char msg[4200];
-	a->msg[0] = 0;
 	app_draw(a);
 	int r = draw_save_display(arg, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);

@@ -1,0 +1,317 @@
+#!/bin/sh
+# The browser run headless (TGPROF_SCRIPT, curses on /dev/null): screens
+# saved with :save-display are held against GNU gprof's own report of the
+# same profile (rows of the call graph and flat views, every entry pane),
+# before and after deleting arcs; undo, search, sort, filters, mouse,
+# tiny terminals, the source and help views, history and completion.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/tests/tui/lib-tui.sh"
+tg_need "$TGPROF" "$GPROF" "$CC"
+tui_setup
+cd "$W"
+LC_ALL=C.UTF-8
+export LC_ALL
+
+# check NAME FILE1 FILE2: pass when equal, else fail with the diff.
+check() {
+	if [ -s "$2" ] && diff -u "$2" "$3" > "$W/$1.diff" 2>&1; then
+		tg_pass "$1"
+	else
+		tg_fail "$1" "$(head -30 "$W/$1.diff")"
+	fi
+}
+
+# --- the call graph list is gprof's primary lines, in gprof's order
+cat > graph.keys <<'K'
+:save-display graph.scr
+:q
+K
+rc=$(tui_run graph ./prog gmon.out)
+"$GPROF" -b -q ./prog gmon.out | grep '^\[' > graph.exp
+tui_list_rows graph.scr > graph.got
+[ "$rc" = 0 ] || tg_fail "graph: exit status $rc" "$(cat graph.err)"
+check graph-rows-equal-gprof graph.exp graph.got
+
+# --- every entry pane is gprof's entry block
+n=$(wc -l < graph.exp)
+: > entries.keys
+i=1
+while [ "$i" -le "$n" ]; do
+	printf ':%d\n:save-display entry%d.scr\n' "$i" "$i" >> entries.keys
+	i=$((i + 1))
+done
+echo ':q' >> entries.keys
+rc=$(tui_run entries ./prog gmon.out)
+"$GPROF" -b -q ./prog gmon.out > gprof-q.txt
+bad=""
+i=1
+while [ "$i" -le "$n" ]; do
+	gprof_entry gprof-q.txt "$i" > entry$i.exp
+	tui_entry_rows entry$i.scr > entry$i.got
+	cmp -s entry$i.exp entry$i.got || bad="$bad $i"
+	i=$((i + 1))
+done
+if [ "$rc" = 0 ] && [ -z "$bad" ] && [ "$n" -gt 5 ]; then
+	tg_pass "entry-panes-equal-gprof ($n entries)"
+else
+	f=${bad%% *}; f=${bad# }; f=${f%% *}
+	tg_fail "entry-panes-equal-gprof: entries$bad differ (rc $rc)" \
+		"$(diff -u entry$f.exp entry$f.got 2>&1 | head -20)"
+fi
+
+# --- the flat view is gprof's flat profile
+cat > flat.keys <<'K'
+f
+:save-display flat.scr
+:q
+K
+tui_run flat ./prog gmon.out > /dev/null
+"$GPROF" -b -p ./prog gmon.out | awk 'NR > 5 && $0 != ""' > flat.exp
+tui_list_rows flat.scr > flat.got
+check flat-rows-equal-gprof flat.exp flat.got
+
+# --- :k deletes arcs: rows equal gprof -k, the export is gprof -b -k
+cat > kill.keys <<'K'
+:k other/leaf_b
+:k work/leaf_a
+:set delta off
+:save-display kill.scr
+:export! kill.txt
+:q
+K
+tui_run kill ./prog gmon.out > /dev/null
+"$GPROF" -b -k other/leaf_b -k work/leaf_a ./prog gmon.out > kill.exp
+"$GPROF" -b -q -k other/leaf_b -k work/leaf_a ./prog gmon.out | grep '^\[' > killrows.exp
+tui_list_rows kill.scr > killrows.got
+check k-rows-equal-gprof-k killrows.exp killrows.got
+check k-export-equals-gprof-b-k kill.exp kill.txt
+if grep -q '2 arcs deleted' kill.scr; then tg_pass k-status-line; else
+	tg_fail k-status-line "$(head -1 kill.scr)"; fi
+
+# --- -k on the command line is the starting state
+cat > startk.keys <<'K'
+:save-display startk.scr
+D
+:save-display startk-del.scr
+:q
+K
+tui_run startk -k other/leaf_b ./prog gmon.out > /dev/null
+"$GPROF" -b -q -k other/leaf_b ./prog gmon.out | grep '^\[' > startk.exp
+tui_list_rows startk.scr > startk.got
+check cmdline-k-rows-equal-gprof startk.exp startk.got
+if grep -q 'other -> leaf_b' startk-del.scr; then tg_pass deleted-view-lists-arc; else
+	tg_fail deleted-view-lists-arc "$(cat startk-del.scr | head -5)"; fi
+
+# --- d deletes the arc under the entry cursor; u undoes exactly; Ctrl-R redoes
+cat > del.keys <<'K'
+:dump del0.dump
+:goto leaf_b
+<Tab><Up><Up>
+:save-display del-before.scr
+d
+:save-display del1.scr
+:export! del1.txt
+:dump del1.dump
+u
+:dump del2.dump
+:save-display del2.scr
+<C-r>
+:dump del3.dump
+:q
+K
+tui_run del ./prog gmon.out > /dev/null
+# The cursor starts on the primary line; two lines up is the first parent.
+parent=$(awk -v last="$TUI_LINES" 'NR < last && found && /^>/ { print $NF; exit } /^(───|---)/ { found = 1 }' del-before.scr)
+pname=$(grep -F " $parent" graph.exp | awk '{ print $(NF-1) }')
+"$GPROF" -b -k "$pname/leaf_b" ./prog gmon.out > del1.exp
+check d-deletes-arc-under-cursor del1.exp del1.txt
+check undo-restores-model-exactly del0.dump del2.dump
+check redo-reapplies del1.dump del3.dump
+
+# --- search: substring, regex, next and previous; cursor keeps its function
+cat > search.keys <<'K'
+/leaf_b
+:save-display s1.scr
+/^p.ng$
+:save-display s2.scr
+n
+:save-display s3.scr
+N
+:save-display s4.scr
+:sort name
+:save-display s5.scr
+f
+:save-display s6.scr
+:sort calls
+:save-display s7.scr
+:q
+K
+tui_run search ./prog gmon.out > /dev/null
+for pair in "s1 leaf_b" "s2 ping" "s3 pong" "s4 ping" "s5 ping" "s6 ping" "s7 ping"; do
+	set -- $pair
+	row=$(tui_cursor_row $1.scr)
+	case "$row" in
+	*" $2"|*" $2 "*) tg_pass "search/sort cursor $1 on $2" ;;
+	*) tg_fail "search/sort cursor $1 on $2" "cursor row: $row" ;;
+	esac
+done
+tui_list_rows s7.scr | awk '{ print $4 }' > s7.calls
+if sort -rn s7.calls | cmp -s - s7.calls; then tg_pass sort-calls-descending; else
+	tg_fail sort-calls-descending "$(cat s7.calls)"; fi
+
+# --- filters hide rows below a share or not matching
+cat > filter.keys <<'K'
+:filter 20%
+:save-display f1.scr
+:filter ^leaf
+:save-display f2.scr
+F
+:save-display f3.scr
+:q
+K
+tui_run filter ./prog gmon.out > /dev/null
+if tui_list_rows f1.scr | awk '{ if ($2 + 0 < 20) bad = 1 } END { exit bad }' &&
+   [ "$(tui_list_rows f2.scr | grep -c leaf)" = "$(tui_list_rows f2.scr | wc -l)" ] &&
+   [ "$(tui_list_rows f3.scr | wc -l)" = "$(wc -l < graph.exp)" ]; then
+	tg_pass filters
+else
+	tg_fail filters "$(tui_list_rows f1.scr)" "$(tui_list_rows f2.scr)"
+fi
+
+# --- what-if: doubling the self time of the one function with samples
+# doubles the total (to the report's rounding)
+cat > whatif.keys <<'K'
+:scale burn 2
+:save-display w1.scr
+:q
+K
+tui_run whatif ./prog gmon.out > /dev/null
+tot=$("$GPROF" -b -p ./prog gmon.out | awk 'NR > 5 && $0 != "" { t = $2 } END { printf "%.2f", t * 2 }')
+got=$(head -1 w1.scr | sed -n 's/.* \([0-9.]*\) s in .*/\1/p')
+if awk -v a="$tot" -v b="$got" 'BEGIN { d = a - b; exit !(b != "" && d < 0.015 && d > -0.015) }'; then
+	tg_pass what-if-total
+else
+	tg_fail what-if-total "expected $tot: $(head -1 w1.scr)"
+fi
+
+# --- mouse: a click selects a row, a double click follows into the entry
+cat > mouse.keys <<'K'
+<click:4,10>
+:save-display m1.scr
+<wheeldown:4,10>
+:save-display m2.scr
+<dclick:3,10>
+:save-display m3.scr
+:q
+K
+tui_run mouse ./prog gmon.out > /dev/null
+r1=$(tui_cursor_row m1.scr)
+r3=$(tui_cursor_row m3.scr)
+if [ "$r1" = "$(sed -n 3p graph.exp)" ] && [ -n "$(tui_cursor_row m2.scr)" ] &&
+   grep -q '^> ' m3.scr; then
+	tg_pass mouse
+else
+	tg_fail mouse "click: $r1" "dclick: $r3"
+fi
+
+# --- tiny and resized terminals never crash
+cat > tiny.keys <<'K'
+<resize:1,1>
+<Down>?
+:save-display t1.scr
+<resize:2,3>
+f<Down><Tab>d
+<resize:3,10>
+c<Tab><Down>
+<resize:5,20>
+s
+:save-display t2.scr
+<resize:24,80>
+<Left><Left>
+:save-display t3.scr
+:q
+K
+rc=$(tui_run tiny ./prog gmon.out)
+if [ "$rc" = 0 ] && [ "$(wc -l < t1.scr)" = 1 ] && [ "$(wc -l < t3.scr)" = 24 ]; then
+	tg_pass tiny-terminals
+else
+	tg_fail tiny-terminals "exit $rc" "$(cat tiny.err)"
+fi
+
+# --- source view: the function's lines, samples and call sites; notes
+cat > src.keys <<'K'
+:goto leaf_b
+s
+:save-display src1.scr
+:q
+K
+tui_run src ./prog gmon.out > /dev/null
+calls=$(grep -F ' leaf_b [' graph.exp | awk '{ print $5 }')
+if grep -q '^> .* void leaf_b(int n) { burn(2 \* n); }' src1.scr &&
+   grep -F 'void leaf_b' src1.scr | grep -q " $calls "; then
+	tg_pass source-view
+else
+	tg_fail source-view "$(head -20 src1.scr)"
+fi
+tui_run src ./prog-nog gmon.out > /dev/null
+if grep -q 'no line information' src1.scr; then tg_pass source-no-line-info; else
+	tg_fail source-no-line-info "$(head -3 src1.scr)"; fi
+# A program whose source moved away: a note without GPROF_PATH, the
+# file found through it.
+rm -rf srcdir moved && mkdir -p srcdir moved
+cp "$TOP/tests/tui/prog.c" srcdir/prog.c
+(cd srcdir && $CC -pg -O0 -g -o ../prog-moved prog.c) && mv srcdir/prog.c moved/prog.c
+tui_run src ./prog-moved gmon.out > /dev/null
+if grep -q 'source file .*prog.c not found' src1.scr; then tg_pass source-file-not-found; else
+	tg_fail source-file-not-found "$(head -3 src1.scr)"; fi
+GPROF_PATH=/nonexistent:$W/moved tui_run src ./prog-moved gmon.out > /dev/null
+if grep -q "^> .*void leaf_b" src1.scr && grep -q "$W/moved/prog.c" src1.scr; then
+	tg_pass source-via-GPROF_PATH
+else
+	tg_fail source-via-GPROF_PATH "$(head -3 src1.scr)"
+fi
+
+# --- help is generated from the live bindings, :bind included
+cat > help.keys <<'K'
+:bind generic x view-index
+?
+:save-display help.scr
+:q
+K
+tui_run help ./prog gmon.out > /dev/null
+if grep -q '^  generic keys' help.scr && grep -Eq '^ +i, x +view-index ' help.scr &&
+   grep -Eq '^ +q +quit +Quit' help.scr; then
+	tg_pass help-from-live-bindings
+else
+	tg_fail help-from-live-bindings "$(head -12 help.scr)"
+fi
+
+# --- prompt: history kept across runs, completion, unknown command, :q N
+rm -rf state
+cat > hist.keys <<'K'
+:goto work
+:nosuchcommand
+:save-display h1.scr
+:q 7
+K
+rc=$(tui_run hist ./prog gmon.out)
+if [ "$rc" = 7 ] && grep -qx 'goto work' state/tgprof/history &&
+   grep -q "unknown command .nosuchcommand" h1.scr; then
+	tg_pass prompt-history-and-status
+else
+	tg_fail prompt-history-and-status "exit $rc" "$(cat state/tgprof/history 2>&1)"
+fi
+cat > hist2.keys <<'K'
+:<Up><Up><Up><Up>
+:save-display h2.scr
+:got<Tab>lea<Tab>a
+:save-display h3.scr
+:q
+K
+tui_run hist2 ./prog gmon.out > /dev/null
+case "$(tui_cursor_row h2.scr)" in *" work "*) tg_pass history-recall ;;
+*) tg_fail history-recall "$(tui_cursor_row h2.scr)" ;; esac
+case "$(tui_cursor_row h3.scr)" in *" leaf_a "*) tg_pass completion ;;
+*) tg_fail completion "$(tui_cursor_row h3.scr)" ;; esac
+
+tg_finish

@@ -1,0 +1,71 @@
+# lib-tui.sh: helpers for the browser tests (sourced after tests/lib.sh).
+#
+# tui_setup: builds tests/tui/prog.c with -pg into $W and runs it once,
+# so every test has its own profile and does not depend on the corpus.
+# tui_run NAME ARGS...: runs the browser headless with the key script
+# $W/NAME.keys (written by the caller) at $TUI_LINES x $TUI_COLS; stdout
+# and stderr go to $W/NAME.out and $W/NAME.err, the exit status to $W/NAME.rc.
+# Screens from :save-display are cut into parts by tui_list_rows (the
+# rows of the top list, without the two-column cursor gutter) and
+# tui_entry_rows (the entry pane).
+
+W=$TOP/tests/out/tui-tests
+mkdir -p "$W"
+TUI_LINES=${TUI_LINES:-60}
+TUI_COLS=${TUI_COLS:-160}
+
+tui_setup() {
+	if ! (cd "$W" && $CC -pg -O0 -g -o prog "$TOP/tests/tui/prog.c" > build.log 2>&1 &&
+	      ./prog > /dev/null 2>>build.log); then
+		tg_fail "setup: build and run the -pg test program" "$(cat "$W/build.log")"
+		tg_finish
+		exit 1
+	fi
+	# Without debug information, for the source view's note.
+	(cd "$W" && $CC -pg -O0 -o prog-nog "$TOP/tests/tui/prog.c" 2>>build.log)
+}
+
+tui_run() {
+	name=$1
+	shift
+	(cd "$W" && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W \
+	 LINES=${TUI_LINES} COLUMNS=${TUI_COLS} TGPROF_SCRIPT=$W/$name.keys \
+	 timeout -k 5 20 "$TGPROF" --tui "$@" > "$W/$name.out" 2> "$W/$name.err" < /dev/null
+	 echo $? > "$W/$name.rc")
+	cat "$W/$name.rc"
+}
+
+# Rows of the list: after the title and header lines, up to the separator
+# line of the entry pane (or the end); gutter and trailing blanks removed.
+tui_list_rows() {
+	awk 'NR <= 2 { next }
+	     /^(───|---)/ { exit }
+	     { sub(/^../, ""); sub(/ +$/, ""); if ($0 != "") print }' "$1"
+}
+
+# Line of the list the cursor is on (gutter ">").
+tui_cursor_row() {
+	awk 'NR <= 2 { next } /^(───|---)/ { exit } /^>/ { sub(/^../, ""); sub(/ +$/, ""); print }' "$1"
+}
+
+tui_entry_rows() {
+	awk -v last="$TUI_LINES" 'NR >= last { exit }
+	     found { sub(/^../, ""); sub(/ +$/, ""); if ($0 != "") print; next }
+	     /^(───|---)/ { found = 1 }' "$1"
+}
+
+# The message line (last line of the screen).
+tui_message() {
+	sed -n "${TUI_LINES}p" "$1"
+}
+
+# The block of entry [N] in a gprof -b call graph.
+gprof_entry() {
+	awk -v n="$2" '
+	/^index % time/ { on = 1; next }
+	!on { next }
+	/^-----------------------------------------------$/ { if (hit) exit; blk = ""; next }
+	/^$/ { if (hit) exit; next }
+	{ blk = blk $0 "\n"; if (index($0, "[" n "]") == 1) hit = 1 }
+	END { if (hit) printf "%s", blk }' "$1"
+}
