@@ -8,6 +8,7 @@
 #include "notes.h"
 #include "reportint.h"
 #include "util.h"
+#include "fmt.h"
 
 #include <stdlib.h>
 
@@ -85,6 +86,32 @@ static int child_width(const struct report_ctx *c)
 	return c->o->traditional ? 11 : 7;
 }
 
+/* One caller or callee line up to the name: times and "count/total", or
+ * only the count for a self call or a call inside a cycle. */
+static void arc_line(struct report_ctx *c, const struct cg_arc *a, int count_only,
+		     uint64_t total)
+{
+	char buf[128], *p = buf;
+	int w = child_width(c);
+
+	p = fmt_spaces(p, 13);
+	if (count_only) {
+		p = fmt_spaces(p, 7 + 1 + w + 1);
+		p = fmt_ulong(p, a->count, 7, 0);
+		p = fmt_spaces(p, 1 + 7 + 5);
+	} else {
+		p = fmt_fixed(p, a->time / c->g->hz, 7, 2);
+		*p++ = ' ';
+		p = fmt_fixed(p, a->child_time / c->g->hz, w, 2);
+		*p++ = ' ';
+		p = fmt_ulong(p, a->count, 7, 0);
+		*p++ = '/';
+		p = fmt_ulong(p, total, 7, 1);
+		p = fmt_spaces(p, 5);
+	}
+	fwrite(buf, 1, (size_t)(p - buf), c->out);
+}
+
 static void print_parents(struct report_ctx *c, uint32_t n)
 {
 	const struct cg *g = c->g;
@@ -99,13 +126,8 @@ static void print_parents(struct report_ctx *c, uint32_t n)
 	for (uint32_t k = 0; k < m; k++) {
 		const struct cg_arc *a = &g->arcs[v[k]];
 		const struct cg_node *cn = &g->nodes[n], *pn = &g->nodes[a->parent];
-		if (a->parent == n || (cn->cycle != 0 && pn->cycle == cn->cycle))
-			fprintf(c->out, "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     ", "", "", "",
-				w, w, "", (unsigned long)a->count, "");
-		else
-			fprintf(c->out, "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     ", "", "",
-				a->time / g->hz, w, a->child_time / g->hz,
-				(unsigned long)a->count, (unsigned long)head->ncalls);
+		arc_line(c, a, a->parent == n || (cn->cycle != 0 && pn->cycle == cn->cycle),
+			 head->ncalls);
 		report_name(c, a->parent);
 		fputc('\n', c->out);
 	}
@@ -117,19 +139,12 @@ static void print_children(struct report_ctx *c, uint32_t n)
 	const struct cg *g = c->g;
 	uint32_t *v;
 	uint32_t m = sorted_arcs(g, n, 0, &v);
-	int w = child_width(c);
 
 	for (uint32_t k = 0; k < m; k++) {
 		const struct cg_arc *a = &g->arcs[v[k]];
 		const struct cg_node *pn = &g->nodes[n], *cn = &g->nodes[a->child];
-		if (a->child == n || (cn->cycle != 0 && cn->cycle == pn->cycle))
-			fprintf(c->out, "%6.6s %5.5s %7.7s %*.*s %7lu %7.7s     ", "", "", "",
-				w, w, "", (unsigned long)a->count, "");
-		else
-			fprintf(c->out, "%6.6s %5.5s %7.2f %*.2f %7lu/%-7lu     ", "", "",
-				a->time / g->hz, w, a->child_time / g->hz,
-				(unsigned long)a->count,
-				(unsigned long)g->nodes[cn->head].ncalls);
+		arc_line(c, a, a->child == n || (cn->cycle != 0 && cn->cycle == pn->cycle),
+			 g->nodes[cn->head].ncalls);
 		report_name(c, a->child);
 		fputc('\n', c->out);
 	}
