@@ -44,9 +44,12 @@ int tui_print_keys(FILE *out)
 			keymap_keys_for(v, act, k, sizeof k);
 			if (!k[0])
 				continue;
-			used += (size_t)snprintf(keys + used, sizeof keys - used, "%s%s%s%s%s",
-						 used ? ", " : "", k, v ? " (in " : "",
-						 v ? keymap_view_name(v) : "", v ? ")" : "");
+			if (v)
+				used += (size_t)snprintf(keys + used, sizeof keys - used,
+							 "%sin the %s view: %s", used ? "; " : "",
+							 keymap_view_name(v), k);
+			else
+				used += (size_t)snprintf(keys + used, sizeof keys - used, "%s", k);
 			if (used >= sizeof keys)
 				break;
 		}
