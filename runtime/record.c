@@ -220,18 +220,24 @@ __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 HIDDEN int
 tgrec_init(uintptr_t low, uintptr_t size)
 {
-	/* Size tables like glibc's arc limit (2% of the text in arcs, at
-	 * least 50, at most 2^20), twice over for open addressing.  Threads
-	 * get at most 2^14 slots each and spill into the shared table. */
+	/* A thread's table is sized like glibc's arc limit (2% of the text
+	 * in arcs), twice over for open addressing, at most 2^14 slots; what
+	 * does not fit goes to the shared table, which has a slot for every
+	 * 4 bytes of text: more than there can be call sites, so only calls
+	 * through pointers to many targets can fill it.  Pages are touched
+	 * only as slots are used. */
 	uintptr_t want = size / 50;
-	unsigned bits = 10;
+	unsigned bits = 10, sbits;
 
 	if (want > ((uintptr_t)1 << 20))
 		want = (uintptr_t)1 << 20;
 	while (((uintptr_t)1 << bits) < 2 * want)
 		bits++;
 	tab_bits = bits < 14 ? bits : 14;
-	shared = map_tab(bits + 2);
+	sbits = bits + 2;
+	while (sbits < 26 && ((uintptr_t)1 << sbits) < size / 4)
+		sbits++;
+	shared = map_tab(sbits);
 	if (shared == NULL)
 		return -1;
 	lowpc = low;

@@ -63,6 +63,34 @@ else
 	tg_fail "threads exact: 800 threads in 100 waves" "status $st, got $got, want 1600000 3200000 400000" "$(cat "$W/waves.stderr")"
 fi
 
+# More arcs than a thread's table holds (3000 functions each called
+# through a pointer from 6 places: 18000 arcs): the rest go to the shared
+# table, still exact.
+awk 'BEGIN {
+	n = 3000
+	print "volatile long sink;"
+	for (i = 0; i < n; i++)
+		printf "__attribute__((noinline)) void f%d(void) { sink++; }\n", i
+	printf "void (*const tab[])(void) = {"
+	for (i = 0; i < n; i++)
+		printf "f%d,", i
+	print "};"
+	for (k = 0; k < 6; k++)
+		printf "__attribute__((noinline)) void a%d(void) { for (int i = 0; i < %d; i++) tab[i](); }\n", k, n
+	print "int main(void) { a0(); a1(); a2(); a3(); a4(); a5(); return 0; }"
+}' > "$W/fan.c"
+if $CC -pg -O1 -o "$W/fan" "$W/fan.c" > "$W/fan.log" 2>&1; then
+	st=$(TGMON_OUT=$W/fan.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/fan.stdout" "$W/fan.stderr" ./fan)
+	got=$("$GPROF" -b -p ./fan "$W/fan.out" | awk '$NF ~ /^f[0-9]+$/ && NF == 7 { c[$4]++ } END { for (k in c) print k "x" c[k] }')
+	if [ "$st" -eq 0 ] && [ "$got" = "6x3000" ] && [ ! -s "$W/fan.stderr" ]; then
+		tg_pass "18000 arcs, past a thread's table: exact"
+	else
+		tg_fail "18000 arcs, past a thread's table: exact" "status $st, calls x functions: $got" "$(cat "$W/fan.stderr")"
+	fi
+else
+	tg_fail "setup: compile fan.c" "$(tail -5 "$W/fan.log")"
+fi
+
 # mcount re-entered by a signal handler in the middle of counting.  (The
 # handler itself is called from libc's signal trampoline, outside the
 # executable: like glibc, no caller, so no count of its own.)
