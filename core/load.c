@@ -24,9 +24,20 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 
 	select_arcs_init(&k, o, &l->st);
 
+	/* Records come sorted by call site, so the caller is usually the
+	 * previous record's: remember it rather than search again. */
+	const struct sym *last_from = NULL;
+	uint64_t last_pc = 0;
 	for (size_t i = 0; i < p->narcs; i++) {
 		const struct gmon_arc *r = &p->arcs[i];
-		const struct sym *from = symtab_find(&l->st, r->from_pc);
+		const struct sym *from;
+		if (last_from && r->from_pc == last_pc) {
+			from = last_from;
+		} else {
+			from = symtab_find(&l->st, r->from_pc);
+			last_from = from;
+			last_pc = r->from_pc;
+		}
 		const struct sym *self = symtab_find(&l->st, r->self_pc);
 		if (!from || !self)
 			continue;

@@ -30,7 +30,10 @@ static int want_browser(const struct opts *o)
 static int run_text(const struct opts *o)
 {
 	struct load l;
+	static char outbuf[1 << 20];
 
+	/* Large reports: write in big blocks. */
+	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	load_all(&l, o, NULL);
 	if (o->break_cycles > 0)
 		cyclebreak_batch(stdout, &l.g, o);

@@ -8,6 +8,7 @@
 #include "notes.h"
 #include "reportint.h"
 #include "util.h"
+#include "fmt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,15 +56,21 @@ size_t report_name_len(const struct report_ctx *c, uint32_t n)
 void report_name(struct report_ctx *c, uint32_t n)
 {
 	const struct cg_node *node = &c->g->nodes[n];
+	char buf[64], *p = buf;
+
 	report_name_only(c, n);
-	if (node->cycle)
-		fprintf(c->out, " <cycle %u>", node->cycle);
-	if (node->index) {
-		if (node->print_flag)
-			fprintf(c->out, " [%u]", node->index);
-		else
-			fprintf(c->out, " (%u)", node->index);
+	if (node->cycle) {
+		memcpy(p, " <cycle ", 8);
+		p = fmt_ulong(p + 8, node->cycle, 0, 0);
+		*p++ = '>';
 	}
+	if (node->index) {
+		*p++ = ' ';
+		*p++ = node->print_flag ? '[' : '(';
+		p = fmt_ulong(p, node->index, 0, 0);
+		*p++ = node->print_flag ? ']' : ')';
+	}
+	fwrite(buf, 1, (size_t)(p - buf), c->out);
 }
 
 
