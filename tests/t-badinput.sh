@@ -12,7 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 tg_need "$GPROF" "$TGPROF" timeout od dd awk strip cmp
 tg_build_corpus
-W=$TG_OUT/t-badinput
+W=$TG_OUT/t-badinput.$$
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W" || exit 1
@@ -261,4 +261,6 @@ else
 	tg_fail "random corruption ($nrand variants, seed $seed)" \
 		"$(echo "$crashes" | sed 1d | head -10)"
 fi
+# Scratch files stay only when something failed.
+[ "$tg_nfail" -eq 0 ] && cd "$TG_OUT" && rm -rf "$W"
 tg_finish

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 tg_need "$GPROF" "$TGPROF" timeout cmp
 tg_build_corpus
-W=$TG_OUT/t-cli
+W=$TG_OUT/t-cli.$$
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W" || exit 1
@@ -130,4 +130,6 @@ if [ "$ts" = "$gs" ] && [ ! -s t.out ] && [ -s t.err ]; then
 else
 	tg_fail "missing argument of -k" "exit status: gprof $gs, tgprof $ts" "$(head -2 t.err)"
 fi
+# Scratch files stay only when something failed.
+[ "$tg_nfail" -eq 0 ] && cd "$TG_OUT" && rm -rf "$W"
 tg_finish

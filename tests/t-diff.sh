@@ -89,9 +89,11 @@ SETS_MULTI='-b
 if [ "${1:-}" != --one ]; then
 	tg_need "$GPROF" "$TGPROF" diff timeout cmp
 	tg_build_corpus
-	scratch=$TG_OUT/t-diff
+	# A directory per run: several check runs may share the tree.
+	scratch=$TG_OUT/t-diff.$$
 	rm -rf "$scratch"
 	mkdir -p "$scratch"
+	export TG_SCRATCH=$scratch
 	cases=$(tg_cases)
 	if [ -z "$cases" ]; then
 		tg_fail "setup: no corpus case matches TG_CASE=${TG_CASE:-*}"
@@ -111,6 +113,8 @@ if [ "${1:-}" != --one ]; then
 	cat "$scratch/all"
 	tg_npass=$(grep -c '^PASS: ' "$scratch/all")
 	tg_nfail=$(grep -c '^FAIL: ' "$scratch/all")
+	# Keep the scratch files of a failing run for inspection.
+	[ "$tg_nfail" -eq 0 ] && rm -rf "$scratch"
 	tg_finish
 	exit $?
 fi
@@ -119,7 +123,7 @@ fi
 dir=$2
 . "$dir/case.env"
 name=$(basename "$dir")
-work=$TG_OUT/t-diff/$name
+work=$TG_SCRATCH/$name
 mkdir -p "$work"
 exec > "$work/result"
 

@@ -115,6 +115,10 @@ else
 	progs=$(grep -v '^#' "$SRC/programs" | awk 'NF { print $1 }')
 fi
 mkdir -p "$OUT"
+# Several test scripts (or check runs) may build at once: one at a time.
+if [ -z "${CORPUS_LOCKED:-}" ] && command -v flock > /dev/null 2>&1; then
+	CORPUS_LOCKED=1 exec flock "$OUT/.lock" sh "$0" "$@"
+fi
 for p in $progs; do
 	for v in $VARIANTS; do
 		echo "$p $v"
