@@ -253,8 +253,13 @@ static int keep_try(struct keep *k, uint32_t a)
 		t[nt++] = (struct rank){ k->ord[r], r };
 	}
 	qsort(t + nfo0, nt - nfo0, sizeof *t, cmp_rank);
-	for (uint32_t i = 0; i < nt; i++)
+	/* Backward reps take the lowest places, forward ones the highest
+	 * (so no rep moves against an arc from outside the searched set);
+	 * the merged rep any place between. */
+	for (uint32_t i = 0; i < nfo0; i++)
 		k->ord[t[i].rep] = k->pool[i];
+	for (uint32_t i = nfo0; i < nt; i++)
+		k->ord[t[i].rep] = k->pool[np - (nt - i)];
 	return 1;
 }
 

@@ -1,0 +1,442 @@
+/* test_cyclebreak: the cycle breaker on hand-made and random graphs.
+ *
+ * Graphs small enough to try every subset of deletable arcs give the true
+ * minimum (calls, then arcs); the exact search must reach it and say so,
+ * the heuristics alone (exact search disabled) and the BSD rule must give
+ * valid sets no cheaper than it.  Through the public interface on a call
+ * graph: validity after propagation, pinned arcs, an impossible pin,
+ * determinism, the preview leaving the graph as it was, and a large
+ * component (3,000 members) broken by the heuristics. */
+#include "config.h"
+#include "cg.h"
+#include "cyclebreak.h"
+#include "cyclebreak_int.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int nfail, npass;
+
+static void check(int ok, const char *name)
+{
+	printf("%s: %s\n", ok ? "PASS" : "FAIL", name);
+	if (ok)
+		npass++;
+	else
+		nfail++;
+}
+
+static uint64_t rng = 88172645463325252ull;
+static uint32_t rnd(uint32_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng % n);
+}
+
+/* A random sub: N nodes, M distinct arcs (no self arcs), weights with
+ * ties and zeros, some arcs fixed. */
+static void random_sub(struct cb_sub *s, uint32_t n, uint32_t m, int fixed)
+{
+	uint8_t *used = xcalloc((size_t)n * n, 1);
+	uint32_t k = 0;
+
+	cb_sub_alloc(s, n, m);
+	while (k < m) {
+		uint32_t a = rnd(n), b = rnd(n);
+		if (a == b || used[a * n + b])
+			continue;
+		used[a * n + b] = 1;
+		s->src[k] = a;
+		s->dst[k] = b;
+		s->w[k] = rnd(4) == 0 ? rnd(3) : 1 + rnd(12);
+		s->fixed[k] = fixed && rnd(6) == 0;
+		k++;
+	}
+	free(used);
+	cb_sub_index(s);
+}
+
+/* Minimum over all subsets of deletable arcs; 0 if none fits. */
+static int brute(const struct cb_sub *s, long bound, struct cb_cost *best)
+{
+	uint32_t free_arcs[32], nf = 0;
+	uint8_t *del = xcalloc((size_t)s->m + 1, 1);
+	int found = 0;
+
+	for (uint32_t a = 0; a < s->m; a++)
+		if (!s->fixed[a])
+			free_arcs[nf++] = a;
+	for (uint32_t mask = 0; mask < (1u << nf); mask++) {
+		for (uint32_t i = 0; i < nf; i++)
+			del[free_arcs[i]] = (mask >> i) & 1;
+		struct cb_cost c = cb_cost_of(s, del);
+		if (found && !cb_cost_less(c, *best))
+			continue;
+		if (cb_fits(s, del, bound)) {
+			*best = c;
+			found = 1;
+		}
+	}
+	free(del);
+	return found;
+}
+
+static int valid(const struct cb_sub *s, long bound, const uint8_t *del)
+{
+	for (uint32_t a = 0; a < s->m; a++)
+		if (del[a] && s->fixed[a])
+			return 0;
+	return cb_fits(s, del, bound);
+}
+
+static void test_random_exact(void)
+{
+	int ok_exact = 1, ok_proved = 1, ok_heur = 1, ok_bsd = 1, ok_hopt = 0;
+	int tried = 0;
+
+	for (int t = 0; t < 400; t++) {
+		struct cb_sub s;
+		uint32_t n = 3 + rnd(6), m = n + rnd(n < 5 ? n * (n - 1) - n + 1 : 9);
+		if (m > n * (n - 1))
+			m = n * (n - 1);
+		if (m > 15)
+			m = 15;
+		long bound = 1 + rnd(4);
+		random_sub(&s, n, m, t % 3 == 0);
+		struct cb_cost opt;
+		uint8_t *fx = xmalloc(m + 1);
+		for (uint32_t a = 0; a < m; a++)
+			fx[a] = !s.fixed[a];
+		if (!cb_fits(&s, fx, bound) || !brute(&s, bound, &opt)) {
+			free(fx);
+			cb_sub_free(&s);
+			continue;
+		}
+		free(fx);
+		tried++;
+		uint8_t *h = xcalloc(m + 1, 1), *e = xcalloc(m + 1, 1), *b = xcalloc(m + 1, 1);
+		cb_heuristic(&s, bound, h);
+		memcpy(e, h, m);
+		int proved = cb_exact(&s, bound, e, 100000000);
+		cb_bsd(&s, bound, b);
+		struct cb_cost ch = cb_cost_of(&s, h), ce = cb_cost_of(&s, e);
+		if (!valid(&s, bound, h) || cb_cost_less(ch, opt))
+			ok_heur = 0;
+		if (!cb_cost_less(opt, ch))
+			ok_hopt++;
+		if (!valid(&s, bound, e) || cb_cost_less(opt, ce) || cb_cost_less(ce, opt)) {
+			ok_exact = 0;
+			fprintf(stderr, "graph %d: n=%u m=%u bound=%ld opt=(%llu,%llu) exact=(%llu,%llu)\n",
+				t, n, m, bound, (unsigned long long)opt.calls,
+				(unsigned long long)opt.narcs, (unsigned long long)ce.calls,
+				(unsigned long long)ce.narcs);
+		}
+		if (!proved)
+			ok_proved = 0;
+		if (!valid(&s, bound, b) || cb_cost_less(cb_cost_of(&s, b), opt))
+			ok_bsd = 0;
+		free(h);
+		free(e);
+		free(b);
+		cb_sub_free(&s);
+	}
+	check(tried > 200, "random graphs: enough feasible cases");
+	check(ok_exact, "random graphs: exact equals brute-force minimum");
+	check(ok_proved, "random graphs: exact search finishes within budget");
+	check(ok_heur, "random graphs: heuristic valid, never below minimum");
+	check(ok_bsd, "random graphs: BSD rule valid");
+	printf("# heuristic alone optimal on %d of %d graphs\n", ok_hopt, tried);
+}
+
+/* Hand-made: a ring of 6 with one light arc; bound 5 -> delete it. */
+static void test_ring(void)
+{
+	struct cb_sub s;
+	uint8_t del[6];
+
+	cb_sub_alloc(&s, 6, 6);
+	for (uint32_t i = 0; i < 6; i++) {
+		s.src[i] = i;
+		s.dst[i] = (i + 1) % 6;
+		s.w[i] = i == 3 ? 2 : 10;
+	}
+	cb_sub_index(&s);
+	cb_heuristic(&s, 5, del);
+	int ok = 1;
+	for (int i = 0; i < 6; i++)
+		ok &= del[i] == (i == 3);
+	check(ok, "ring of 6, bound 5: heuristic deletes the light arc only");
+	memset(del, 0, sizeof del);
+	cb_bsd(&s, 5, del);
+	int nd = 0;
+	for (int i = 0; i < 6; i++)
+		nd += del[i];
+	check(nd == 1 && cb_fits(&s, del, 5), "ring of 6, bound 5: BSD deletes one arc");
+	cb_sub_free(&s);
+}
+
+/* Star like an interpreter: e <-> op1..op8 with weights; bound 4 keeps e
+ * with the three ops whose lighter direction is heaviest. */
+static void test_star(void)
+{
+	struct cb_sub s;
+	uint32_t k = 0;
+	static const uint64_t in[8] = { 100, 90, 80, 70, 60, 50, 40, 30 };
+
+	cb_sub_alloc(&s, 9, 16);
+	for (uint32_t i = 0; i < 8; i++) {
+		s.src[k] = 0; s.dst[k] = 1 + i; s.w[k] = in[i]; k++;
+		s.src[k] = 1 + i; s.dst[k] = 0; s.w[k] = 2 * in[i]; k++;
+	}
+	cb_sub_index(&s);
+	uint8_t del[16], e[16];
+	cb_heuristic(&s, 4, del);
+	memcpy(e, del, sizeof e);
+	int proved = cb_exact(&s, 4, e, 100000000);
+	struct cb_cost c = cb_cost_of(&s, e);
+	/* ops 4..8 lose their e->op arc: 70+60+50+40+30 */
+	check(proved && c.calls == 250 && c.narcs == 5,
+	      "interpreter star, bound 4: minimum 5 arcs, 250 calls");
+	check(cb_cost_of(&s, del).calls == 250, "interpreter star: heuristic finds it");
+	cb_sub_free(&s);
+}
+
+/* Complete digraph on 5 nodes, bound 1: a minimum feedback arc set. */
+static void test_complete(void)
+{
+	struct cb_sub s;
+	uint32_t k = 0;
+
+	cb_sub_alloc(&s, 5, 20);
+	for (uint32_t i = 0; i < 5; i++)
+		for (uint32_t j = 0; j < 5; j++)
+			if (i != j) {
+				s.src[k] = i;
+				s.dst[k] = j;
+				s.w[k] = 1;
+				k++;
+			}
+	cb_sub_index(&s);
+	uint8_t del[20];
+	cb_heuristic(&s, 1, del);
+	int proved = cb_exact(&s, 1, del, 100000000);
+	struct cb_cost c = cb_cost_of(&s, del);
+	check(proved && c.narcs == 10 && cb_fits(&s, del, 1),
+	      "complete digraph K5, bound 1: 10 arcs");
+	cb_sub_free(&s);
+}
+
+/* A call graph with named functions, for the public interface. */
+struct fake {
+	struct symtab st;
+	struct cg g;
+	char (*names)[16];
+};
+
+static void fake_init(struct fake *f, uint32_t n)
+{
+	memset(f, 0, sizeof *f);
+	f->st.n = n;
+	f->st.syms = xcalloc(n, sizeof *f->st.syms);
+	f->names = xcalloc(n, sizeof *f->names);
+	for (uint32_t i = 0; i < n; i++) {
+		snprintf(f->names[i], sizeof f->names[i], "f%u", i);
+		f->st.syms[i].addr = 0x1000 + 16 * (uint64_t)i;
+		f->st.syms[i].end_addr = f->st.syms[i].addr + 15;
+		f->st.syms[i].name = f->st.syms[i].dname = f->names[i];
+		f->st.syms[i].is_func = 1;
+	}
+	cg_init(&f->g, &f->st, 100);
+}
+
+static void fake_free(struct fake *f)
+{
+	cg_free(&f->g);
+	free(f->st.syms);
+	free(f->names);
+}
+
+static uint32_t largest_cycle(const struct cg *g)
+{
+	uint32_t best = 0;
+	for (uint32_t c = 0; c < g->ncycles; c++) {
+		uint32_t k = 0;
+		for (uint32_t m = g->nodes[g->nfuncs + c].next_member; m != CG_NONE;
+		     m = g->nodes[m].next_member)
+			k++;
+		if (k > best)
+			best = k;
+	}
+	return best;
+}
+
+/* Random graph of N functions with arcs around a ring and chords. */
+static void fake_random(struct fake *f, uint32_t n, uint32_t chords)
+{
+	fake_init(f, n);
+	for (uint32_t i = 0; i < n; i++) {
+		cg_arc_add(&f->g, i, (i + 1) % n, 1 + rnd(1000));
+		f->g.nodes[i].hist_time = f->g.nodes[i].self_time = 1 + rnd(5);
+	}
+	for (uint32_t i = 0; i < chords; i++) {
+		uint32_t a = rnd(n), b = rnd(n);
+		if (a != b)
+			cg_arc_add(&f->g, a, b, 1 + rnd(1000));
+	}
+	f->g.total_time = 0;
+	for (uint32_t i = 0; i < n; i++)
+		f->g.total_time += f->g.nodes[i].self_time;
+	cg_propagate(&f->g);
+}
+
+static void test_api(void)
+{
+	struct fake f;
+	struct cyclebreak_result r, r2;
+
+	fake_random(&f, 12, 10);
+	uint32_t before = largest_cycle(&f.g);
+	int st = cyclebreak_propose(&f.g, 3, 0, NULL, 0, &r);
+	int ok = st == 0 && r.narcs > 0 && before > 3;
+	for (size_t i = 0; i < r.narcs; i++) {
+		const struct cg_arc *a = &f.g.arcs[r.arcs[i].arc];
+		ok &= r.arcs[i].cycle != 0 &&
+		      r.arcs[i].cycle == f.g.nodes[a->parent].cycle &&
+		      r.arcs[i].count == a->count;
+	}
+	check(ok, "propose: arcs lie in the cycles they split");
+	ok = cyclebreak_propose(&f.g, 3, 0, NULL, 0, &r2) == 0 && r2.narcs == r.narcs &&
+	     r2.calls == r.calls;
+	for (size_t i = 0; ok && i < r.narcs; i++)
+		ok = r.arcs[i].arc == r2.arcs[i].arc && r.arcs[i].cycle == r2.arcs[i].cycle;
+	check(ok, "propose: deterministic");
+	cyclebreak_result_free(&r2);
+
+	/* preview leaves the graph as it was */
+	uint32_t ncyc = f.g.ncycles;
+	double pt = f.g.print_time;
+	struct cyclebreak_preview pv;
+	cyclebreak_preview(&f.g, &r, NULL, &pv);
+	int nfun = 0, ncy = 0, newok = 1;
+	for (size_t i = 0; i < pv.n; i++) {
+		if (pv.entries[i].node == CG_NONE) {
+			ncy++;
+			newok &= pv.entries[i].nmembers <= 3 && pv.entries[i].nmembers >= 2;
+		} else {
+			nfun++;
+		}
+	}
+	int restored = f.g.ncycles == ncyc && f.g.print_time == pt;
+	for (uint32_t a = 0; a < f.g.narcs; a++)
+		restored &= !f.g.arcs[a].deleted;
+	check(restored, "preview: graph restored");
+	check(nfun > 3 && newok && pv.print_time > 0, "preview: entries within the bound");
+	cyclebreak_preview_free(&pv);
+
+	/* pin the first proposed arc: it is not proposed again */
+	uint32_t pin = r.arcs[0].arc;
+	check(cyclebreak_propose(&f.g, 3, 0, &pin, 1, &r2) == 0, "pinned: still feasible");
+	ok = 1;
+	for (size_t i = 0; i < r2.narcs; i++)
+		ok &= r2.arcs[i].arc != pin;
+	check(ok, "pinned: arc kept");
+	cyclebreak_apply(&f.g, &r2, NULL);
+	check(largest_cycle(&f.g) <= 3, "pinned: applied proposal fits the bound");
+	cyclebreak_result_free(&r2);
+	cyclebreak_result_free(&r);
+	fake_free(&f);
+
+	/* pinning every arc of a ring of 4 with bound 3 is impossible */
+	fake_init(&f, 4);
+	uint32_t pins[4];
+	for (uint32_t i = 0; i < 4; i++)
+		pins[i] = cg_arc_add(&f.g, i, (i + 1) % 4, 5);
+	cg_propagate(&f.g);
+	check(cyclebreak_propose(&f.g, 3, 0, pins, 4, &r) == -1 && r.narcs == 0,
+	      "pinned: impossible pin reported");
+	check(cyclebreak_propose(&f.g, 3, 1, pins, 3, &r) == 0 && r.narcs == 1 &&
+	      r.arcs[0].arc == pins[3], "pinned: BSD rule takes the free arc");
+	cyclebreak_result_free(&r);
+	fake_free(&f);
+}
+
+/* The exact search compared with the brute force through the API. */
+static void test_api_exact(void)
+{
+	int ok = 1;
+	for (int t = 0; t < 40; t++) {
+		struct fake f;
+		struct cyclebreak_result r;
+		fake_random(&f, 6, 5 + rnd(4));
+		long bound = 1 + rnd(3);
+		cyclebreak_propose(&f.g, bound, 0, NULL, 0, &r);
+		/* brute force on the whole graph's live arcs */
+		struct cb_sub s;
+		cb_sub_alloc(&s, f.g.nfuncs, f.g.narcs);
+		uint32_t m = 0;
+		for (uint32_t a = 0; a < f.g.narcs; a++) {
+			if (f.g.arcs[a].parent == f.g.arcs[a].child)
+				continue;
+			s.src[m] = f.g.arcs[a].parent;
+			s.dst[m] = f.g.arcs[a].child;
+			s.w[m] = f.g.arcs[a].count;
+			m++;
+		}
+		s.m = m;
+		cb_sub_index(&s);
+		struct cb_cost opt;
+		brute(&s, bound, &opt);
+		ok &= opt.calls == r.calls && opt.narcs == r.narcs &&
+		      r.nexact == r.ncycles;
+		cyclebreak_apply(&f.g, &r, NULL);
+		ok &= largest_cycle(&f.g) <= (uint32_t)bound;
+		cb_sub_free(&s);
+		cyclebreak_result_free(&r);
+		fake_free(&f);
+	}
+	check(ok, "propose on call graphs: minimum, applied result fits");
+}
+
+static void test_large(void)
+{
+	struct fake f;
+	struct cyclebreak_result r, b;
+
+	fake_random(&f, 3000, 6000);
+	uint32_t before = largest_cycle(&f.g);
+	double t0 = util_now();
+	int st = cyclebreak_propose(&f.g, 10, 0, NULL, 0, &r);
+	double t1 = util_now();
+	int stb = cyclebreak_propose(&f.g, 10, 1, NULL, 0, &b);
+	printf("# 3000 members: ours %zu arcs %llu calls in %.2fs; bsd %zu arcs %llu calls\n",
+	       r.narcs, (unsigned long long)r.calls, t1 - t0, b.narcs,
+	       (unsigned long long)b.calls);
+	check(before > 2000 && st == 0 && stb == 0, "large: proposals made");
+	check(r.calls <= b.calls, "large: fewer calls deleted than the BSD rule");
+	cyclebreak_apply(&f.g, &b, NULL);
+	check(largest_cycle(&f.g) <= 10, "large: BSD rule result fits");
+	for (uint32_t a = 0; a < f.g.narcs; a++)
+		f.g.arcs[a].deleted = 0;
+	cyclebreak_apply(&f.g, &r, NULL);
+	check(largest_cycle(&f.g) <= 10, "large: result fits");
+	cyclebreak_result_free(&r);
+	cyclebreak_result_free(&b);
+	fake_free(&f);
+}
+
+int main(void)
+{
+	test_ring();
+	test_star();
+	test_complete();
+	test_random_exact();
+	test_api();
+	test_api_exact();
+	test_large();
+	printf("# %d passed, %d failed\n", npass, nfail);
+	return nfail != 0;
+}
