@@ -72,8 +72,10 @@ int symspec_parse_arc_in(const char *text, struct symspec *from,
  * GNU adds specs in reverse command-line order (its list is built by
  * prepending); its default exclusions (mcount & co) come after all user
  * options on that list, so they are processed first.
- * Observed for the flat profile: when no symbol is in the INCL_FLAT table
- * (e.g. "-p nofile.c" or "-p data_start"), every symbol is printed. */
+ * Observed for the flat profile: when some symbol is in the INCL_FLAT
+ * table, exactly those are printed, even mcount & co and symbols -P names
+ * ("-p : -P main" prints main and __mcleanup); when none is (e.g.
+ * "-p nofile.c" or "-p data_start"), every symbol but the EXCL_FLAT ones. */
 struct symspec_range {
 	uint64_t lo, hi;
 };

@@ -25,6 +25,11 @@ struct symtab_priv {
 	size_t nbuckets;
 	size_t files_cap;
 	int have_debug;      /* the file carries line information */
+	/* For executables line lookups skip libbfd's symbol-table fallback
+	 * (a scan of every symbol per lookup): see symtab_line_at(). */
+	int fast_lines;
+	int have_text_sym;   /* a possible function symbol lies in .text ... */
+	uint64_t text_sym_min; /* ... the lowest such offset into .text */
 	/* Every selected symbol in symbol-table order (before sorting and
 	 * merging): its address and its index in syms[], or NOT_KEPT.  GNU
 	 * looks up every one of them, which fixes the file order. */
@@ -134,14 +139,29 @@ int symtab_line_at(struct symtab *st, uint64_t addr, const char **file,
 	struct symtab_priv *pv = st->priv;
 	const char *f = NULL, *fn = NULL;
 	unsigned int l = 0;
+	bfd_vma off;
 
 	if (!pv || !pv->have_debug)
 		return 0;
 	/* GNU asks relative to .text even for symbols in other sections;
 	 * the unsigned offset wraps back to the same address in libbfd. */
-	if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, pv->asyms,
-				   (bfd_vma)(addr - pv->text->vma), &f, &fn, &l)
-	    || !f || !fn || l == 0)
+	off = (bfd_vma)(addr - pv->text->vma);
+	if (!pv->fast_lines) {
+		if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, pv->asyms,
+					   off, &f, &fn, &l))
+			return 0;
+	} else {
+		/* Without symbols libbfd answers from the debug information
+		 * alone.  When that names no function (assembly with -g),
+		 * GNU's call would take the nearest function symbol of .text
+		 * at or below the offset; only whether one exists matters. */
+		if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, NULL,
+					   off, &f, &fn, &l))
+			return 0;
+		if (!fn && f && l && pv->have_text_sym && pv->text_sym_min <= off)
+			fn = "";
+	}
+	if (!f || !fn || l == 0)
 		return 0;
 	*file = intern_file(st, f);
 	*line = (int)l;
@@ -530,6 +550,18 @@ void symtab_load(struct symtab *st, const char *path,
 	st->text_start = bfd_section_vma(pv->text);
 	st->text_end = st->text_start + bfd_section_size(pv->text);
 	pv->have_debug = has_debug_info(abfd);
+	pv->fast_lines = (bfd_get_file_flags(abfd) & (EXEC_P | DYNAMIC)) != 0;
+	for (j = 0; j < pv->nasyms; j++) {
+		const asymbol *s = pv->asyms[j];
+
+		if (s->section == pv->text
+		    && !(s->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT
+				     | BSF_THREAD_LOCAL))
+		    && (!pv->have_text_sym || s->value < pv->text_sym_min)) {
+			pv->have_text_sym = 1;
+			pv->text_sym_min = s->value;
+		}
+	}
 
 	strtab_bounds(pv->asyms, pv->nasyms, &lo, &hi);
 	for (j = 0; j < pv->nasyms; j++)

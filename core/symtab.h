@@ -84,7 +84,8 @@ struct sym *symtab_find(const struct symtab *st, uint64_t pc);
 /* Source position of ADDR as GNU gprof asks libbfd for it (relative to
  * .text; file, function and a non-zero line all required).  Returns 1 and
  * fills *FILE (interned like sym.file), *LINE and, if FUNC is not NULL,
- * *FUNC (bfd-owned); 0 when there is no line information. */
+ * *FUNC (bfd-owned; "" when only a symbol, not the debug information,
+ * would name the function); 0 when there is no line information. */
 int symtab_line_at(struct symtab *st, uint64_t addr, const char **file,
 		   int *line, const char **func);
 

@@ -141,6 +141,7 @@ callall:
 	call g1
 	call v3
 	call a5
+	call amain_leaf
 	ret
 	.data
 	.globl dglob

@@ -1,5 +1,12 @@
-/* Driver for aliases.s. */
+/* Driver for aliases.s; amain_leaf() is called from the assembly so that
+ * the profile has a call-graph record. */
 void callall(void);
+volatile int amain_sink;
+
+void amain_leaf(void)
+{
+	amain_sink++;
+}
 
 int main(void)
 {

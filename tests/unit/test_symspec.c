@@ -25,8 +25,9 @@ struct prog {
 };
 
 /* GNU's -p selection as we model it: the symbols found in the table the
- * specs build (symspec.h), or every symbol when none is.  SPECS are in
- * command-line order. */
+ * specs build (symspec.h), even those excluded by default, or when there
+ * is none every symbol but the excluded ones.  SPECS are in command-line
+ * order. */
 static void our_selection(struct th_list *out, struct symtab *st,
 			  char **specs, size_t n)
 {
@@ -40,7 +41,7 @@ static void our_selection(struct th_list *out, struct symtab *st,
 	for (i = n; i-- > 0;)
 		symspec_table_add(&t, st, &sp[i]);
 	for (i = 0; i < st->n; i++)
-		if (!st->syms[i].is_excluded && symspec_table_has(&t, st->syms[i].addr)) {
+		if (symspec_table_has(&t, st->syms[i].addr)) {
 			hits++;
 			th_add(out, st->syms[i].name);
 		}
@@ -271,7 +272,7 @@ static void check_match_rules(void)
 
 int main(void)
 {
-	struct prog progs[3];
+	struct prog progs[4];
 	const char *cc = th_env("CC", "cc");
 	size_t i;
 	int ok, n;
@@ -299,7 +300,11 @@ int main(void)
 	snprintf(progs[2].build, sizeof progs[2].build,
 		 "(cd '%s' && '%.200s' -O0 -pg -g -o '%s/arcs/prog' arcs.c arcs2.c)",
 		 srcdir, cc, outdir);
-	for (i = 0; i < 3; i++) {
+	progs[3].name = "alias-g";
+	snprintf(progs[3].build, sizeof progs[3].build,
+		 "'%.200s' -pg -g -Wa,-g -o prog '%s/amain.c' '%s/aliases.s'",
+		 cc, srcdir, srcdir);
+	for (i = 0; i < 4; i++) {
 		struct prog *p = &progs[i];
 
 		snprintf(p->dir, sizeof p->dir, "%s/%s", outdir, p->name);
@@ -343,6 +348,18 @@ int main(void)
 			th_result(ok, "%s: -p LINE and -p u.c:LINE select what GNU selects (lines 1-60)",
 				  progs[pi].name);
 		}
+	}
+	if (progs[3].ok) {
+		/* line information from assembly: files and lines of every
+		 * symbol, including globals and symbols sharing an address */
+		static const char *const specs[] = {
+			"aliases.s", "amain.c", "aliases.s:lone_l", "aliases.s:g1",
+			"aliases.s:46", "46", "73", "aliases.s:88|amain.c", "10",
+			"amain.c:main", "aliases.s:s1", "s1", "g2n"
+		};
+
+		for (i = 0; i < sizeof specs / sizeof *specs; i++)
+			check_p_verbose(&progs[3], specs[i]);
 	}
 	if (progs[2].ok) {
 		static const char *const ks[] = {

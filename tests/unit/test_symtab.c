@@ -174,8 +174,7 @@ static void check_files(struct prog *p)
 			const struct sym *s = &st.syms[i];
 			char entry[4096];
 
-			if (s->is_excluded)
-				continue;
+			/* excluded symbols are listed too, as "(N) name" */
 			if (s->is_static && s->file) {
 				const char *f = s->file, *sl = strrchr(f, '/');
 
@@ -495,7 +494,7 @@ static void check_speed(void)
 int main(void)
 {
 	char cc[256], cxx[256];
-	struct prog progs[4];
+	struct prog progs[5];
 	size_t i;
 
 	snprintf(outdir, sizeof outdir, "%.900s/tests/out/symtab", th_top());
@@ -512,7 +511,7 @@ int main(void)
 	snprintf(cxx, sizeof cxx, "%.250s", th_cxx());
 
 	{
-		static char b[4][8192];
+		static char b[5][8192];
 		/* compiled from the source directory with relative names, as a
 		 * user would; objects land in the build directory */
 		snprintf(b[0], sizeof b[0],
@@ -524,17 +523,20 @@ int main(void)
 		snprintf(b[2], sizeof b[2], "'%s' -O0 -pg -g -o prog '%s/cpp.cc'", cxx, srcdir);
 		snprintf(b[3], sizeof b[3], "'%s' -pg -no-pie -o prog '%s/amain.c' '%s/aliases.s'",
 			 cc, srcdir, srcdir);
-		static const char *const names[] = { "c-g", "c-nopie", "cpp", "alias" };
+		/* line information for assembly: no function in the DWARF */
+		snprintf(b[4], sizeof b[4], "'%s' -pg -g -Wa,-g -o prog '%s/amain.c' '%s/aliases.s'",
+			 cc, srcdir, srcdir);
+		static const char *const names[] = { "c-g", "c-nopie", "cpp", "alias", "alias-g" };
 
 		memset(progs, 0, sizeof progs);
-		for (i = 0; i < 4; i++) {
+		for (i = 0; i < 5; i++) {
 			progs[i].name = names[i];
 			progs[i].build = b[i];
 		}
-		progs[0].debug = progs[2].debug = 1;
+		progs[0].debug = progs[2].debug = progs[4].debug = 1;
 		progs[2].cxx = 1;
 	}
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		struct prog *p = &progs[i];
 
 		snprintf(p->dir, sizeof p->dir, "%s/%s", outdir, p->name);
@@ -543,7 +545,7 @@ int main(void)
 		p->ok = th_build_run(p->dir, p->build) == 0;
 		th_result(p->ok, "%s: built and ran", p->name);
 	}
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		struct prog *p = &progs[i];
 
 		if (!p->ok)
@@ -551,8 +553,7 @@ int main(void)
 		check_kept(p);
 		check_demangled(p, NULL);
 		check_layout(p);
-		if (i != 3)
-			check_files(p);
+		check_files(p);
 	}
 	if (progs[2].ok || progs[3].ok) {
 		static const char *const styles[] = {
