@@ -500,6 +500,7 @@ int tui_main(const struct opts *o)
 	struct app *a = &app;
 	const char *script = getenv("TGPROF_SCRIPT");
 	char err[512];
+	double t_start = util_now();
 
 	setlocale(LC_ALL, "");
 	a->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
@@ -517,7 +518,9 @@ int tui_main(const struct opts *o)
 	draw_init_colors(a);
 	load_t0 = util_now();
 	load_all(&a->ld, o, progress);
+	double t_loaded = util_now();
 	a->ed = edit_open(&a->ld, o);
+	double t_opened = util_now();
 	a->g = edit_graph(a->ed);
 	a->seen_gen = edit_generation(a->ed);
 	app_current = a;
@@ -530,12 +533,33 @@ int tui_main(const struct opts *o)
 	app_invalidate(a);
 	ensure_rows(a, a->view);
 
+	/* TGPROF_BENCH=FILE: time to the first screen and per key (action and
+	 * redraw), for tests/bench/bench-tui.sh. */
+	const char *bench = getenv("TGPROF_BENCH");
+	FILE *bf = bench && *bench ? fopen(bench, "w") : NULL;
+	int bench_key = -1;
+	double bench_t = 0;
+	unsigned long bench_gen = edit_generation(a->ed);
 	while (!a->quit) {
 		app_draw(a);
 		refresh();
+		if (bf) {
+			double now = util_now();
+			if (bench_key < 0)
+				fprintf(bf, "first-screen %.6f load %.6f edit-open %.6f\n",
+					now - t_start, t_loaded - t_start, t_opened - t_loaded);
+			else if (edit_generation(a->ed) != bench_gen)
+				fprintf(bf, "key %s %.6f propagate %.6f\n", action_name(bench_key),
+					now - bench_t, edit_last_propagate_seconds(a->ed));
+			else
+				fprintf(bf, "key %s %.6f\n", action_name(bench_key), now - bench_t);
+			bench_gen = edit_generation(a->ed);
+		}
 		struct term_key k;
 		if (term_getkey(&k) < 0)
 			break;
+		bench_t = util_now();
+		bench_key = ACT_NONE;
 		if (k.key == (KEYMAP_FUNC | KEY_RESIZE)) {
 			if (term_headless())
 				term_resize(k.y, k.x);
@@ -551,8 +575,11 @@ int tui_main(const struct opts *o)
 		 * message stays for :save-display to record. */
 		if (act != ACT_PROMPT)
 			a->msg[0] = 0;
+		bench_key = act;
 		app_run_action(a, act);
 	}
+	if (bf)
+		fclose(bf);
 	prompt_finish();
 	term_close();
 	for (size_t i = 0; i < npending; i++)
