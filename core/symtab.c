@@ -289,7 +289,8 @@ static int prefer(const struct cand *src, const struct cand *kept)
 static int has_debug_info(bfd *abfd)
 {
 	static const char *const names[] = {
-		".debug_info", ".debug_line", ".stab", ".debug", ".line", NULL
+		".debug_info", ".debug_line", ".stab", ".debug", ".line",
+		".gnu_debuglink", ".gnu_debugaltlink", NULL
 	};
 	int i;
 

@@ -519,7 +519,7 @@ static void check_speed(void)
 int main(void)
 {
 	char cc[256], cxx[256];
-	struct prog progs[5];
+	struct prog progs[7];
 	size_t i;
 
 	snprintf(outdir, sizeof outdir, "%.900s/tests/out/symtab", th_top());
@@ -536,7 +536,7 @@ int main(void)
 	snprintf(cxx, sizeof cxx, "%.250s", th_cxx());
 
 	{
-		static char b[5][8192];
+		static char b[7][8192];
 		/* compiled from the source directory with relative names, as a
 		 * user would; objects land in the build directory */
 		snprintf(b[0], sizeof b[0],
@@ -551,17 +551,28 @@ int main(void)
 		/* line information for assembly: no function in the DWARF */
 		snprintf(b[4], sizeof b[4], "'%s' -pg -g -Wa,-g -o prog '%s/amain.c' '%s/aliases.s'",
 			 cc, srcdir, srcdir);
-		static const char *const names[] = { "c-g", "c-nopie", "cpp", "alias", "alias-g" };
+		/* debug information in a separate file found by .gnu_debuglink */
+		snprintf(b[5], sizeof b[5],
+			 "(cd '%s' && '%s' -O2 -pg -g -o '%s/c-link/prog' main.c clones.c clones2.c d1/u.c d2/u.c)"
+			 " && objcopy --only-keep-debug prog prog.debug"
+			 " && objcopy --strip-debug --add-gnu-debuglink=prog.debug prog",
+			 srcdir, cc, outdir);
+		/* static glibc: ifuncs, mcount & co, hand-written assembly */
+		snprintf(b[6], sizeof b[6], "'%s' -O2 -pg -static -o prog '%s/arcs.c' '%s/arcs2.c'",
+			 cc, srcdir, srcdir);
+		static const char *const names[] = {
+			"c-g", "c-nopie", "cpp", "alias", "alias-g", "c-link", "static"
+		};
 
 		memset(progs, 0, sizeof progs);
-		for (i = 0; i < 5; i++) {
+		for (i = 0; i < 7; i++) {
 			progs[i].name = names[i];
 			progs[i].build = b[i];
 		}
-		progs[0].debug = progs[2].debug = progs[4].debug = 1;
+		progs[0].debug = progs[2].debug = progs[4].debug = progs[5].debug = 1;
 		progs[2].cxx = 1;
 	}
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < 7; i++) {
 		struct prog *p = &progs[i];
 
 		snprintf(p->dir, sizeof p->dir, "%s/%s", outdir, p->name);
@@ -570,7 +581,7 @@ int main(void)
 		p->ok = th_build_run(p->dir, p->build) == 0;
 		th_result(p->ok, "%s: built and ran", p->name);
 	}
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < 7; i++) {
 		struct prog *p = &progs[i];
 
 		if (!p->ok)
