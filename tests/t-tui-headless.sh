@@ -128,6 +128,31 @@ check d-deletes-arc-under-cursor del1.exp del1.txt
 check undo-restores-model-exactly del0.dump del2.dump
 check redo-reapplies del1.dump del3.dump
 
+# --- :break-cycles: the proposal applied is gprof -k of its arcs; undo
+cat > bc.keys <<'K'
+:break-cycles 1
+:save-display bc1.scr
+<Enter>
+:export! bc.txt
+:save-display bc2.scr
+u
+:save-display bc3.scr
+:q
+K
+tui_run bc ./prog gmon.out > /dev/null
+ks=$(grep '^. \[x\] cycle' bc1.scr | awk '{ printf " -k %s/%s", $(NF-2), $NF }')
+if [ -n "$ks" ]; then
+	"$GPROF" -b $ks ./prog gmon.out > bc.exp
+	check break-cycles-apply-equals-gprof-k bc.exp bc.txt
+else
+	tg_fail break-cycles-apply-equals-gprof-k "no proposal on screen" "$(head -5 bc1.scr)"
+fi
+if ! grep -q '<cycle' bc2.scr && grep -q '<cycle 1 as a whole>' bc3.scr; then
+	tg_pass break-cycles-undo
+else
+	tg_fail break-cycles-undo "$(tail -1 bc3.scr)"
+fi
+
 # --- search: substring, regex, next and previous; cursor keeps its function
 cat > search.keys <<'K'
 /leaf_b

@@ -40,6 +40,8 @@
 	X(SORT_REVERSE, "sort-reverse",  "Reverse the sort order") \
 	X(TOGGLE_DELTA, "toggle-delta",  "Show or hide the change columns") \
 	X(FILTER_CLEAR, "filter-clear",  "Remove the time and name filters") \
+	X(TOGGLE_MARK,  "toggle-mark",   "Keep or delete the proposed arc under the cursor") \
+	X(ACCEPT,       "accept",        "Apply the marked arcs of a cycle-breaking proposal") \
 	X(REFRESH,      "refresh",       "Redraw the screen")
 
 enum action {

@@ -118,6 +118,8 @@ void app_set_view(struct app *a, int view)
 		view_help_build(a);
 	if (view == V_SOURCE)
 		view_source_build(a);
+	if (view == V_CYCLES)
+		view_cycles_build(a);
 	ensure_rows(a, view);
 	if (is_list(view)) {
 		list_sync_cursor(a, view);
@@ -342,6 +344,14 @@ int app_run_action(struct app *a, int act)
 		app_invalidate(a);
 		app_message(a, 0, "filters off");
 		break;
+	case ACT_TOGGLE_MARK:
+		if (a->view == V_CYCLES)
+			view_cycles_toggle(a);
+		break;
+	case ACT_ACCEPT:
+		if (a->view == V_CYCLES)
+			view_cycles_accept(a);
+		break;
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
 	}
 	return 0;
@@ -430,7 +440,10 @@ void app_draw(struct app *a)
 			a->list_h = H - 1;
 			view_deleted_draw(a, 1, H, COLS);
 		} else {
-			struct textbuf *t = a->view == V_HELP ? &a->help : &a->source;
+			if (a->view == V_CYCLES && a->cb_gen != edit_generation(a->ed))
+				view_cycles_drop(a, "proposal dropped: the profile changed");
+			struct textbuf *t = a->view == V_HELP ? &a->help
+				: a->view == V_CYCLES ? &a->cycles : &a->source;
 			if (a->view == V_SOURCE && (a->source_node != a->node))
 				view_source_build(a);
 			a->list_y = 1;
@@ -490,7 +503,8 @@ static int kview_of(const struct app *a)
 {
 	if (a->focus_entry && is_list(a->view))
 		return KV_ENTRY;
-	static const int map[V_N] = { KV_FLAT, KV_GRAPH, KV_INDEX, KV_SOURCE, KV_DELETED, KV_HELP };
+	static const int map[V_N] = { KV_FLAT, KV_GRAPH, KV_INDEX, KV_SOURCE, KV_DELETED, KV_HELP,
+				      KV_CYCLES };
 	return map[a->view];
 }
 

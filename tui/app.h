@@ -13,11 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cg.h"
+#include "cyclebreak.h"
 #include "edit.h"
 #include "load.h"
 #include "opts.h"
 
-enum view { V_FLAT, V_GRAPH, V_INDEX, V_SOURCE, V_DELETED, V_HELP, V_N };
+enum view { V_FLAT, V_GRAPH, V_INDEX, V_SOURCE, V_DELETED, V_HELP, V_CYCLES, V_N };
 
 /* A cursor and a scroll offset over N rows. */
 struct pane {
@@ -93,6 +94,13 @@ struct app {
 	char msg[512];
 	int msg_err;
 	int quit, status;
+	/* a :break-cycles proposal under review (view_cycles.c) */
+	struct cyclebreak_result cb;
+	unsigned char *cb_use;
+	long cb_bound;
+	int cb_bsd, cb_active;
+	unsigned long cb_gen;
+	struct textbuf cycles;
 	/* key-file errors met at start, printed again on exit */
 	char **key_errors;
 	size_t nkey_errors, key_errcap;
@@ -140,6 +148,13 @@ void view_help_build(struct app *a);
 void textbuf_clear(struct textbuf *t);
 void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* view_cycles.c */
+void view_cycles_propose(struct app *a, long bound, int bsd);
+void view_cycles_build(struct app *a);
+void view_cycles_toggle(struct app *a);
+void view_cycles_accept(struct app *a);
+void view_cycles_drop(struct app *a, const char *why);
 
 /* draw.c */
 void draw_init_colors(struct app *a);

@@ -297,10 +297,23 @@ static void c_dump(struct app *a, const char *name, char *arg)
 
 static void c_view(struct app *a, const char *name, char *arg)
 {
-	static const char *const names[V_N] = { "flat", "graph", "index", "source", "deleted", "help" };
+	static const char *const names[V_N] = { "flat", "graph", "index", "source", "deleted", "help",
+						"cycles" };
 	for (int v = 0; v < V_N; v++)
 		if (strcmp(names[v], name) == 0)
 			app_set_view(a, v);
+}
+
+static void c_break(struct app *a, const char *name, char *arg)
+{
+	char *end, how[16] = "";
+	long n = strtol(arg, &end, 10);
+	sscanf(end, "%15s", how);
+	if (end == arg || n < 1 || (how[0] && strcmp(how, "bsd") != 0)) {
+		app_message(a, 1, "usage: break-cycles N [bsd]  (N >= 1 members per cycle)");
+		return;
+	}
+	view_cycles_propose(a, n, how[0] != 0);
 }
 
 static void c_quit(struct app *a, const char *name, char *arg)
@@ -346,6 +359,8 @@ static const struct {
 	{ "deleted", "show the deleted arcs", c_view },
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
+	{ "break-cycles N [bsd]", "propose arcs to delete so no cycle has over N members", c_break },
+	{ "cycles", "show the cycle-breaking proposal again", c_view },
 	{ "q [STATUS]", "quit (also quit)", c_quit },
 	{ "quit [STATUS]", "quit", c_quit },
 };

@@ -19,7 +19,7 @@
 
 enum kview {
 	KV_GENERIC, KV_FLAT, KV_GRAPH, KV_INDEX, KV_ENTRY, KV_SOURCE,
-	KV_DELETED, KV_HELP, KV_N
+	KV_DELETED, KV_HELP, KV_CYCLES, KV_N
 };
 
 typedef void keymap_error_fn(const char *msg);

@@ -1,0 +1,149 @@
+/* view_cycles: :break-cycles N, a proposal of arcs to delete so that no
+ * cycle keeps more than N members (core/cyclebreak.h), shown with a
+ * preview of the cycles and entries it leaves, then applied as one undo
+ * step (edit_arcs_delete).  Space keeps or deletes the arc under the
+ * cursor and the preview follows; Enter applies; Left goes back and
+ * keeps the proposal for :cycles.  A proposal made for another state of
+ * the profile is dropped, never applied. */
+#include "config.h"
+#include "app.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void view_cycles_drop(struct app *a, const char *why)
+{
+	if (a->cb_active) {
+		cyclebreak_result_free(&a->cb);
+		free(a->cb_use);
+		a->cb_use = NULL;
+		a->cb_active = 0;
+	}
+	textbuf_clear(&a->cycles);
+	textbuf_add(&a->cycles, 2, "%s", why);
+	a->pane[V_CYCLES].cur = 0;
+}
+
+void view_cycles_build(struct app *a)
+{
+	struct textbuf *t = &a->cycles;
+	struct cg *g = a->g;
+	if (!a->cb_active) {
+		if (!t->n)
+			textbuf_add(t, 2, "no proposal: :break-cycles N proposes arcs to delete");
+		return;
+	}
+	uint32_t keep_cur = a->pane[V_CYCLES].cur;
+	textbuf_clear(t);
+	size_t marked = 0;
+	uint64_t calls = 0;
+	for (size_t i = 0; i < a->cb.narcs; i++)
+		if (a->cb_use[i]) {
+			marked++;
+			calls += a->cb.arcs[i].count;
+		}
+	textbuf_add(t, 2, "break cycles over %ld members%s: delete %zu of %zu arcs, %lu calls"
+		    "  (Space keeps/deletes, Enter applies, Left goes back)",
+		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "", marked, a->cb.narcs,
+		    (unsigned long)calls);
+	for (size_t i = 0; i < a->cb.narcs; i++) {
+		const struct cyclebreak_arc *c = &a->cb.arcs[i];
+		const struct cg_arc *arc = &g->arcs[c->arc];
+		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s", a->cb_use[i] ? 'x' : ' ',
+			    c->cycle, (unsigned long)c->count, g->nodes[arc->parent].sym->dname,
+			    g->nodes[arc->child].sym->dname);
+	}
+	struct cyclebreak_preview pv;
+	cyclebreak_preview(g, &a->cb, a->cb_use, &pv);
+	double pt = pv.print_time > 0 ? pv.print_time : 1;
+	textbuf_add(t, 0, "%s", "");
+	textbuf_add(t, 1, "%s", "after: %time    self  children    called  cycle  name");
+	for (size_t i = 0; i < pv.n; i++) {
+		const struct cyclebreak_entry *e = &pv.entries[i];
+		char calls[48], cyc[32];
+		if (e->self_calls)
+			snprintf(calls, sizeof calls, "%lu+%lu", (unsigned long)e->ncalls,
+				 (unsigned long)e->self_calls);
+		else
+			snprintf(calls, sizeof calls, "%lu", (unsigned long)e->ncalls);
+		if (e->new_cycle)
+			snprintf(cyc, sizeof cyc, "%u->%u", e->old_cycle, e->new_cycle);
+		else
+			snprintf(cyc, sizeof cyc, "%u->none", e->old_cycle);
+		if (e->node == CG_NONE)
+			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s <cycle %u as a whole>, %u members",
+				    100 * (e->self_time + e->child_time) / pt, e->self_time / g->hz,
+				    e->child_time / g->hz, calls, cyc, e->new_cycle, e->nmembers);
+		else
+			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s",
+				    100 * (e->self_time + e->child_time) / pt, e->self_time / g->hz,
+				    e->child_time / g->hz, calls, cyc, g->nodes[e->node].sym->dname);
+	}
+	cyclebreak_preview_free(&pv);
+	a->pane[V_CYCLES].cur = keep_cur >= 1 && keep_cur < t->n ? keep_cur : 1;
+}
+
+void view_cycles_propose(struct app *a, long bound, int bsd)
+{
+	struct cyclebreak_result r;
+	memset(&r, 0, sizeof r);
+	view_cycles_drop(a, "");
+	if (cyclebreak_propose(a->g, bound, bsd, NULL, 0, &r) < 0) {
+		cyclebreak_result_free(&r);
+		app_message(a, 1, "no proposal: the cycles cannot be broken to %ld members", bound);
+		return;
+	}
+	if (r.narcs == 0) {
+		cyclebreak_result_free(&r);
+		app_message(a, 0, "no cycle has more than %ld members", bound);
+		return;
+	}
+	a->cb = r;
+	a->cb_use = xmalloc(r.narcs);
+	memset(a->cb_use, 1, r.narcs);
+	a->cb_bound = bound;
+	a->cb_bsd = bsd;
+	a->cb_active = 1;
+	a->cb_gen = edit_generation(a->ed);
+	a->pane[V_CYCLES].cur = 1;
+	textbuf_clear(&a->cycles);
+	view_cycles_build(a);
+	app_set_view(a, V_CYCLES);
+	app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly)",
+		    r.narcs, r.ncycles, bound, r.nexact);
+}
+
+void view_cycles_toggle(struct app *a)
+{
+	uint32_t cur = a->pane[V_CYCLES].cur;
+	if (!a->cb_active || cur < 1 || cur > a->cb.narcs)
+		return;
+	a->cb_use[cur - 1] = !a->cb_use[cur - 1];
+	view_cycles_build(a);
+	if (cur < a->cb.narcs)
+		a->pane[V_CYCLES].cur = cur + 1;
+}
+
+void view_cycles_accept(struct app *a)
+{
+	char msg[512], label[64];
+	if (!a->cb_active)
+		return;
+	uint32_t *v = xmalloc((a->cb.narcs + 1) * sizeof *v);
+	size_t n = 0;
+	for (size_t i = 0; i < a->cb.narcs; i++)
+		if (a->cb_use[i])
+			v[n++] = a->cb.arcs[i].arc;
+	snprintf(label, sizeof label, "break-cycles %ld", a->cb_bound);
+	int r = n ? edit_arcs_delete(a->ed, v, n, label, msg, sizeof msg) : -1;
+	free(v);
+	if (r < 0) {
+		app_message(a, 1, "%s", n ? msg : "no arc is marked");
+		return;
+	}
+	view_cycles_drop(a, "applied; u undoes it");
+	app_message(a, 0, "%s", msg);
+	app_set_view(a, V_GRAPH);
+}
