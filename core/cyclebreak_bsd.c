@@ -22,7 +22,7 @@
 #include <string.h>
 
 #define BSD_MAX_CYCLES 100
-#define BSD_WORK_CAP 4000000u
+#define BSD_WORK_CAP 200000u
 
 struct bsd {
 	const struct cb_sub *s;
@@ -32,6 +32,7 @@ struct bsd {
 	uint32_t *snode, *spos, *sarc;
 	uint8_t *onpath;
 	uint32_t nseen;
+	uint32_t *members, *mstart; /* by component, address order */
 };
 
 /* Count arcs on up to 100 simple cycles of component C. */
@@ -41,10 +42,8 @@ static void enumerate(struct bsd *b, uint32_t c)
 	uint32_t cycles = 0;
 	uint64_t work = 0;
 
-	for (uint32_t s0 = 0; s0 < s->n; s0++) {
-		if (b->comp[s0] != c)
-			continue;
-		uint32_t depth = 0;
+	for (uint32_t i = b->mstart[c]; i < b->mstart[c + 1]; i++) {
+		uint32_t s0 = b->members[i], depth = 0;
 		b->snode[0] = s0;
 		b->spos[0] = s->out_start[s0];
 		b->onpath[s0] = 1;
@@ -113,35 +112,40 @@ static int arc_class(const struct bsd *b, uint32_t a, uint32_t c)
 static uint32_t choose(struct bsd *b, uint32_t c)
 {
 	const struct cb_sub *s = b->s;
-	uint32_t best = CB_NONE;
+	uint32_t best = CB_NONE, first = CB_NONE;
 	int bclass = 4;
 
-	for (uint32_t a = 0; a < s->m; a++) {
-		if (b->comp[s->src[a]] != c || b->comp[s->dst[a]] != c)
-			continue;
-		b->cnt[a] = 0;
+	for (uint32_t i = b->mstart[c]; i < b->mstart[c + 1]; i++) {
+		uint32_t v = b->members[i];
+		for (uint32_t e = s->out_start[v]; e < s->out_start[v + 1]; e++)
+			b->cnt[s->out_arc[e]] = 0;
 	}
 	b->nseen = 0;
 	enumerate(b, c);
-	for (uint32_t a = 0; a < s->m; a++) {
-		if (b->comp[s->src[a]] != c || b->comp[s->dst[a]] != c ||
-		    b->del[a] || s->fixed[a] || b->cnt[a] == 0)
-			continue;
-		int k = arc_class(b, a, c);
-		if (best == CB_NONE || k < bclass ||
-		    (k == bclass && (b->cnt[a] > b->cnt[best] ||
-		     (b->cnt[a] == b->cnt[best] && b->seen[a] < b->seen[best])))) {
-			best = a;
-			bclass = k;
+	for (uint32_t i = b->mstart[c]; i < b->mstart[c + 1]; i++) {
+		uint32_t v = b->members[i];
+		for (uint32_t e = s->out_start[v]; e < s->out_start[v + 1]; e++) {
+			uint32_t a = s->out_arc[e];
+			if (b->comp[s->dst[a]] != c || b->del[a] || s->fixed[a])
+				continue;
+			if (first == CB_NONE || a < first)
+				first = a;
+			if (b->cnt[a] == 0)
+				continue;
+			int k = arc_class(b, a, c);
+			if (best == CB_NONE || k < bclass ||
+			    (k == bclass && (b->cnt[a] > b->cnt[best] ||
+			     (b->cnt[a] == b->cnt[best] && b->seen[a] < b->seen[best])))) {
+				best = a;
+				bclass = k;
+			}
 		}
 	}
 	if (best != CB_NONE)
 		return best;
-	for (uint32_t a = 0; a < s->m; a++)
-		if (b->comp[s->src[a]] == c && b->comp[s->dst[a]] == c &&
-		    !b->del[a] && !s->fixed[a])
-			return a;
-	util_die("internal error: a cycle with only pinned arcs");
+	if (first == CB_NONE)
+		util_die("internal error: a cycle with only pinned arcs");
+	return first;
 }
 
 void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del)
@@ -149,6 +153,7 @@ void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del)
 	struct bsd b;
 	size_t nn = (size_t)s->n + 2, mm = (size_t)s->m + 1;
 	uint32_t *size = xmalloc(nn * sizeof(uint32_t));
+	uint32_t *fill = xmalloc((nn + 1) * sizeof(uint32_t));
 
 	memset(&b, 0, sizeof b);
 	b.s = s;
@@ -161,11 +166,19 @@ void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del)
 	b.spos = xmalloc(nn * sizeof(uint32_t));
 	b.sarc = xmalloc((nn + 1) * sizeof(uint32_t));
 	b.onpath = xcalloc(nn, 1);
+	b.members = xmalloc(nn * sizeof(uint32_t));
+	b.mstart = xmalloc((nn + 1) * sizeof(uint32_t));
 	for (;;) {
 		uint32_t nc = cb_scc(s, del, b.comp);
 		memset(size, 0, ((size_t)nc + 1) * sizeof(uint32_t));
 		for (uint32_t v = 0; v < s->n; v++)
 			size[b.comp[v]]++;
+		b.mstart[0] = 0;
+		for (uint32_t c = 0; c < nc; c++)
+			b.mstart[c + 1] = b.mstart[c] + size[c];
+		memcpy(fill, b.mstart, ((size_t)nc + 1) * sizeof(uint32_t));
+		for (uint32_t v = 0; v < s->n; v++)
+			b.members[fill[b.comp[v]]++] = v;
 		/* Choose for every oversized component first, then delete:
 		 * each pass sees the graph as it was at its start. */
 		uint32_t *pick = xmalloc(((size_t)nc + 1) * sizeof(uint32_t));
@@ -180,6 +193,7 @@ void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del)
 			break;
 	}
 	free(size);
+	free(fill);
 	free(b.comp);
 	free(b.cnt);
 	free(b.seen);
@@ -187,4 +201,6 @@ void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del)
 	free(b.spos);
 	free(b.sarc);
 	free(b.onpath);
+	free(b.members);
+	free(b.mstart);
 }
