@@ -599,13 +599,10 @@ void symtab_load(struct symtab *st, const char *path,
 	set_names(st, c, style);
 	free(c);
 
-	/* The reports need the file of static functions only; symspecs with
-	 * a file or line part call symtab_load_lines() for the rest. */
-	if (pv->have_debug)
-		for (i = 0; i < nc; i++)
-			if (pv->cand_kept[i] != NOT_KEPT
-			    && st->syms[pv->cand_kept[i]].is_static)
-				lookup_cand(st, i);
+	/* Files and lines of every symbol, as GNU looks them up while
+	 * loading: the index needs them for statics, symspecs for all.  For
+	 * executables a lookup is cheap (see symtab_line_at()). */
+	symtab_load_lines(st);
 }
 
 void symtab_free(struct symtab *st)

@@ -20,10 +20,8 @@ struct sym {
 	const char *name;  /* raw name as in the symbol table (mangled) */
 	const char *dname; /* name to print: demangled, or == name */
 	const char *file;  /* source file (from debug info), or NULL; interned:
-			    * equal paths share one pointer (symtab.files).
-			    * Filled by symtab_load() for static symbols only,
-			    * for all by symtab_load_lines(). */
-	int line;          /* line of the definition, or 0 (same rule) */
+			    * equal paths share one pointer (symtab.files) */
+	int line;          /* line of the definition, or 0 */
 	unsigned is_static : 1;   /* local symbol ('t') */
 	unsigned is_func : 1;     /* BSF_FUNCTION */
 	unsigned is_excluded : 1; /* mcount & co: out of time, graph and flat */
@@ -67,12 +65,9 @@ void symtab_load(struct symtab *st, const char *path,
 		 const struct symtab_opts *opts);
 void symtab_free(struct symtab *st);
 
-/* Fill file and line of every symbol, not only of the static ones that
- * symtab_load() does, and put st->files in GNU's order.  Needed before
- * matching symspecs with a file or line part (symspec_parse_in() calls
- * it).  Costs one line-table lookup per symbol; does nothing the second
- * time or without debug information.  Logically const: file and line are
- * a cache. */
+/* Fill file and line of every symbol and put st->files in GNU's order.
+ * symtab_load() does it already (about 0.5 us a symbol for executables);
+ * later calls do nothing.  Logically const: file and line are a cache. */
 void symtab_load_lines(const struct symtab *st);
 
 /* Whether libiberty knows the demangling style NAME (--demangle=NAME). */
