@@ -326,7 +326,8 @@ int main(void)
 			"0", ":", "u.c:", "clones.c:0", "sub/u.c:same", "/u.c",
 			"_Z3foov", "u.c:2x", "_fini", "etext", "data_start",
 			"_fini|etext", ":|_fini", "_fini|:", "u.c|ua", "ua|u.c",
-			"main|ua|nofile.c", "same|u.c:same", "clones.c|main.c"
+			"main|ua|nofile.c", "same|u.c:same", "clones.c|main.c",
+			"u.c|u.c:same", "u.c:same|u.c"
 		};
 
 		for (i = 0; i < sizeof specs / sizeof *specs; i++) {
