@@ -302,6 +302,37 @@ static uint8_t *shared_names(const struct cg *g)
 	return shared;
 }
 
+/* GNU gprof 2.40 honours only the last -k naming a given caller (found by
+ * experiment), so a list with two arcs from one caller cannot be replayed
+ * there: say so. */
+static void repeated_callers(FILE *out, const struct cg *g,
+			     const uint32_t *list, size_t n)
+{
+	uint32_t *p = xmalloc((n + 1) * sizeof *p);
+	size_t k = 0, first = SIZE_MAX;
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = g->arcs[list[i]].parent;
+	name_g = g;
+	qsort(p, n, sizeof *p, cmp_name_idx);
+	for (size_t i = 1; i < n; i++) {
+		if (strcmp(g->nodes[p[i]].sym->name, g->nodes[p[i - 1]].sym->name))
+			continue;
+		if (i + 1 < n && !strcmp(g->nodes[p[i]].sym->name,
+					 g->nodes[p[i + 1]].sym->name))
+			continue; /* count each caller once, at its last arc */
+		k++;
+		if (first == SIZE_MAX)
+			first = i;
+	}
+	if (k)
+		fprintf(out, "Note: %zu caller%s (%s%s) %s several deleted arcs; GNU "
+			"gprof honours only the last -k naming a caller.\n", k,
+			k == 1 ? "" : "s", g->nodes[p[first]].sym->dname,
+			k == 1 ? "" : ", ...", k == 1 ? "has" : "have");
+	free(p);
+}
+
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 {
 	struct cyclebreak_result r;
@@ -336,14 +367,16 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 	fprintf(out, "%zu arc%s and %" PRIu64 " call%s deleted", n,
 		n == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
 	if (r.ncycles == 0)
-		fprintf(out, "; no cycle was over the bound.\n\n");
+		fprintf(out, "; no cycle was over the bound.\n");
 	else if (o->cycle_heuristic_bsd)
-		fprintf(out, "; %u cycle%s over the bound.\n\n", r.ncycles,
+		fprintf(out, "; %u cycle%s over the bound.\n", r.ncycles,
 			r.ncycles == 1 ? " was" : "s were");
 	else
 		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
-			"fewest calls possible.\n\n", r.nexact, r.ncycles,
+			"fewest calls possible.\n", r.nexact, r.ncycles,
 			r.ncycles == 1 ? "" : "s");
+	repeated_callers(out, g, list, n);
+	fputc('\n', out);
 	cg_propagate(g);
 	free(shared);
 	free(list);

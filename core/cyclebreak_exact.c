@@ -38,6 +38,7 @@ struct bb {
 	uint32_t *dist, *parc, *dq, *inh, *wit, *bestwit;
 	uint8_t *done;
 	uint32_t hstamp;
+	uint32_t *outdel;  /* per node: deleted arcs it calls through */
 };
 
 static uint32_t arc_cost(const struct bb *b, uint32_t a)
@@ -209,7 +210,7 @@ static uint32_t witness(struct bb *b, const uint8_t *dl, uint32_t c,
 static struct cb_cost lower_bound(struct bb *b)
 {
 	const struct cb_sub *s = b->s;
-	struct cb_cost lb = b->cur, inf = { UINT64_MAX, UINT64_MAX };
+	struct cb_cost lb = b->cur, inf = { UINT64_MAX, UINT64_MAX, UINT64_MAX };
 
 	memcpy(b->tmp, b->del, s->m);
 	for (;;) {
@@ -297,10 +298,12 @@ static void bb_node(struct bb *b)
 		b->del[a] = 1;
 		b->cur.calls += s->w[a];
 		b->cur.narcs++;
+		b->cur.dup += b->outdel[s->src[a]]++ > 0;
 		bb_node(b);
 		b->del[a] = 0;
 		b->cur.calls -= s->w[a];
 		b->cur.narcs--;
+		b->cur.dup -= --b->outdel[s->src[a]] > 0;
 		b->fix[a] = 1;
 	}
 	for (uint32_t i = 0; i < nb; i++)
@@ -335,6 +338,7 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, uint64_t budget)
 	b.wit = xmalloc((mm + nn) * sizeof(uint32_t));
 	b.bestwit = xmalloc((mm + nn) * sizeof(uint32_t));
 	b.done = xmalloc(nn);
+	b.outdel = xcalloc(nn, sizeof(uint32_t));
 
 	bb_node(&b);
 	memcpy(del, b.best, s->m);
@@ -353,5 +357,6 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, uint64_t budget)
 	free(b.wit);
 	free(b.bestwit);
 	free(b.done);
+	free(b.outdel);
 	return !b.aborted;
 }

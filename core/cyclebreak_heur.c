@@ -455,9 +455,9 @@ static int block_cut(const struct cb_sub *s, long bound, const uint32_t *order,
 		win = cap;
 	for (uint32_t i = 0; i < n; i++)
 		pos[order[i]] = i;
-	dp[0] = (struct cb_cost){ 0, 0 };
+	dp[0] = (struct cb_cost){ 0, 0, 0 };
 	for (uint32_t i = 1; i <= n; i++) {
-		struct cb_cost c = { 0, 0 };
+		struct cb_cost c = { 0, 0, 0 };
 		uint64_t nfixed = 0;
 		inf[i] = 1;
 		/* block = positions j .. i-1, grown downwards */
@@ -481,7 +481,7 @@ static int block_cut(const struct cb_sub *s, long bound, const uint32_t *order,
 			}
 			if (nfixed || inf[j])
 				continue;
-			struct cb_cost t = { dp[j].calls + c.calls, dp[j].narcs + c.narcs };
+			struct cb_cost t = { dp[j].calls + c.calls, dp[j].narcs + c.narcs, 0 };
 			if (inf[i] || cb_cost_less(t, dp[i])) {
 				dp[i] = t;
 				inf[i] = 0;

@@ -35,10 +35,13 @@ void cb_sub_alloc(struct cb_sub *s, uint32_t n, uint32_t m);
 void cb_sub_index(struct cb_sub *s);
 void cb_sub_free(struct cb_sub *s);
 
-/* Lexicographic cost of a set of deleted arcs: calls, then arcs. */
+/* Lexicographic cost of a set of deleted arcs: calls, then arcs, then
+ * the arcs beyond the first deleted from one caller (GNU gprof honours
+ * only one -k per caller, so among equal sets prefer distinct callers). */
 struct cb_cost {
 	uint64_t calls;
 	uint64_t narcs;
+	uint64_t dup;
 };
 
 int cb_cost_less(struct cb_cost a, struct cb_cost b);

@@ -74,18 +74,25 @@ int cb_cost_less(struct cb_cost a, struct cb_cost b)
 {
 	if (a.calls != b.calls)
 		return a.calls < b.calls;
-	return a.narcs < b.narcs;
+	if (a.narcs != b.narcs)
+		return a.narcs < b.narcs;
+	return a.dup < b.dup;
 }
 
 struct cb_cost cb_cost_of(const struct cb_sub *s, const uint8_t *del)
 {
-	struct cb_cost c = { 0, 0 };
+	struct cb_cost c = { 0, 0, 0 };
+	uint8_t *seen = xcalloc((size_t)s->n + 1, 1);
 	for (uint32_t a = 0; a < s->m; a++) {
 		if (del[a]) {
 			c.calls += s->w[a];
 			c.narcs++;
+			if (seen[s->src[a]])
+				c.dup++;
+			seen[s->src[a]] = 1;
 		}
 	}
+	free(seen);
 	return c;
 }
 
