@@ -263,6 +263,32 @@ else
 	tg_fail tiny-terminals "exit $rc" "$(cat tiny.err)"
 fi
 
+# --- random keys (fixed seed) in every view and at several sizes, with
+# filters that empty the lists, never crash or hang
+awk 'BEGIN {
+	srand(7)
+	n = split("<Down> <Up> <PgDn> <PgUp> <Home> <End> <Enter> <BS> <Left> <Right> <Tab> d r u <C-r> U f c i s D ? > <lt> R t F n N <Space> x a", k, " ")
+	cmds[1] = ":filter 100%"; cmds[2] = ":filter zzz"; cmds[3] = ":filter off"
+	cmds[4] = ":break-cycles 1"; cmds[5] = ":cycles"; cmds[6] = "/p"; cmds[7] = ":k main/work"
+	cmds[8] = ":sort name desc"; cmds[9] = ":hide burn"; cmds[10] = ":focus leaf_a"
+	cmds[11] = "<resize:3,30>"; cmds[12] = "<resize:40,120>"; cmds[13] = "<click:5,5>"
+	cmds[14] = "<dclick:20,5>"; cmds[15] = ":goto [4]"; cmds[16] = ":self 0.5"
+	for (i = 0; i < 600; i++) {
+		if (rand() < 0.1) print cmds[int(rand() * 16) + 1]
+		else print k[int(rand() * n) + 1]
+	}
+	print ":save-display random.scr"
+	print ":q"
+}' > random.keys
+rc=$(tui_run random ./prog gmon.out)
+if [ "$rc" = 0 ] && [ -s random.scr ] && ! grep -q 'Sanitizer\|runtime error' random.err; then
+	tg_pass random-keys-never-crash
+else
+	tg_fail random-keys-never-crash "exit $rc" "$(head -20 random.err)"
+fi
+rc=$(tui_run random -p ./prog gmon.out)
+[ "$rc" = 0 ] && tg_pass random-keys-flat-only || tg_fail random-keys-flat-only "exit $rc" "$(head random.err)"
+
 # --- source view: the function's lines, samples and call sites; notes
 cat > src.keys <<'K'
 :goto leaf_b

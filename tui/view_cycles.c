@@ -90,6 +90,19 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
 	view_cycles_drop(a, "");
+	/* Nothing to propose unless some cycle is over the bound. */
+	uint32_t biggest = 0;
+	for (uint32_t c = a->g->nfuncs; c < a->g->nfuncs + a->g->ncycles; c++) {
+		uint32_t m = 0;
+		for (uint32_t k = a->g->nodes[c].next_member; k != CG_NONE; k = a->g->nodes[k].next_member)
+			m++;
+		if (m > biggest)
+			biggest = m;
+	}
+	if (biggest <= (uint64_t)bound) {
+		app_message(a, 0, "no cycle has more than %ld members", bound);
+		return;
+	}
 	if (cyclebreak_propose(a->g, bound, bsd, NULL, 0, &r) < 0) {
 		cyclebreak_result_free(&r);
 		app_message(a, 1, "no proposal: the cycles cannot be broken to %ld members", bound);

@@ -15,6 +15,7 @@ TUI_LINES=${TUI_LINES:-60}
 TUI_COLS=${TUI_COLS:-160}
 
 tui_setup() {
+	rm -f "$W"/*.scr "$W"/*.dump "$W"/*.got "$W"/*.txt
 	if ! (cd "$W" && $CC -pg -O0 -g -o prog "$TOP/tests/tui/prog.c" > build.log 2>&1 &&
 	      ./prog > /dev/null 2>>build.log); then
 		tg_fail "setup: build and run the -pg test program" "$(cat "$W/build.log")"
