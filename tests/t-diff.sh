@@ -15,7 +15,8 @@
 # those are compared after tg_strip_notes (tests/lib.sh) on both sides,
 # with GNU's -b output for the same options as the reference tables.
 # In option sets, @F@ and @O@ are two functions of the case, @A@ an arc,
-# @C@ an arc inside a cycle, @S@ a source file (tests/corpus/programs).
+# @C@ an arc inside a cycle, @S@ a source file (tests/corpus/programs), @L@
+# a line in that file.
 . "$(dirname "$0")/lib.sh"
 
 # Brief sets: compared byte for byte.
@@ -47,6 +48,8 @@ SETS_B='-b
 -b -q@S@:@F@
 -b -P@S@:@F@
 -b -Q@S@:@F@
+-b -p@S@:@L@
+-b -q@S@:@L@
 -b -p@S@
 -b -q@S@
 -b -P@S@
@@ -64,6 +67,8 @@ SETS_B='-b
 -b -a -z -D
 -b -L
 -b -c
+-b -pno_such_function -k no_such/function
+-b -e no_such_function -qno_such.c
 --brief --flat-profile --no-graph
 --brief --graph=@F@ --width=100
 --brief --no-flat-profile=@F@ --no-static
@@ -129,7 +134,7 @@ exec > "$work/result"
 
 subst() {
 	printf '%s\n' "$1" | sed "s|@F@|$FOCUS|g; s|@O@|$OTHER|g; s|@A@|$ARC|g;
-		s|@C@|$CYCARC|g; s|@S@|$SRCFILE|g"
+		s|@C@|$CYCARC|g; s|@S@|$SRCFILE|g; s|@L@|$LINE|g"
 }
 
 # want SET: does TG_OPTS select it, and does the case have what it needs?

@@ -92,6 +92,12 @@ build_case() {
 	fi
 	[ -s "$dir/gmon.out" ] ||
 		{ echo "build.sh: $prog-$var: no gmon.out" >&2; return 1; }
+	# A line for the "file.c:LINE" symspec: where "focus(" first appears
+	# in the source file, else its middle line (any line is a fair test;
+	# GNU is the reference).
+	fsrc=$(for s in $srcs; do [ "$(basename "$s")" = "$file" ] && echo "$s"; done | head -1)
+	line=$( (grep -n -F "$focus(" "$fsrc"; echo "$(( $(wc -l < "$fsrc") / 2 )):") |
+		head -1 | cut -d: -f1)
 	cat > "$dir/case.env" <<ENV
 PROG='$prog'
 VARIANT='$var'
@@ -100,6 +106,7 @@ OTHER='$other'
 ARC='$arc'
 CYCARC='$cyc'
 SRCFILE='$file'
+LINE='${line:-1}'
 ENV
 	echo "$stamp" > "$dir/stamp"
 }
