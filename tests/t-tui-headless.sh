@@ -184,6 +184,18 @@ tui_list_rows s7.scr | awk '{ print $4 }' > s7.calls
 if sort -rn s7.calls | cmp -s - s7.calls; then tg_pass sort-calls-descending; else
 	tg_fail sort-calls-descending "$(cat s7.calls)"; fi
 
+# --- Escape cancels the prompt and a search (the cursor goes back)
+cat > esc.keys <<'K'
+<Down>
+:goto work<Esc>
+/leaf_b<Esc>
+:save-display esc.scr
+:q
+K
+tui_run esc ./prog gmon.out > /dev/null
+if [ "$(tui_cursor_row esc.scr)" = "$(sed -n 2p graph.exp)" ]; then tg_pass escape-cancels; else
+	tg_fail escape-cancels "$(tui_cursor_row esc.scr)"; fi
+
 # --- filters hide rows below a share or not matching
 cat > filter.keys <<'K'
 :filter 20%

@@ -47,9 +47,10 @@ sane() {
 
 run() {
 	rm -f exit.txt stty.txt pid.txt
-	$T send-keys -t t "cd $W && sh -c 'echo \$\$ > pid.txt; exec \"$TGPROF\" $*'; echo EXIT=\$? > exit.txt; stty -a > stty.txt" Enter
+	$T send-keys -t t "cd $W && $RUN_ENV sh -c 'echo \$\$ > pid.txt; exec \"$TGPROF\" $*'; echo EXIT=\$? > exit.txt; stty -a > stty.txt" Enter
 	wait_for 'tgprof  prog'
 }
+RUN_ENV=
 
 # --- :k, :export, :N, q
 if run ./prog gmon.out; then tg_pass "tmux: opens"; else tg_fail "tmux: opens" "$(screen)"; fi
@@ -126,5 +127,25 @@ if [ "$sep" = 9 ]; then
 else
 	tg_fail "tmux: resize redraws at the new size" "separator on line $sep" "$(screen)"
 fi
+
+# --- colour: hot rows in red; NO_COLOR and a monochrome terminal give
+# bold only (the hot row stays marked)
+esc=$(printf '\033')
+for v in color:env NO_COLOR:"env NO_COLOR=1" mono:"env TERM=vt100"; do
+	name=${v%%:*}
+	RUN_ENV=${v#*:}
+	run ./prog gmon.out > /dev/null
+	sleep 0.3
+	$T capture-pane -e -p -t t > color-$name.scr
+	$T send-keys -t t q
+	wait_file stty.txt
+	red=$(grep -c "${esc}\[[0-9;]*31m" color-$name.scr)
+	bold=$(grep -c "${esc}\[[0-9;]*1m" color-$name.scr)
+	if [ "$name" = color ]; then ok=$([ "$red" -gt 0 ] && echo 1); else
+		ok=$([ "$red" = 0 ] && [ "$bold" -gt 0 ] && echo 1); fi
+	if [ "$ok" = 1 ]; then tg_pass "tmux: colours ($name)"; else
+		tg_fail "tmux: colours ($name)" "red lines $red, bold lines $bold"; fi
+done
+RUN_ENV=
 
 tg_finish

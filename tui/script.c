@@ -4,7 +4,8 @@
  * names in angle brackets as in key files (<Enter>, <Down>, <C-r>, <lt>),
  * and test events <resize:ROWS,COLS>, <click:ROW,COL>, <dclick:ROW,COL>,
  * <wheelup:ROW,COL>, <wheeldown:ROW,COL>.  A line starting with ':' or
- * '/' (a command or a search) gets an Enter at its end.  Lines starting
+ * '/' (a command or a search) gets an Enter at its end, unless it ends
+ * with <Esc> (a cancelled prompt).  Lines starting
  * with '#' and empty lines are ignored.  An unknown <...> is typed as
  * text, so names like foo<int> need no escaping. */
 #include "config.h"
@@ -80,7 +81,9 @@ static int event(const char *name)
 
 static void parse_line(const char *s)
 {
-	int enter = s[0] == ':' || s[0] == '/';
+	size_t len = strlen(s);
+	int enter = (s[0] == ':' || s[0] == '/') &&
+		!(len >= 5 && strcmp(s + len - 5, "<Esc>") == 0);
 	while (*s) {
 		if (*s == '<') {
 			const char *e = strchr(s + 1, '>');
