@@ -1,0 +1,314 @@
+#!/bin/sh
+# --break-cycles=N end to end, on -pg programs built here and on the corpus.
+#
+# For every profile, bound N and chooser (ours, --cycle-heuristic=bsd):
+#   - the heading, one "\tPARENT to CHILD with COUNT calls" line per arc and
+#     a summary whose arc and call totals match the lines;
+#   - the reports after the heading are byte-identical to `tgprof --text`
+#     given the printed arcs as -k PARENT/CHILD, and show no cycle over N;
+#   - when no caller repeats in the list, the same for GNU gprof given the
+#     same -k options (GNU honours only the last -k per caller: with a
+#     repeated caller the heading must carry a note saying so instead);
+#   - ours deletes no more calls than the BSD rule; output is deterministic.
+# Also: bad values of N and of --cycle-heuristic, and a 15,000-member cycle
+# (tests/bench/cyclegen.c) broken to 10 within the time limit.
+. "$(dirname "$0")/lib.sh"
+tg_need "$GPROF" "$TGPROF" "$CC" timeout cmp nm
+
+W=$TG_OUT/breakcycles
+rm -rf "$W"
+mkdir -p "$W"
+
+cat > "$W/shapes.c" <<'EOF'
+/* Cycles of 2, 3, 5 and 12 members and an interpreter's eval/dispatch
+ * cycle; every function is a separate symbol. */
+#include <stdlib.h>
+#define NI __attribute__((noinline))
+volatile unsigned long sink;
+static void burn(int n) { for (int i = 0; i < n; i++) sink += i; }
+
+NI int is_odd(int n);
+NI int is_even(int n) { burn(200); return n == 0 ? 1 : is_odd(n - 1); }
+NI int is_odd(int n) { burn(300); return n == 0 ? 0 : is_even(n - 1); }
+
+NI void tri_b(int d);
+NI void tri_c(int d);
+NI void tri_a(int d) { burn(100); if (d > 0) tri_b(d - 1); }
+NI void tri_b(int d) { burn(200); if (d > 0) tri_c(d - 1); }
+NI void tri_c(int d) { burn(300); if (d > 0) tri_a(d - 1); }
+
+NI void r5_1(int d); NI void r5_2(int d); NI void r5_3(int d); NI void r5_4(int d);
+NI void r5_0(int d) { burn(100); if (d > 0) r5_1(d - 1); }
+NI void r5_1(int d) { burn(100); if (d > 0) { if (d % 7 == 0) r5_3(d - 1); else r5_2(d - 1); } }
+NI void r5_2(int d) { burn(100); if (d > 0) r5_3(d - 1); }
+NI void r5_3(int d) { burn(100); if (d > 0) r5_4(d - 1); }
+NI void r5_4(int d) { burn(100); if (d > 0) r5_0(d - 1); }
+
+#define D12(i) NI void r12_##i(int d);
+D12(0) D12(1) D12(2) D12(3) D12(4) D12(5) D12(6) D12(7) D12(8) D12(9) D12(10) D12(11)
+#define R12(i, next, chord, every) \
+	NI void r12_##i(int d) { burn(50 * (i + 1)); if (d <= 0) return; \
+		if (d % every == 0) r12_##chord(d - 1); else r12_##next(d - 1); }
+R12(0, 1, 6, 5) R12(1, 2, 7, 9) R12(2, 3, 8, 4) R12(3, 4, 9, 11)
+R12(4, 5, 10, 6) R12(5, 6, 11, 13) R12(6, 7, 0, 3) R12(7, 8, 1, 8)
+R12(8, 9, 2, 10) R12(9, 10, 3, 7) R12(10, 11, 4, 12) R12(11, 0, 5, 5)
+
+/* eval dispatches on a node kind; handlers evaluate children through
+ * eval; lookup and alloc are helpers outside the cycle. */
+struct node { int k; struct node *a, *b; long v; };
+NI long eval(const struct node *n);
+NI long lookup(long v) { burn(20); return v & 7; }
+NI long op_num(const struct node *n) { burn(10); return n->v; }
+NI long op_var(const struct node *n) { return lookup(n->v); }
+NI long op_add(const struct node *n) { burn(30); return eval(n->a) + eval(n->b); }
+NI long op_mul(const struct node *n) { burn(40); return eval(n->a) * eval(n->b); }
+NI long op_neg(const struct node *n) { burn(30); return -eval(n->a); }
+NI long op_if(const struct node *n) { burn(30); return eval(n->a) ? eval(n->b) : 0; }
+NI long op_seq(const struct node *n) { burn(30); eval(n->a); return eval(n->b); }
+NI long eval(const struct node *n)
+{
+	burn(20);
+	switch (n->k) {
+	case 0: return op_num(n);
+	case 1: return op_var(n);
+	case 2: return op_add(n);
+	case 3: return op_mul(n);
+	case 4: return op_neg(n);
+	case 5: return op_if(n);
+	default: return op_seq(n);
+	}
+}
+NI struct node *alloc(int k, struct node *a, struct node *b, long v)
+{
+	struct node *n = malloc(sizeof *n);
+	n->k = k; n->a = a; n->b = b; n->v = v;
+	return n;
+}
+static unsigned seed = 12345;
+NI struct node *build(int depth)
+{
+	seed = seed * 1103515245u + 12345u;
+	unsigned r = (seed >> 16) % 16;
+	if (depth == 0)
+		return alloc(r < 10 ? 0 : 1, 0, 0, r);
+	if (r < 6)
+		return alloc(2, build(depth - 1), build(depth - 1), 0);
+	if (r < 9)
+		return alloc(3, build(depth - 1), build(depth - 1), 0);
+	if (r < 11)
+		return alloc(4, build(depth - 1), 0, 0);
+	if (r < 14)
+		return alloc(5, build(depth - 1), build(depth - 1), 0);
+	return alloc(6, build(depth - 1), build(depth - 1), 0);
+}
+
+int main(void)
+{
+	for (int i = 0; i < 300; i++)
+		sink += is_even(i % 40);
+	for (int i = 0; i < 400; i++)
+		tri_a(i % 30);
+	for (int i = 0; i < 300; i++)
+		r5_0(20 + i % 23);
+	for (int i = 0; i < 200; i++)
+		r12_0(30 + i % 41);
+	struct node *prog = build(12);
+	for (int i = 0; i < 30; i++)
+		sink += eval(prog);
+	return 0;
+}
+EOF
+
+# Two static functions named "step", one per file, in one cycle:
+# pub_a -> step (a.c) -> pub_b -> step (b.c) -> pub_a.
+cat > "$W/dup_a.c" <<'EOF'
+#define NI __attribute__((noinline))
+extern volatile unsigned long sink;
+void pub_b(int d);
+NI static void step(int d) { for (int i = 0; i < 300; i++) sink += i; if (d > 0) pub_b(d - 1); }
+NI void pub_a(int d) { if (d % 3) step(d - 1); else if (d > 0) pub_b(d - 1); }
+EOF
+cat > "$W/dup_b.c" <<'EOF'
+#define NI __attribute__((noinline))
+extern volatile unsigned long sink;
+void pub_a(int d);
+NI static void step(int d) { for (int i = 0; i < 200; i++) sink += i; if (d > 0) pub_a(d - 1); }
+NI void pub_b(int d) { if (d % 4) step(d - 1); else if (d > 0) pub_a(d - 1); }
+volatile unsigned long sink;
+int main(void) { for (int i = 0; i < 500; i++) pub_a(20 + i % 17); return 0; }
+EOF
+
+build() { # build NAME SOURCES...: $W/NAME/exe and gmon.out
+	n=$1
+	shift
+	mkdir -p "$W/$n"
+	if ! (cd "$W/$n" && $CC -O0 -g -pg -fno-inline -o exe "$@" > build.log 2>&1 &&
+	      ./exe > /dev/null 2>&1 && [ -f gmon.out ]); then
+		tg_fail "setup: build and run $n" "$(cat "$W/$n/build.log")"
+		tg_finish
+		exit 1
+	fi
+}
+build shapes "$W/shapes.c"
+build dup "$W/dup_a.c" "$W/dup_b.c"
+
+# largest FILE: members of the largest cycle in a call graph report (an
+# entry line starts with "[INDEX]", or "[INDEX" past four digits).
+largest() {
+	grep -E '^\[[0-9]+' "$1" | grep -o '<cycle [0-9]*>' | sort | uniq -c |
+		awk 'BEGIN { m = 0 } $1 > m { m = $1 } END { print m }'
+}
+
+# check_one LABEL DIR OPTS N CHOOSER: the checks above for one run.
+# Leaves the total calls deleted in $W/LABEL.calls.
+check_one() {
+	label=$1 dir=$2 opts=$3 n=$4 chooser=$5
+	out=$W/$label.out
+	heur=
+	[ "$chooser" = bsd ] && heur=--cycle-heuristic=bsd
+	s=$(cd "$dir" && tg_run "$out" "$out.err" "$TGPROF" --text $opts \
+		--break-cycles="$n" $heur exe gmon.out)
+	if [ "$s" != 0 ]; then
+		tg_fail "$label: exit status $s" "$(head -5 "$out.err")"
+		return
+	fi
+	sed -n '1,/^$/p' "$out" > "$out.head"
+	sed '1,/^$/d' "$out" > "$out.body"
+	# heading, arc lines, summary
+	awk -v n="$n" '
+		NR == 1 { ok = $0 ~ ("^Arcs deleted so that no cycle has more than " n " member") ; next }
+		/^\t.* to .* with [0-9]+ calls$/ { k++; c += $(NF - 1); next }
+		!sum && /^[0-9]+ arcs? and [0-9]+ calls? deleted/ { sum = 1; if ($1 != k || $4 != c) ok = 0; next }
+		/^Note: / || /^$/ { next }
+		{ ok = 0 }
+		END { exit !(ok && sum) }' "$out.head" ||
+		{ tg_fail "$label: heading, arc lines and totals" "$(cat "$out.head")"; return; }
+	awk '/^[0-9]+ arcs? and [0-9]+ calls? deleted/ { print $4 }' "$out.head" > "$W/$label.calls"
+	# -k options: a name with a '.' would be read as a file name
+	ks=$(sed -n 's/^\t\(.*\) to \(.*\) with [0-9]* calls$/\1 \2/p' "$out.head" |
+		awk '{ p = $1; c = $2; if (p ~ /\./) p = ":" p; if (c ~ /\./) c = ":" c;
+		       s = "-k " p "/" c; if (!(s in seen)) { seen[s] = 1; print s } }' |
+		tr '\n' ' ')
+	t=$W/$label.tk
+	s=$(cd "$dir" && tg_run "$t" "$t.err" "$TGPROF" --text $opts $ks exe gmon.out)
+	if [ "$s" = 0 ] && cmp -s "$out.body" "$t"; then
+		tg_pass "$label: reports equal tgprof $ks"
+	else
+		tg_fail "$label: reports differ from tgprof -k" "$ks" \
+			"$(diff "$out.body" "$t" | head -10)"
+	fi
+	big=$(largest "$out.body")
+	if [ "$big" -le "$n" ]; then
+		tg_pass "$label: largest cycle $big <= $n"
+	else
+		tg_fail "$label: a cycle of $big members remains"
+	fi
+	callers=$(sed -n 's/^\t\(.*\) to .* with [0-9]* calls$/\1/p' "$out.head" | sort | uniq -d)
+	if [ -n "$callers" ]; then
+		if grep -q '^Note: .*honours only the last -k' "$out.head"; then
+			tg_pass "$label: repeated caller noted ($(echo $callers))"
+		else
+			tg_fail "$label: repeated callers not noted" "$callers"
+		fi
+		echo "# $label: GNU gprof not compared (callers repeat: $(echo $callers))"
+		return
+	fi
+	case " $opts " in *" -b "*) ;; *) return ;; esac
+	g=$W/$label.gk
+	s=$(cd "$dir" && tg_run "$g" "$g.err" "$GPROF" $opts $ks exe gmon.out)
+	if [ "$s" = 0 ] && cmp -s "$out.body" "$g"; then
+		tg_pass "$label: reports equal GNU gprof -k"
+	else
+		tg_fail "$label: reports differ from GNU gprof -k" "$ks" \
+			"$(diff "$out.body" "$g" | head -10)"
+	fi
+	big=$(largest "$g")
+	if [ "$big" -le "$n" ]; then
+		tg_pass "$label: GNU gprof's largest cycle $big <= $n"
+	else
+		tg_fail "$label: GNU gprof shows a cycle of $big members"
+	fi
+}
+
+# check_profile NAME DIR OPTS BOUNDS
+check_profile() {
+	name=$1 dir=$2 opts=$3
+	for n in $4; do
+		check_one "$name-$n" "$dir" "$opts" "$n" ours
+		check_one "$name-$n-bsd" "$dir" "$opts" "$n" bsd
+		if [ -f "$W/$name-$n.calls" ] && [ -f "$W/$name-$n-bsd.calls" ]; then
+			o=$(cat "$W/$name-$n.calls") b=$(cat "$W/$name-$n-bsd.calls")
+			if [ "$o" -le "$b" ]; then
+				tg_pass "$name-$n: ours deletes $o calls, BSD rule $b"
+			else
+				tg_fail "$name-$n: ours deletes $o calls, more than BSD's $b"
+			fi
+		fi
+	done
+}
+
+check_profile shapes "$W/shapes" "-b" "1 2 3 4 5 8 10 11"
+check_profile shapes-notes "$W/shapes" "" "3"
+check_profile shapes-q "$W/shapes" "-b -q -z" "2 6"
+check_profile dup "$W/dup" "-b" "1 2 3"
+
+# Determinism: the same output again.
+(cd "$W/shapes" && "$TGPROF" --text -b --break-cycles=2 exe gmon.out > "$W/det1" 2>&1;
+ "$TGPROF" --text -b --break-cycles=2 exe gmon.out > "$W/det2" 2>&1)
+if cmp -s "$W/det1" "$W/det2" && cmp -s "$W/det1" "$W/shapes-2.out"; then
+	tg_pass "deterministic output"
+else
+	tg_fail "deterministic output"
+fi
+
+# Bad values: exit status 1, nothing on stdout, a message naming the
+# option and the value.
+for v in 0 -1 -25 abc 3x '' 1.5 ' '; do
+	s=$(cd "$W/shapes" && tg_run "$W/bad.out" "$W/bad.err" "$TGPROF" --text \
+		"--break-cycles=$v" exe gmon.out)
+	if [ "$s" = 1 ] && [ ! -s "$W/bad.out" ] &&
+	   grep -q -- "--break-cycles: '$v' is not a positive whole number" "$W/bad.err"; then
+		tg_pass "bad bound '$v': $(cat "$W/bad.err")"
+	else
+		tg_fail "bad bound '$v'" "status $s" "$(cat "$W/bad.err")"
+	fi
+done
+s=$(cd "$W/shapes" && tg_run "$W/bad.out" "$W/bad.err" "$TGPROF" --text \
+	--break-cycles=2 --cycle-heuristic=best exe gmon.out)
+if [ "$s" = 1 ] && [ ! -s "$W/bad.out" ] && grep -q "unknown heuristic 'best'" "$W/bad.err"; then
+	tg_pass "bad --cycle-heuristic: $(cat "$W/bad.err")"
+else
+	tg_fail "bad --cycle-heuristic" "status $s" "$(cat "$W/bad.err")"
+fi
+
+# The corpus: every case whose program has cycles of two or more members.
+tg_build_corpus
+for d in $(tg_cases); do
+	case $(basename "$d") in mutual-*|cycles-*|interp-*) ;; *) continue ;; esac
+	check_profile "corpus-$(basename "$d")" "$d" "-b --no-demangle" "1 3"
+done
+
+# A 15,000-member cycle broken to 10.
+gen=$W/cyclegen
+mkdir -p "$W/big"
+if ! $CC -O2 -I"$TOP" -I"$TOP/${B:-build}" -o "$gen" "$TOP/tests/bench/cyclegen.c" ||
+   ! "$gen" asm 15000 > "$W/big/prog.s" ||
+   ! (cd "$W/big" && $CC -c -o prog.o prog.s &&
+      $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o exe prog.o) ||
+   ! nm -n --defined-only "$W/big/exe" > "$W/big/nm" ||
+   ! "$gen" gmon 15000 1 "$W/big/nm" "$W/big/gmon.out" > "$W/big/info"; then
+	tg_fail "setup: 15,000-member profile"
+else
+	before=$(cd "$W/big" && "$TGPROF" --text -b -q exe gmon.out > "$W/big/plain" && largest "$W/big/plain")
+	if [ "$before" = 15000 ]; then
+		tg_pass "big: one cycle of 15000 members before"
+	else
+		tg_fail "big: expected one cycle of 15000 members, largest is $before"
+	fi
+	t0=$(date +%s.%N)
+	TG_TIMEOUT=${TG_TIMEOUT:-60} check_one big-10 "$W/big" "-b -q" 10 ours
+	t1=$(date +%s.%N)
+	echo "# big: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')s" \
+		"for the run and its checks; $(tail -n 2 "$W/big-10.out.head" | head -n 1)"
+fi
+tg_finish
