@@ -66,7 +66,7 @@ static void follow_model(struct app *a)
 		a->dirty_rows[v] = 1;
 }
 
-static void ensure_rows(struct app *a, int v)
+void app_ensure_rows(struct app *a, int v)
 {
 	follow_model(a);
 	if (v == V_SOURCE || v == V_HELP)
@@ -100,7 +100,7 @@ void app_select_node(struct app *a, uint32_t node, int push_history)
 	a->node_member = node < a->g->nfuncs ? node
 		: a->g->nodes[node].next_member;
 	if (is_list(a->view)) {
-		ensure_rows(a, a->view);
+		app_ensure_rows(a, a->view);
 		list_sync_cursor(a, a->view);
 	}
 }
@@ -120,7 +120,7 @@ void app_set_view(struct app *a, int view)
 		view_source_build(a);
 	if (view == V_CYCLES)
 		view_cycles_build(a);
-	ensure_rows(a, view);
+	app_ensure_rows(a, view);
 	if (is_list(view)) {
 		list_sync_cursor(a, view);
 		uint32_t n = list_cur_node(a, view);
@@ -135,7 +135,7 @@ static struct pane *focused_pane(struct app *a)
 	return a->focus_entry && is_list(a->view) ? &a->ep : &a->pane[a->view];
 }
 
-static void moved(struct app *a)
+void app_moved(struct app *a)
 {
 	if (!a->focus_entry && is_list(a->view)) {
 		uint32_t n = list_cur_node(a, a->view);
@@ -144,7 +144,7 @@ static void moved(struct app *a)
 	}
 }
 
-static void move_by(struct app *a, long d)
+void app_move_by(struct app *a, long d)
 {
 	struct pane *p = focused_pane(a);
 	if (!p->n)
@@ -155,7 +155,7 @@ static void move_by(struct app *a, long d)
 	if (c >= (long)p->n)
 		c = (long)p->n - 1;
 	p->cur = (uint32_t)c;
-	moved(a);
+	app_moved(a);
 }
 
 static void go_history(struct app *a, int forward)
@@ -212,7 +212,7 @@ static void arc_op(struct app *a, int restore)
 	app_message(a, r < 0, "%s", msg);
 }
 
-static void follow(struct app *a)
+void app_follow(struct app *a)
 {
 	if (a->view == V_DELETED) {
 		arc_op(a, 1);
@@ -234,7 +234,7 @@ static void follow(struct app *a)
 	if (!l || l->node == CG_NONE || l->kind == 1)
 		return;
 	app_select_node(a, l->node, 1);
-	ensure_rows(a, a->view);
+	app_ensure_rows(a, a->view);
 	if (list_cur_node(a, a->view) != a->node) {
 		app_set_view(a, V_GRAPH);
 		list_sync_cursor(a, V_GRAPH);
@@ -256,7 +256,7 @@ void app_search(struct app *a, int dir, int again)
 	if (r < 0)
 		app_message(a, 1, "not found: %s", a->search.text);
 	else {
-		moved(a);
+		app_moved(a);
 		app_message(a, 0, r ? "search wrapped: %s" : "/%s", a->search.text);
 	}
 }
@@ -296,15 +296,15 @@ int app_run_action(struct app *a, int act)
 	}
 	case ACT_FIND_NEXT: app_search(a, a->search_dir ? a->search_dir : 1, 1); break;
 	case ACT_FIND_PREV: app_search(a, a->search_dir ? -a->search_dir : -1, 1); break;
-	case ACT_MOVE_UP: move_by(a, -1); break;
-	case ACT_MOVE_DOWN: move_by(a, 1); break;
-	case ACT_PAGE_UP: move_by(a, -page); break;
-	case ACT_PAGE_DOWN: move_by(a, page); break;
-	case ACT_HALF_UP: move_by(a, -(page + 1) / 2); break;
-	case ACT_HALF_DOWN: move_by(a, (page + 1) / 2); break;
-	case ACT_MOVE_FIRST: move_by(a, -(long)p->n); break;
-	case ACT_MOVE_LAST: move_by(a, (long)p->n); break;
-	case ACT_ENTER: follow(a); break;
+	case ACT_MOVE_UP: app_move_by(a, -1); break;
+	case ACT_MOVE_DOWN: app_move_by(a, 1); break;
+	case ACT_PAGE_UP: app_move_by(a, -page); break;
+	case ACT_PAGE_DOWN: app_move_by(a, page); break;
+	case ACT_HALF_UP: app_move_by(a, -(page + 1) / 2); break;
+	case ACT_HALF_DOWN: app_move_by(a, (page + 1) / 2); break;
+	case ACT_MOVE_FIRST: app_move_by(a, -(long)p->n); break;
+	case ACT_MOVE_LAST: app_move_by(a, (long)p->n); break;
+	case ACT_ENTER: app_follow(a); break;
 	case ACT_BACK: go_history(a, 0); break;
 	case ACT_FORWARD: go_history(a, 1); break;
 	case ACT_NEXT_PANE:
@@ -355,135 +355,6 @@ int app_run_action(struct app *a, int act)
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
 	}
 	return 0;
-}
-
-/* Rounding noise from re-propagation must not print as "-0.00". */
-static double tidy(double x)
-{
-	return x > -1e-6 && x < 1e-6 ? 0.0 : x;
-}
-
-static void draw_status(struct app *a)
-{
-	const struct cg *g = a->g;
-	const char *sep = a->utf8 ? " \xc2\xb7 " : " | ";
-	const char *exe = strrchr(a->o->exe, '/');
-	char filt[160] = "none", keys[64], line[1024];
-	size_t ndel;
-	edit_deleted_arcs(a->ed, &ndel);
-	if (a->filter_pct > 0 && a->filter.text)
-		snprintf(filt, sizeof filt, ">=%g%% & %s", a->filter_pct, a->filter.text);
-	else if (a->filter_pct > 0)
-		snprintf(filt, sizeof filt, ">=%g%%", a->filter_pct);
-	else if (a->filter.text)
-		snprintf(filt, sizeof filt, "%s", a->filter.text);
-	keymap_keys_for(KV_GENERIC, ACT_HELP, keys, sizeof keys);
-	char *comma = strchr(keys, ',');
-	if (comma)
-		*comma = 0;
-	snprintf(line, sizeof line, " tgprof  %s%s%.2f s in %.0f samples (%g s each)%s%zu arc%s deleted%s"
-		 "filter %s%s%zu edit%s   %s help",
-		 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz), tidy(g->total_time),
-		 1.0 / g->hz, sep, ndel, ndel == 1 ? "" : "s", sep, filt, sep,
-		 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s", keys);
-	draw_row(0, COLS, line, 3);
-}
-
-static void draw_separator(struct app *a, int y)
-{
-	char title[400], line[1600], name[64];
-	const char *dash = a->utf8 ? "\xe2\x94\x80" : "-";
-	if (a->node != CG_NONE)
-		snprintf(title, sizeof title, " [%u] %s ", a->g->nodes[a->node].index,
-			 list_node_name(a, a->node, name, sizeof name));
-	else
-		snprintf(title, sizeof title, " ");
-	size_t used = 0;
-	for (int i = 0; i < 3; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
-	used += (size_t)snprintf(line + used, sizeof line - used, "%s", title);
-	for (int i = 0; i < COLS && used + 4 < sizeof line; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
-	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
-}
-
-void app_draw(struct app *a)
-{
-	if (LINES < 1 || COLS < 1)
-		return;
-	ensure_rows(a, a->view);
-	int H = LINES - 2;
-	a->list_y = a->list_h = a->entry_y = a->entry_h = 0;
-	draw_status(a);
-	if (H > 0) {
-		if (is_list(a->view)) {
-			int eh = H >= 10 ? H * 2 / 5 : 0;
-			int lh = eh ? H - eh - 1 : H;
-			a->list_y = 2;
-			a->list_h = lh - 1;
-			if (a->view == V_FLAT)
-				view_flat_draw(a, 1, lh, COLS);
-			else if (a->view == V_GRAPH)
-				view_graph_draw(a, 1, lh, COLS);
-			else
-				view_index_draw(a, 1, lh, COLS);
-			if (eh) {
-				draw_separator(a, 1 + lh);
-				a->entry_y = 2 + lh;
-				a->entry_h = eh;
-				view_entry_draw(a, 2 + lh, eh, COLS);
-			} else {
-				a->focus_entry = 0;
-			}
-		} else if (a->view == V_DELETED) {
-			a->list_y = 2;
-			a->list_h = H - 1;
-			view_deleted_draw(a, 1, H, COLS);
-		} else {
-			if (a->view == V_CYCLES && a->cb_gen != edit_generation(a->ed))
-				view_cycles_drop(a, "proposal dropped: the profile changed");
-			struct textbuf *t = a->view == V_HELP ? &a->help
-				: a->view == V_CYCLES ? &a->cycles : &a->source;
-			if (a->view == V_SOURCE && (a->source_node != a->node))
-				view_source_build(a);
-			a->list_y = 1;
-			a->list_h = H;
-			view_text_draw(a, t, a->view, 1, H, COLS);
-		}
-	}
-	if (LINES >= 2)
-		draw_row(LINES - 1, COLS, a->msg, a->msg_err ? 5 : 0);
-}
-
-static void mouse(struct app *a, const struct term_key *k)
-{
-	int in_list = k->y >= a->list_y && k->y < a->list_y + a->list_h;
-	int in_entry = a->entry_h && k->y >= a->entry_y && k->y < a->entry_y + a->entry_h;
-	if (k->mouse == TM_WHEEL_UP || k->mouse == TM_WHEEL_DOWN) {
-		if (in_list || in_entry)
-			a->focus_entry = in_entry;
-		move_by(a, k->mouse == TM_WHEEL_UP ? -3 : 3);
-		return;
-	}
-	struct pane *p;
-	int row;
-	if (in_list) {
-		a->focus_entry = 0;
-		p = &a->pane[a->view];
-		row = k->y - a->list_y;
-	} else if (in_entry) {
-		a->focus_entry = 1;
-		p = &a->ep;
-		row = k->y - a->entry_y;
-	} else {
-		return;
-	}
-	if (p->top + (uint32_t)row >= p->n)
-		return;
-	p->cur = p->top + (uint32_t)row;
-	moved(a);
-	if (k->mouse == TM_DCLICK)
-		follow(a);
 }
 
 static double load_t0;
@@ -545,7 +416,7 @@ int tui_main(const struct opts *o)
 	a->view = o->graph || !o->flat ? V_GRAPH : V_FLAT;
 	a->prev_list_view = a->view;
 	app_invalidate(a);
-	ensure_rows(a, a->view);
+	app_ensure_rows(a, a->view);
 
 	/* TGPROF_BENCH=FILE: time to the first screen and per key (action and
 	 * redraw), for tests/bench/bench-tui.sh. */
@@ -581,7 +452,7 @@ int tui_main(const struct opts *o)
 			continue;
 		}
 		if (k.key == (KEYMAP_FUNC | KEY_MOUSE)) {
-			mouse(a, &k);
+			app_mouse(a, &k);
 			continue;
 		}
 		int act = keymap_action(kview_of(a), k.key);

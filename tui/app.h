@@ -118,6 +118,13 @@ int app_run_action(struct app *a, int act);
 void app_draw(struct app *a);
 void app_key_error(const char *msg);
 void app_search(struct app *a, int dir, int again);
+void app_ensure_rows(struct app *a, int v);
+void app_move_by(struct app *a, long d);
+void app_moved(struct app *a);
+void app_follow(struct app *a);
+struct term_key;
+/* screen.c */
+void app_mouse(struct app *a, const struct term_key *k);
 
 /* list.c: rows of the list views */
 void list_rebuild(struct app *a, int view);

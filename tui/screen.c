@@ -1,0 +1,148 @@
+/* screen: the layout of the browser's screen (status line, list view,
+ * entry pane separator, entry pane, message line), drawn from the state
+ * in struct app, and mouse events mapped back onto that layout. */
+#include "config.h"
+#include "app.h"
+#include "action.h"
+#include "keymap.h"
+#include "term.h"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+static int is_list(int v)
+{
+	return v == V_FLAT || v == V_GRAPH || v == V_INDEX;
+}
+
+/* Rounding noise from re-propagation must not print as "-0.00". */
+static double tidy(double x)
+{
+	return x > -1e-6 && x < 1e-6 ? 0.0 : x;
+}
+
+static void draw_status(struct app *a)
+{
+	const struct cg *g = a->g;
+	const char *sep = a->utf8 ? " \xc2\xb7 " : " | ";
+	const char *exe = strrchr(a->o->exe, '/');
+	char filt[160] = "none", keys[64], line[1024];
+	size_t ndel;
+	edit_deleted_arcs(a->ed, &ndel);
+	if (a->filter_pct > 0 && a->filter.text)
+		snprintf(filt, sizeof filt, ">=%g%% & %s", a->filter_pct, a->filter.text);
+	else if (a->filter_pct > 0)
+		snprintf(filt, sizeof filt, ">=%g%%", a->filter_pct);
+	else if (a->filter.text)
+		snprintf(filt, sizeof filt, "%s", a->filter.text);
+	keymap_keys_for(KV_GENERIC, ACT_HELP, keys, sizeof keys);
+	char *comma = strchr(keys, ',');
+	if (comma)
+		*comma = 0;
+	snprintf(line, sizeof line, " tgprof  %s%s%.2f s in %.0f samples (%g s each)%s%zu arc%s deleted%s"
+		 "filter %s%s%zu edit%s   %s help",
+		 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz), tidy(g->total_time),
+		 1.0 / g->hz, sep, ndel, ndel == 1 ? "" : "s", sep, filt, sep,
+		 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s", keys);
+	draw_row(0, COLS, line, 3);
+}
+
+static void draw_separator(struct app *a, int y)
+{
+	char title[400], line[1600], name[64];
+	const char *dash = a->utf8 ? "\xe2\x94\x80" : "-";
+	if (a->node != CG_NONE)
+		snprintf(title, sizeof title, " [%u] %s ", a->g->nodes[a->node].index,
+			 list_node_name(a, a->node, name, sizeof name));
+	else
+		snprintf(title, sizeof title, " ");
+	size_t used = 0;
+	for (int i = 0; i < 3; i++)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
+	used += (size_t)snprintf(line + used, sizeof line - used, "%s", title);
+	for (int i = 0; i < COLS && used + 4 < sizeof line; i++)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
+	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
+}
+
+void app_draw(struct app *a)
+{
+	if (LINES < 1 || COLS < 1)
+		return;
+	app_ensure_rows(a, a->view);
+	int H = LINES - 2;
+	a->list_y = a->list_h = a->entry_y = a->entry_h = 0;
+	draw_status(a);
+	if (H > 0) {
+		if (is_list(a->view)) {
+			int eh = H >= 10 ? H * 2 / 5 : 0;
+			int lh = eh ? H - eh - 1 : H;
+			a->list_y = 2;
+			a->list_h = lh - 1;
+			if (a->view == V_FLAT)
+				view_flat_draw(a, 1, lh, COLS);
+			else if (a->view == V_GRAPH)
+				view_graph_draw(a, 1, lh, COLS);
+			else
+				view_index_draw(a, 1, lh, COLS);
+			if (eh) {
+				draw_separator(a, 1 + lh);
+				a->entry_y = 2 + lh;
+				a->entry_h = eh;
+				view_entry_draw(a, 2 + lh, eh, COLS);
+			} else {
+				a->focus_entry = 0;
+			}
+		} else if (a->view == V_DELETED) {
+			a->list_y = 2;
+			a->list_h = H - 1;
+			view_deleted_draw(a, 1, H, COLS);
+		} else {
+			if (a->view == V_CYCLES && a->cb_gen != edit_generation(a->ed))
+				view_cycles_drop(a, "proposal dropped: the profile changed");
+			struct textbuf *t = a->view == V_HELP ? &a->help
+				: a->view == V_CYCLES ? &a->cycles : &a->source;
+			if (a->view == V_SOURCE && (a->source_node != a->node))
+				view_source_build(a);
+			a->list_y = 1;
+			a->list_h = H;
+			view_text_draw(a, t, a->view, 1, H, COLS);
+		}
+	}
+	if (LINES >= 2)
+		draw_row(LINES - 1, COLS, a->msg, a->msg_err ? 5 : 0);
+}
+
+void app_mouse(struct app *a, const struct term_key *k)
+{
+	int in_list = k->y >= a->list_y && k->y < a->list_y + a->list_h;
+	int in_entry = a->entry_h && k->y >= a->entry_y && k->y < a->entry_y + a->entry_h;
+	if (k->mouse == TM_WHEEL_UP || k->mouse == TM_WHEEL_DOWN) {
+		if (in_list || in_entry)
+			a->focus_entry = in_entry;
+		app_move_by(a, k->mouse == TM_WHEEL_UP ? -3 : 3);
+		return;
+	}
+	struct pane *p;
+	int row;
+	if (in_list) {
+		a->focus_entry = 0;
+		p = &a->pane[a->view];
+		row = k->y - a->list_y;
+	} else if (in_entry) {
+		a->focus_entry = 1;
+		p = &a->ep;
+		row = k->y - a->entry_y;
+	} else {
+		return;
+	}
+	if (p->top + (uint32_t)row >= p->n)
+		return;
+	p->cur = p->top + (uint32_t)row;
+	app_moved(a);
+	if (k->mouse == TM_DCLICK)
+		app_follow(a);
+}
+
