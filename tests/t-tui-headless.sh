@@ -196,6 +196,29 @@ tui_run esc ./prog gmon.out > /dev/null
 if [ "$(tui_cursor_row esc.scr)" = "$(sed -n 2p graph.exp)" ]; then tg_pass escape-cancels; else
 	tg_fail escape-cancels "$(tui_cursor_row esc.scr)"; fi
 
+# --- history: back and forward; :source runs a command file; :set keymap
+printf 'goto work\n# a comment\n:goto leaf_a\n' > cmds.txt
+cat > nav.keys <<'K'
+:source cmds.txt
+:save-display n1.scr
+<BS>
+:save-display n2.scr
+<Right>
+:save-display n3.scr
+:set keymap vi
+gj
+:save-display n4.scr
+:q
+K
+tui_run nav ./prog gmon.out > /dev/null
+r1=$(tui_cursor_row n1.scr); r2=$(tui_cursor_row n2.scr); r3=$(tui_cursor_row n3.scr)
+case "$r1|$r2|$r3" in
+*" leaf_a "*"|"*" work "*"|"*" leaf_a "*) tg_pass "history back/forward, :source" ;;
+*) tg_fail "history back/forward, :source" "$r1" "$r2" "$r3" ;;
+esac
+if [ "$(tui_cursor_row n4.scr)" = "$(sed -n 2p graph.exp)" ]; then tg_pass ":set keymap vi"; else
+	tg_fail ":set keymap vi" "$(tui_cursor_row n4.scr)"; fi
+
 # --- filters hide rows below a share or not matching
 cat > filter.keys <<'K'
 :filter 20%
