@@ -303,34 +303,48 @@ static uint8_t *shared_names(const struct cg *g)
 }
 
 /* GNU gprof 2.40 honours only the last -k naming a given caller (found by
- * experiment), so a list with two arcs from one caller cannot be replayed
- * there: say so. */
+ * experiment), so a list with arcs from one caller to two different
+ * callees cannot be replayed there: say so. */
+static int cmp_arc_names(const void *l, const void *r)
+{
+	const struct cg_arc *a = &name_g->arcs[*(const uint32_t *)l];
+	const struct cg_arc *b = &name_g->arcs[*(const uint32_t *)r];
+	int c = strcmp(name_g->nodes[a->parent].sym->name,
+		       name_g->nodes[b->parent].sym->name);
+	if (c)
+		return c;
+	return strcmp(name_g->nodes[a->child].sym->name,
+		      name_g->nodes[b->child].sym->name);
+}
+
 static void repeated_callers(FILE *out, const struct cg *g,
 			     const uint32_t *list, size_t n)
 {
-	uint32_t *p = xmalloc((n + 1) * sizeof *p);
-	size_t k = 0, first = SIZE_MAX;
+	uint32_t *v = xmalloc((n + 1) * sizeof *v);
+	size_t k = 0;
+	const char *first = NULL, *last = NULL;
 
-	for (size_t i = 0; i < n; i++)
-		p[i] = g->arcs[list[i]].parent;
+	memcpy(v, list, n * sizeof *v);
 	name_g = g;
-	qsort(p, n, sizeof *p, cmp_name_idx);
+	qsort(v, n, sizeof *v, cmp_arc_names);
 	for (size_t i = 1; i < n; i++) {
-		if (strcmp(g->nodes[p[i]].sym->name, g->nodes[p[i - 1]].sym->name))
+		const char *p = g->nodes[g->arcs[v[i]].parent].sym->name;
+		if (strcmp(p, g->nodes[g->arcs[v[i - 1]].parent].sym->name) ||
+		    !cmp_arc_names(&v[i], &v[i - 1]))
 			continue;
-		if (i + 1 < n && !strcmp(g->nodes[p[i]].sym->name,
-					 g->nodes[p[i + 1]].sym->name))
-			continue; /* count each caller once, at its last arc */
+		if (last && !strcmp(last, p))
+			continue;
+		last = p;
+		if (!first)
+			first = g->nodes[g->arcs[v[i]].parent].sym->dname;
 		k++;
-		if (first == SIZE_MAX)
-			first = i;
 	}
 	if (k)
 		fprintf(out, "Note: %zu caller%s (%s%s) %s several deleted arcs; GNU "
 			"gprof honours only the last -k naming a caller.\n", k,
-			k == 1 ? "" : "s", g->nodes[p[first]].sym->dname,
-			k == 1 ? "" : ", ...", k == 1 ? "has" : "have");
-	free(p);
+			k == 1 ? "" : "s", first, k == 1 ? "" : ", ...",
+			k == 1 ? "has" : "have");
+	free(v);
 }
 
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
