@@ -78,6 +78,7 @@ struct app {
 	/* text views */
 	struct textbuf help, source;
 	uint32_t source_node;
+	char source_title[600];
 	unsigned long source_gen;
 	/* history */
 	struct histpos *back, *fwd;

@@ -106,9 +106,15 @@ void app_draw(struct app *a)
 				: a->view == V_CYCLES ? &a->cycles : &a->source;
 			if (a->view == V_SOURCE && (a->source_node != a->node))
 				view_source_build(a);
-			a->list_y = 1;
-			a->list_h = H;
-			view_text_draw(a, t, a->view, 1, H, COLS);
+			int y = 1;
+			if (a->view == V_SOURCE) {
+				/* A fixed title: the file scrolls under it. */
+				draw_row(1, COLS, a->source_title, 3);
+				y = 2;
+			}
+			a->list_y = y;
+			a->list_h = H - (y - 1);
+			view_text_draw(a, t, a->view, y, H - (y - 1), COLS);
 		}
 	}
 	if (LINES >= 2)

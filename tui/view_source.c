@@ -97,6 +97,7 @@ void view_source_build(struct app *a)
 	struct cg *g = a->g;
 	uint32_t n = a->node;
 	textbuf_clear(t);
+	snprintf(a->source_title, sizeof a->source_title, "  source");
 	a->source_node = n;
 	a->source_gen = edit_generation(a->ed);
 	a->pane[V_SOURCE].cur = 0;
@@ -123,7 +124,8 @@ void view_source_build(struct app *a)
 	uint64_t *calls = NULL;
 	int nlines = 0;
 	attribute(a, s, file, &samples, &calls, &nlines);
-	textbuf_add(t, 2, "%s  %s:%d   samples  calls  line", s->dname, found, line);
+	snprintf(a->source_title, sizeof a->source_title, "  %8s %6s %5s  %.150s  (%.400s:%d)", "samples",
+		 "calls", "line", s->dname, found, line);
 	char buf[1024];
 	int ln = 0;
 	while (fgets(buf, sizeof buf, f)) {
@@ -143,6 +145,10 @@ void view_source_build(struct app *a)
 			a->pane[V_SOURCE].cur = t->n - 1;
 	}
 	fclose(f);
+	/* Open with the definition a few lines below the top, not at the
+	 * bottom edge where scrolling alone would leave it. */
+	uint32_t cur = a->pane[V_SOURCE].cur;
+	a->pane[V_SOURCE].top = cur > 5 ? cur - 5 : 0;
 	free(samples);
 	free(calls);
 }
