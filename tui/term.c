@@ -114,8 +114,12 @@ int term_getkey(struct term_key *k)
 	for (;;) {
 		wint_t wc;
 		int r = wget_wch(stdscr, &wc);
-		if (r == ERR)
+		if (r == ERR) {
+			/* Input that is not a terminal (--tui < file) ends. */
+			if (!isatty(STDIN_FILENO))
+				return -1;
 			continue;
+		}
 		if (r == KEY_CODE_YES) {
 			if (wc == KEY_MOUSE) {
 				MEVENT ev;
