@@ -400,4 +400,4 @@ case "$(tui_cursor_row h2.scr)" in *" work "*) tg_pass history-recall ;;
 case "$(tui_cursor_row h3.scr)" in *" leaf_a "*) tg_pass completion ;;
 *) tg_fail completion "$(tui_cursor_row h3.scr)" ;; esac
 
-tg_finish
+tui_finish

@@ -101,4 +101,4 @@ if command -v groff > /dev/null; then
 	fi
 fi
 
-tg_finish
+tui_finish

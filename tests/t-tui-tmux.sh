@@ -148,4 +148,4 @@ for v in color:env NO_COLOR:"env NO_COLOR=1" mono:"env TERM=vt100"; do
 done
 RUN_ENV=
 
-tg_finish
+tui_finish

@@ -1,5 +1,7 @@
 # lib-tui.sh: helpers for the browser tests (sourced after tests/lib.sh).
 #
+# W: this run's scratch directory.  tui_finish: tg_finish, after
+# removing W when nothing failed.
 # tui_setup: builds tests/tui/prog.c with -pg into $W and runs it once,
 # so every test has its own profile and does not depend on the corpus.
 # tui_run NAME ARGS...: runs the browser headless with the key script
@@ -9,7 +11,10 @@
 # rows of the top list, without the two-column cursor gutter) and
 # tui_entry_rows (the entry pane).
 
-W=$TOP/tests/out/tui-tests
+# A directory per run (several check runs may share the tree), removed
+# by tui_finish when every case passed.
+W=$TOP/tests/out/$(basename "$0" .sh).$$
+rm -rf "$W"
 mkdir -p "$W"
 TUI_LINES=${TUI_LINES:-60}
 TUI_COLS=${TUI_COLS:-160}
@@ -24,6 +29,11 @@ tui_setup() {
 	fi
 	# Without debug information, for the source view's note.
 	(cd "$W" && $CC -pg -O0 -o prog-nog "$TOP/tests/tui/prog.c" 2>>build.log)
+}
+
+tui_finish() {
+	[ "$tg_nfail" -eq 0 ] && cd "$TOP/tests/out" && rm -rf "$W"
+	tg_finish
 }
 
 tui_run() {
