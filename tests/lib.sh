@@ -58,6 +58,16 @@ tg_build_corpus() {
 	fi
 }
 
+# tg_snapshot DIR: copy the binary under test into DIR and point TGPROF at
+# the copy, so a rebuild in the shared tree during a long run cannot
+# change (or "text file busy") the program halfway through.
+tg_snapshot() {
+	if [ -f "$TGPROF" ] && cp "$TGPROF" "$1/tgprof-under-test" 2>/dev/null; then
+		TGPROF=$1/tgprof-under-test
+		export TGPROF
+	fi
+}
+
 # The corpus case directories, filtered by TG_CASE.
 tg_cases() {
 	for d in "$TG_CORPUS"/*/; do

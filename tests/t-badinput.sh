@@ -16,6 +16,7 @@ W=$TG_OUT/t-badinput.$$
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W" || exit 1
+tg_snapshot "$W"
 
 base=$TG_CORPUS/mutual-o2
 other=$TG_CORPUS/cycles-o2

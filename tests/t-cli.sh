@@ -9,6 +9,7 @@ W=$TG_OUT/t-cli.$$
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W" || exit 1
+tg_snapshot "$W"
 src=$TG_CORPUS/mutual-o2
 cp "$src/exe" a.out
 cp "$src/gmon.out" gmon.out

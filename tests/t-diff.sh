@@ -99,6 +99,7 @@ if [ "${1:-}" != --one ]; then
 	rm -rf "$scratch"
 	mkdir -p "$scratch"
 	export TG_SCRATCH=$scratch
+	tg_snapshot "$scratch"
 	cases=$(tg_cases)
 	if [ -z "$cases" ]; then
 		tg_fail "setup: no corpus case matches TG_CASE=${TG_CASE:-*}"
