@@ -1,0 +1,100 @@
+#!/bin/sh
+# Cycle breaking: tgprof's choice against 4.4BSD gprof's rule.
+#
+# For each profile with cycles and each bound N, runs
+#   tgprof --text -b -q --break-cycles=N [--cycle-heuristic=bsd] EXE GMON
+# and prints the arcs and calls each deletes and the time each takes
+# (whole run: loading, breaking, reports).  Profiles: the corpus cases
+# with cycles and the programs of tests/t-breakcycles.sh (built by
+# `make check`; skipped with a note when absent), the synthetic profiles
+# of gen.sh when present, and a 15,000-member cycle made here with
+# cyclegen.c.  The BSD rule gets BENCH_BSD_TIMEOUT seconds (default 300).
+# Environment: TOP, TGPROF, CC, B, BENCH_OUT, BENCH_MEASURE (from run.sh).
+: "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${TGPROF:=$TOP/tgprof}"
+: "${CC:=cc}"
+: "${B:=build}"
+: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_BSD_TIMEOUT:=300}"
+out=$BENCH_OUT/cycles
+mkdir -p "$out" || exit 1
+measure=${BENCH_MEASURE:-}
+if [ -z "$measure" ]; then
+	measure=$out/measure
+	$CC -O2 -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
+fi
+
+# The 15,000-member cycle.
+big=$out/big15000
+if [ ! -f "$big/gmon.out" ] || [ "$TOP/tests/bench/cyclegen.c" -nt "$big/gmon.out" ]; then
+	mkdir -p "$big"
+	$CC -O2 -I"$TOP" -I"$TOP/$B" -o "$out/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
+	"$out/cyclegen" asm 15000 > "$big/prog.s" &&
+	(cd "$big" && $CC -c -o prog.o prog.s &&
+	 $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o exe prog.o) &&
+	nm -n --defined-only "$big/exe" > "$big/nm" &&
+	"$out/cyclegen" gmon 15000 1 "$big/nm" "$big/gmon.out" > "$big/info" ||
+	{ echo "bench-cycles: cannot make the 15,000-member profile"; exit 1; }
+	rm -f "$big/prog.s" "$big/prog.o" "$big/nm"
+fi
+
+# summary FILE: "ARCS CALLS" from the summary line of a run.
+summary() {
+	awk '/^[0-9]+ arcs? and [0-9]+ calls? deleted/ { print $1, $4; exit }' "$1"
+}
+
+# run LABEL DIR EXE BOUNDS
+run() {
+	label=$1 dir=$2 exe=$3 bounds=$4
+	for n in $bounds; do
+		o=$out/$label-$n
+		r1=$("$measure" "$o.ours" "$o.ours.err" "$TGPROF" --text -b -q \
+			--break-cycles="$n" "$dir/$exe" "$dir/gmon.out")
+		r2=$("$measure" "$o.bsd" "$o.bsd.err" timeout "$BENCH_BSD_TIMEOUT" \
+			"$TGPROF" --text -b -q --break-cycles="$n" --cycle-heuristic=bsd \
+			"$dir/$exe" "$dir/gmon.out")
+		set -- $r1
+		s1=$1 t1=$2
+		set -- $r2
+		s2=$1 t2=$2
+		ours="failed ($s1)"
+		bsd="failed ($s2)"
+		[ "$s1" = 0 ] && ours=$(summary "$o.ours")" $t1"
+		[ "$s2" = 0 ] && bsd=$(summary "$o.bsd")" $t2"
+		[ "$s2" = 124 ] && bsd="timed out after ${BENCH_BSD_TIMEOUT}s"
+		echo "$label $n $ours | $bsd" |
+			awk '{ if (NF == 9) printf "%-24s %5s %7s %12s %8.2f | %7s %12s %8.2f\n",
+				$1, $2, $3, $4, $5, $7, $8, $9;
+			       else print }'
+	done
+}
+
+printf '%-24s %5s %7s %12s %8s | %7s %12s %8s\n' profile N arcs calls secs \
+	bsd-arcs bsd-calls bsd-secs
+for d in "$TOP"/tests/out/corpus/mutual-o0g "$TOP"/tests/out/corpus/cycles-o0g \
+	 "$TOP"/tests/out/corpus/cycles-o2 "$TOP"/tests/out/corpus/interp-o0g \
+	 "$TOP"/tests/out/corpus/interp-o2; do
+	if [ -f "$d/gmon.out" ]; then
+		run "$(basename "$d")" "$d" exe "1 2 3 5 10"
+	else
+		echo "$(basename "$d"): not built (run make check first)"
+	fi
+done
+for p in shapes dup; do
+	d=$TOP/tests/out/breakcycles/$p
+	if [ -f "$d/gmon.out" ]; then
+		run "$p" "$d" exe "1 2 3 5 10"
+	else
+		echo "$p: not built (run make check first)"
+	fi
+done
+for s in quick full; do
+	d=$BENCH_OUT/$s
+	if [ -f "$d/gmon.out" ]; then
+		run "gen-$s" "$d" prog "10 100"
+	else
+		echo "gen-$s: not generated (tests/bench/gen.sh $s)"
+	fi
+done
+run big15000 "$big" exe "10 100"
+exit 0
