@@ -42,11 +42,20 @@ static void draw_status(struct app *a)
 	if (comma)
 		*comma = 0;
 	snprintf(line, sizeof line, " tgprof  %s%s%.2f s in %.0f samples (%g s each)%s%zu arc%s deleted%s"
-		 "filter %s%s%zu edit%s   %s help",
+		 "filter %s%s%zu edit%s",
 		 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz), tidy(g->total_time),
 		 1.0 / g->hz, sep, ndel, ndel == 1 ? "" : "s", sep, filt, sep,
-		 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s", keys);
-	draw_row(0, COLS, line, 3);
+		 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s");
+	/* The help hint keeps its place at the right end, whatever the width. */
+	char hint[80];
+	snprintf(hint, sizeof hint, "   %s help ", keys);
+	int hw = (int)strlen(hint);
+	if (COLS > hw + 20) {
+		draw_row(0, COLS - hw, line, 3);
+		draw_text(0, COLS - hw, hw, hint, 3 | 0x100);
+	} else {
+		draw_row(0, COLS, line, 3);
+	}
 }
 
 static void draw_separator(struct app *a, int y)
