@@ -102,6 +102,27 @@ check cmdline-k-rows-equal-gprof startk.exp startk.got
 if grep -q 'other -> leaf_b' startk-del.scr; then tg_pass deleted-view-lists-arc; else
 	tg_fail deleted-view-lists-arc "$(cat startk-del.scr | head -5)"; fi
 
+# --- :export refuses to overwrite without !, guesses the format, takes one
+echo keep > exists.txt
+cat > exp.keys <<'K'
+:export exists.txt
+:save-display exp1.scr
+:export out.json
+:export out.dot dot
+:export callgrind.out.1 callgrind
+:export! exists.txt text
+:q
+K
+tui_run exp ./prog gmon.out > /dev/null
+"$GPROF" -b ./prog gmon.out > exp-text.exp
+if tail -1 exp1.scr | grep -q 'exists.txt.*exist\|exist.*exists.txt' && cmp -s exp-text.exp exists.txt &&
+   python3 -c 'import json,sys; json.load(open(sys.argv[1]))' out.json 2>/dev/null &&
+   grep -q 'digraph' out.dot && grep -q '^fn=' callgrind.out.1; then
+	tg_pass "export: no overwrite without !, formats"
+else
+	tg_fail "export: no overwrite without !, formats" "$(tail -1 exp1.scr)" "$(ls -l exists.txt out.json out.dot callgrind.out.1 2>&1)"
+fi
+
 # --- d deletes the arc under the entry cursor; u undoes exactly; Ctrl-R redoes
 cat > del.keys <<'K'
 :dump del0.dump
