@@ -1,14 +1,19 @@
 /* record: per-thread arc tables behind mcount (see record.h).
  *
  * Compiled with -mgeneral-regs-only: mcount.S saves only the integer
- * registers, so nothing here may touch the SSE registers that carry
- * floating-point arguments of the profiled function. */
+ * registers, so nothing here may touch the vector registers that carry
+ * arguments of the profiled function, nor call libc (see rawsys.h).
+ *
+ * So there is no pthread key to tell us when a thread ends: a table whose
+ * owner no longer exists (tgkill with signal 0 says so) is free to take. */
 #include "config.h"
 
-#include <pthread.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
+#include "rawsys.h"
 #include "record.h"
+#include "sample.h"
 
 #define HIDDEN __attribute__((visibility("hidden")))
 #define TLS_IE __attribute__((tls_model("initial-exec")))
@@ -24,8 +29,9 @@ struct slot {
 
 struct tab {
 	struct tab *next;         /* list of every table ever made */
-	int owned;                /* a live thread counts into it */
+	int owner;                /* thread id of the thread counting into it */
 	volatile int busy;        /* its owner is inside the recorder */
+	int timer;                /* the owner's sampling timer, or -1 */
 	uint32_t used, limit, mask, shift;
 	struct slot *slot;
 	uint64_t *base;           /* written by collections only */
@@ -44,8 +50,7 @@ static struct tab *tabs;
 static struct tab *shared;
 static uint64_t lost;
 static unsigned tab_bits;
-static pthread_key_t tab_key;
-static int tab_key_ok;
+static int my_pid;
 static __thread struct tab *my_tab TLS_IE;
 static __thread int in_attach TLS_IE;
 
@@ -61,11 +66,12 @@ map_tab(unsigned bits)
 	size_t cap = (size_t)1 << bits;
 	size_t head = (sizeof(struct tab) + 63) & ~(size_t)63;
 	size_t len = head + cap * sizeof(struct slot) + cap * sizeof(uint64_t);
-	char *m = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	long r = rawsys(SYS_mmap, 0, (long)len, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	char *m = (char *)r;
 	struct tab *t;
 
-	if (m == MAP_FAILED)
+	if (RAWSYS_FAILED(r))
 		return NULL;
 	t = (struct tab *)m;
 	t->slot = (struct slot *)(m + head);
@@ -103,28 +109,26 @@ shared_add(uint64_t key)
 	__atomic_fetch_add(&lost, 1, __ATOMIC_RELAXED);
 }
 
-static void
-release_tab(void *p)
+/* Can TID's table be taken: no owner, or an owner that has exited? */
+static int
+owner_gone(int tid)
 {
-	struct tab *t = p;
-
-	if (my_tab == t)
-		my_tab = NULL;
-	__atomic_store_n(&t->owned, 0, __ATOMIC_RELEASE);
+	return tid == 0 || rawsys(SYS_tgkill, my_pid, tid, 0, 0, 0, 0) == -3 /* ESRCH */;
 }
 
-/* First call in a thread: adopt the table of a thread that has exited, or
- * map a new one.  The key's destructor gives it back when the thread ends. */
+/* First call in a thread: take the table of a thread that has exited, or
+ * map a new one; start the thread's own sampling timer. */
 static __attribute__((noinline)) struct tab *
 attach(void)
 {
+	int tid = (int)rawsys(SYS_gettid, 0, 0, 0, 0, 0, 0);
 	struct tab *t, *head;
 
 	in_attach = 1;
 	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next) {
-		int zero = 0;
-		if (LOAD(&t->owned) == 0 &&
-		    __atomic_compare_exchange_n(&t->owned, &zero, 1, 0,
+		int old = LOAD(&t->owner);
+		if (owner_gone(old) &&
+		    __atomic_compare_exchange_n(&t->owner, &old, tid, 0,
 						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
 			goto found;
 	}
@@ -133,7 +137,8 @@ attach(void)
 		in_attach = 0;
 		return NULL;
 	}
-	t->owned = 1;
+	t->owner = tid;
+	t->timer = -1;
 	head = __atomic_load_n(&tabs, __ATOMIC_RELAXED);
 	do
 		t->next = head;
@@ -141,9 +146,8 @@ attach(void)
 					    __ATOMIC_RELEASE, __ATOMIC_RELAXED));
 found:
 	t->busy = 0;
+	t->timer = tgsamp_thread_begin(t->timer);
 	my_tab = t;
-	if (tab_key_ok)
-		pthread_setspecific(tab_key, t);
 	in_attach = 0;
 	return t;
 }
@@ -184,9 +188,8 @@ done:
 	t->busy = 0;
 }
 
-/* The first call in a thread.  It calls into libc, which may want the
- * 16-byte stack alignment that mcount's callers do not guarantee. */
-static __attribute__((noinline, force_align_arg_pointer)) void
+/* The first call in a thread. */
+static __attribute__((noinline)) void
 count_first(uint64_t key)
 {
 	struct tab *t;
@@ -242,7 +245,7 @@ tgrec_init(uintptr_t low, uintptr_t size)
 		return -1;
 	lowpc = low;
 	textsize = size < 0xfffffffeu ? size : 0xfffffffeu;
-	tab_key_ok = pthread_key_create(&tab_key, release_tab) == 0;
+	my_pid = (int)rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0);
 	return 0;
 }
 
@@ -392,10 +395,16 @@ tgrec_after_fork(void)
 {
 	struct tab *t;
 
+	my_pid = (int)rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0);
 	for (t = tabs; t; t = t->next) {
+		/* Timers are not inherited; the caller's is made again. */
+		t->timer = -1;
 		if (t != my_tab) {
-			t->owned = 0;
+			t->owner = 0;
 			t->busy = 0;
+		} else {
+			t->owner = (int)rawsys(SYS_gettid, 0, 0, 0, 0, 0, 0);
+			t->timer = tgsamp_thread_begin(-1);
 		}
 		rebase(t);
 	}

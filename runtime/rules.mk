@@ -5,8 +5,9 @@
 # from inside every profiled function of programs that are not themselves
 # built with ASan, before their own run-time is set up, so the runtime is
 # built plain there too.  tgprof-ctl is an ordinary program and gets the
-# sanitizers.  record.c sits under mcount.S, which saves only the integer
-# registers: it must not use SSE, nor a stack protector on the hot path.
+# sanitizers.  record.c and sample.c run under mcount.S, which saves only
+# the integer registers: they must not use vector registers, nor let gcc
+# turn loops into calls of libc's memset, nor pay for a stack protector.
 
 RT_SRC    = $(wildcard runtime/*.c)
 RT_LIBSRC = $(filter-out runtime/tgprof-ctl.c,$(RT_SRC))
@@ -14,7 +15,7 @@ RT_OBJ    = $(RT_LIBSRC:runtime/%.c=$(B)/runtime/obj/%.o) $(B)/runtime/obj/mcoun
 RT_CFLAGS = $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden -D_GNU_SOURCE \
             -fno-omit-frame-pointer
 RT_HOT    = -mgeneral-regs-only -fno-stack-protector -fcf-protection=none \
-            -fomit-frame-pointer
+            -fomit-frame-pointer -fno-tree-loop-distribute-patterns
 
 RUNTIME_TARGETS = $(B)/runtime/libtgmon.a $(B)/runtime/libtgmon.so \
                   $(B)/runtime/tgprof-ctl
@@ -26,7 +27,7 @@ endif
 
 all: $(RUNTIME_TARGETS)
 
-$(B)/runtime/obj/record.o: RT_EXTRA = $(RT_HOT)
+$(B)/runtime/obj/record.o $(B)/runtime/obj/sample.o: RT_EXTRA = $(RT_HOT)
 
 $(B)/runtime/obj/%.o: runtime/%.c config.h
 	$(say) CC $@

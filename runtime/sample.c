@@ -5,10 +5,12 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
 #include <ucontext.h>
 
+#include "rawsys.h"
 #include "sample.h"
 
 #define HIDDEN __attribute__((visibility("hidden")))
@@ -27,6 +29,7 @@ static int samp_on;
 static unsigned gen;
 static __thread uint64_t last_cpu TLS_IE;
 static __thread unsigned my_gen TLS_IE;
+static __thread int my_timer TLS_IE; /* this thread has its own timer */
 
 static uint64_t
 thread_cpu_ns(void)
@@ -49,6 +52,12 @@ on_prof(int sig, siginfo_t *si, void *ctx)
 
 	if (!LOAD(&samp_on))
 		goto out;
+	if (si->si_code == SI_TIMER) {
+		n = 1 + (uint64_t)(si->si_overrun > 0 ? si->si_overrun : 0);
+		goto add;
+	}
+	if (my_timer)
+		goto out;
 	now = thread_cpu_ns();
 	if (my_gen != g || now < last_cpu) {
 		/* A thread's first sample since profiling began stands for
@@ -61,6 +70,7 @@ on_prof(int sig, siginfo_t *si, void *ctx)
 	}
 	n = (now - last_cpu) / period_ns;
 	last_cpu += n * period_ns;
+add:
 	if (n > 0 && pc - lowpc < span)
 		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN],
 				   (uint32_t)n, __ATOMIC_RELAXED);
@@ -127,6 +137,37 @@ tgsamp_take(size_t i, int reset)
 	if (reset)
 		return __atomic_exchange_n(&bins[i], 0, __ATOMIC_RELAXED);
 	return LOAD(&bins[i]);
+}
+
+HIDDEN int
+tgsamp_thread_begin(int old)
+{
+	struct sigevent sev;
+	struct itimerspec its;
+	int id = -1;
+
+	if (old >= 0)
+		rawsys(SYS_timer_delete, old, 0, 0, 0, 0, 0);
+	if (period_ns == 0)
+		return -1;
+	/* Field by field: no memset from libc here.  The kernel reads only
+	 * these for SIGEV_THREAD_ID. */
+	sev.sigev_value.sival_ptr = NULL;
+	sev.sigev_signo = SIGPROF;
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev._sigev_un._tid = (pid_t)rawsys(SYS_gettid, 0, 0, 0, 0, 0, 0);
+	if (rawsys(SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, (long)&sev,
+		   (long)&id, 0, 0, 0) != 0)
+		return -1;
+	its.it_interval.tv_sec = (time_t)(period_ns / 1000000000u);
+	its.it_interval.tv_nsec = (long)(period_ns % 1000000000u);
+	its.it_value = its.it_interval;
+	if (rawsys(SYS_timer_settime, id, 0, (long)&its, 0, 0, 0) != 0) {
+		rawsys(SYS_timer_delete, id, 0, 0, 0, 0, 0);
+		return -1;
+	}
+	my_timer = 1;
+	return id;
 }
 
 HIDDEN void

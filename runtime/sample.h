@@ -1,14 +1,18 @@
 /* sample: the PC histogram of libtgmon.
  *
- * SIGPROF comes from ITIMER_PROF, which the kernel delivers to whichever
- * thread was running when the process's CPU time crossed the interval, so
- * every thread is sampled in proportion to the CPU it uses.  The kernel
- * checks the timer only at its own tick (often 250 Hz), so at rates above
- * the tick one signal may stand for several intervals: each sample is
- * weighted by the CPU time its thread used since its previous sample,
- * measured in whole intervals, and the remainder carries over.  So a
- * histogram at TGMON_HZ=1000 adds up to the CPU time even on a 250 Hz
+ * Every thread that runs profiled code gets a timer of its own on its own
+ * CPU clock (timer_create with SIGEV_THREAD_ID), started by its first call
+ * of mcount.  The kernel checks CPU timers only at its tick (often 250 Hz),
+ * so at higher rates one SIGPROF may stand for several intervals: the
+ * kernel's overrun count says how many, and the sample is weighted by it.
+ * So a histogram at TGMON_HZ=1000 adds up to the CPU time even on a 250 Hz
  * kernel, with coarser placement.
+ *
+ * Threads without a timer of their own are sampled by ITIMER_PROF, which
+ * the kernel delivers to whichever thread was running when the process's
+ * CPU time crossed the interval; such a sample is weighted by the CPU time
+ * its thread used since its previous one, in whole intervals, the remainder
+ * carried over.  Threads with their own timer ignore ITIMER_PROF.
  *
  * Bins are 32-bit counters over 4-byte slices of [lowpc, highpc), updated
  * with atomic additions and collected with atomic exchanges, so a
@@ -35,6 +39,12 @@ size_t tgsamp_nbins(void);
 
 /* Read bin I; with RESET, zero it in the same atomic step. */
 uint32_t tgsamp_take(size_t i, int reset);
+
+/* Start a sampling timer for the calling thread, after deleting the timer
+ * OLD (>= 0) of a thread that has exited.  Returns the new timer's id, or
+ * -1 (the thread is then sampled through ITIMER_PROF).  Called from mcount:
+ * uses no libc. */
+int tgsamp_thread_begin(int old);
 
 /* In a child after fork: interval timers are not inherited; re-arm if on
  * and zero the bins. */

@@ -118,7 +118,11 @@ check_refusal "no TGMON_SIGNAL" "not started with TGMON_SIGNAL" "$CTL" $p dump
 kill $p
 TGMON_SIGNAL=USR1 sleep 30 &
 p=$!
-sleep 0.2
+i=0
+while [ $i -lt 100 ] && ! grep -q TGMON_SIGNAL "/proc/$p/environ" 2> /dev/null; do
+	sleep 0.05
+	i=$((i + 1))
+done
 check_refusal "signal not caught" "does not catch" "$CTL" $p dump
 kill $p
 check_refusal "unknown command" "unknown command" "$CTL" $$ explode
@@ -159,9 +163,16 @@ R=40000
 T=4
 TGMON_SIGNAL=USR1 TGMON_OUT=$W/snap.%n.out LD_PRELOAD=$LIB/libtgmon.so ./threads $R $T 20 2> snap.err &
 p=$!
-n=0
-while [ $n -lt 100 ] && "$CTL" -t 2 $p snap 2> /dev/null; do
-	n=$((n + 1))
+# Until the first answer the program may not be listening yet; after it,
+# a failure means the program has ended.
+n=0 tries=0
+while [ $tries -lt 100 ]; do
+	if "$CTL" -t 2 $p snap 2> /dev/null; then
+		n=$((n + 1))
+	elif [ $n -gt 0 ]; then
+		break
+	fi
+	tries=$((tries + 1))
 	sleep 0.1
 done
 wait $p

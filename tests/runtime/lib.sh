@@ -43,12 +43,28 @@ rt_calls() {
 
 # rt_counts EXE GMON...: every count in gprof's call graph, as sorted
 # lines "calls F N" and "arc PARENT CHILD N": what two profiles of the same
-# work share, whatever their times and hence their order.
+# work share, whatever their times and hence their order.  Arcs are read
+# from the callers listed in the callee's entry, which is there whenever
+# the callee was called (a caller's own entry may be left out for want of
+# time).
 rt_counts() {
 	"$GPROF" -b -q "$@" 2>&1 | awk '
-	/^-+$/ { prim = ""; next }
-	/^\[[0-9]+\]/ { prim = $(NF - 1); print "calls", prim, (NF >= 7 ? $5 : 0); next }
-	prim != "" && NF == 5 { split($3, a, "/"); print "arc", prim, $4, a[1] }' | sort
+	/^-+$/ { n = 0; inentry = 0; next }
+	/^\[[0-9]+\]/ {
+		prim = $(NF - 1)
+		if (NF >= 7)
+			print "calls", prim, $5
+		for (i = 1; i <= n; i++)
+			print "arc", par[i], prim, cnt[i]
+		n = 0
+		inentry = 1
+		next
+	}
+	!inentry && NF == 5 && $1 ~ /^[0-9.]+$/ && $3 ~ /\// {
+		split($3, a, "/")
+		par[++n] = $4
+		cnt[n] = a[1]
+	}' | sort
 }
 
 # rt_same_report NAME EXE GMON...: GNU gprof and tgprof must print the same
