@@ -360,6 +360,22 @@ if grep -q '^> .* void leaf_b(int n) { burn(2 \* n); }' src1.scr &&
 else
 	tg_fail source-view "$(head -20 src1.scr)"
 fi
+# The samples on burn's lines add up to burn's samples in the flat profile
+# (to a sample or two: gprof splits bins that straddle two functions).
+cat > src2.keys <<'K'
+:goto burn
+s
+:save-display src2.scr
+:q
+K
+tui_run src2 ./prog gmon.out > /dev/null
+want=$("$GPROF" -b -p ./prog gmon.out | awk '$NF == "burn" { printf "%.0f", $3 * 100 }')
+got=$(awk 'NR > 2 && /^[> ] +[0-9]+ +[0-9]* +[0-9]+  / { if (NF >= 4 && $0 ~ /^..  *[0-9]+ +[0-9 ]+[0-9]  /) s += substr($0, 3, 8) } END { print s + 0 }' src2.scr)
+if [ -n "$want" ] && awk -v a="$want" -v b="$got" 'BEGIN { d = a - b; exit !(b > 0 && d <= 2 && d >= -2) }'; then
+	tg_pass "source samples add up ($got of $want)"
+else
+	tg_fail "source samples add up" "flat: $want, source: $got" "$(sed -n 1,14p src2.scr)"
+fi
 tui_run src ./prog-nog gmon.out > /dev/null
 if grep -q 'no line information' src1.scr; then tg_pass source-no-line-info; else
 	tg_fail source-no-line-info "$(head -3 src1.scr)"; fi
