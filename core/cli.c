@@ -29,6 +29,10 @@ enum {
 
 #define STYLE_FLAT 1
 #define STYLE_GRAPH 2
+#define STYLE_ANNO 4
+#define STYLE_EXEC 8
+#define STYLE_FUNC_ORDER 16
+#define STYLE_FILE_ORDER 32
 
 static const struct option long_opts[] = {
 	{ "annotated-source", optional_argument, NULL, 'A' },
@@ -57,7 +61,7 @@ static const struct option long_opts[] = {
 	{ "no-static", no_argument, NULL, 'a' },
 	{ "print-path", no_argument, NULL, 'L' },
 	{ "separate-files", no_argument, NULL, 'y' },
-	{ "static-call-graph", no_argument, NULL, 'c' },
+	{ "static-call-graph", optional_argument, NULL, 'c' },
 	{ "sum", no_argument, NULL, 's' },
 	{ "table-length", required_argument, NULL, 't' },
 	{ "traditional", no_argument, NULL, 'T' },
@@ -115,10 +119,23 @@ static void usage(FILE *f)
 "Cycles:\n"
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
+"Line level and static analyses:\n"
+"  -l, --line                     line-by-line profile (needs -g)\n"
+"  --inline-file-names            show file:line after every name\n"
+"  -A, --annotated-source[=SPEC]  annotated source; -J[SPEC] turns it off\n"
+"  -x, --all-lines                annotate every line of a block\n"
+"  -y, --separate-files           annotations to FILE-ann, not stdout\n"
+"  -I, --directory-path=DIRS      where to look for sources (also GPROF_PATH)\n"
+"  -t, --table-length=N           lines in the Top N Lines table\n"
+"  -m, --min-count=N              mark lines run fewer than N times\n"
+"  -C, --exec-counts[=SPEC]       execution counts; -Z[SPEC] turns them off\n"
+"  -c, --static-call-graph        add calls found in the code (GNU: forward)\n"
+"  --static-call-graph=all        ... every direct call (tgprof extension)\n"
+"  -r, --function-ordering        suggested function order\n"
+"  -R, --file-ordering=MAP        suggested object file order\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
-"Line-level options (-l -A -J -C -Z -c -r -R -x -y -t -m -S) are not\n"
-"supported yet.  See tgprof(1).\n",
+"Option -S (external symbol table) is not supported.  See tgprof(1).\n",
 		util_progname());
 }
 
@@ -156,6 +173,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	memset(o, 0, sizeof *o);
 	o->exe = "a.out";
 	o->width = 80;
+	o->table_length = 10;
 	expandargv(&argc, &argv);
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
@@ -215,11 +233,65 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			else if (!strcmp(optarg, "prof")) o->format = GMON_FMT_PROF;
 			else util_die("%s: unknown file format", optarg);
 			break;
-		case 'I': case 'm': case 't': case 'x': case 'y':
-			/* Only the annotated-source report (-A) uses these. */
+		case 'I':
+			o->dirs = xrealloc(o->dirs, ((size_t)o->ndirs + 1) * sizeof *o->dirs);
+			o->dirs[o->ndirs++] = optarg;
 			break;
-		case 'l': case 'A': case 'J': case 'C': case 'Z': case 'c':
-		case 'r': case 'R': case 'S': case OPT_INLINE_FILE_NAMES:
+		case 'm': o->min_count = parse_long(optarg, "min-count"); break;
+		case 't':
+			o->table_length = parse_long(optarg, "table-length");
+			break;
+		case 'x': o->all_lines = 1; break;
+		case 'y': o->separate_files = 1; break;
+		case 'l': o->line = 1; break;
+		case OPT_INLINE_FILE_NAMES: o->inline_file_names = 1; break;
+		case 'A':
+			if (optarg)
+				add_spec(o, 'A', optarg);
+			style |= STYLE_ANNO;
+			user_style |= STYLE_ANNO;
+			break;
+		case 'J':
+			if (optarg) {
+				add_spec(o, 'J', optarg);
+				style |= STYLE_ANNO;
+			} else {
+				style &= ~STYLE_ANNO;
+			}
+			user_style |= STYLE_ANNO;
+			break;
+		case 'C':
+			if (optarg)
+				add_spec(o, 'C', optarg);
+			style |= STYLE_EXEC;
+			user_style |= STYLE_EXEC;
+			break;
+		case 'Z':
+			if (optarg) {
+				add_spec(o, 'Z', optarg);
+				style |= STYLE_EXEC;
+			} else {
+				style &= ~STYLE_EXEC;
+			}
+			user_style |= STYLE_EXEC;
+			break;
+		case 'c':
+			o->static_graph = 1;
+			if (optarg && !strcmp(optarg, "all"))
+				o->static_all = 1;
+			else if (optarg)
+				util_die("--static-call-graph: unknown value '%s' (all)", optarg);
+			break;
+		case 'r':
+			style |= STYLE_FUNC_ORDER;
+			user_style |= STYLE_FUNC_ORDER;
+			break;
+		case 'R':
+			o->map_file = optarg;
+			style |= STYLE_FILE_ORDER;
+			user_style |= STYLE_FILE_ORDER;
+			break;
+		case 'S':
 			not_yet(c);
 		case OPT_DEMANGLE:
 			o->demangle_off = 0;
@@ -270,6 +342,10 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		style = (STYLE_FLAT | STYLE_GRAPH) & ~user_style;
 	o->flat = !!(style & STYLE_FLAT);
 	o->graph = !!(style & STYLE_GRAPH);
+	o->annotate = !!(style & STYLE_ANNO);
+	o->exec_counts = !!(style & STYLE_EXEC);
+	o->func_order = !!(style & STYLE_FUNC_ORDER);
+	o->file_order = !!(style & STYLE_FILE_ORDER);
 	if (o->width < 1)
 		o->width = 1;
 }

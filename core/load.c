@@ -1,8 +1,11 @@
 /* load: see load.h. */
 #include "config.h"
 #include "load.h"
+#include "demangle.h"
 #include "hist.h"
+#include "lines.h"
 #include "select.h"
+#include "staticcg.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -20,9 +23,10 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 {
 	const struct gmon_profile *p = &l->prof;
 	struct cg *g = &l->g;
+	const struct symtab *st = g->st;
 	struct select_arcs k;
 
-	select_arcs_init(&k, o, &l->st);
+	select_arcs_init(&k, o, st);
 
 	/* Records come sorted by call site, so the caller is usually the
 	 * previous record's: remember it rather than search again. */
@@ -34,15 +38,17 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 		if (last_from && r->from_pc == last_pc) {
 			from = last_from;
 		} else {
-			from = symtab_find(&l->st, r->from_pc);
+			from = symtab_find(st, r->from_pc);
 			last_from = from;
 			last_pc = r->from_pc;
 		}
-		const struct sym *self = symtab_find(&l->st, r->self_pc);
+		/* With -l the callee is the function, not the line, entered. */
+		const struct sym *self = o->line ? lines_callee(st, r->self_pc)
+						 : symtab_find(st, r->self_pc);
 		if (!from || !self)
 			continue;
-		uint32_t pi = (uint32_t)(from - l->st.syms);
-		uint32_t ci = (uint32_t)(self - l->st.syms);
+		uint32_t pi = (uint32_t)(from - st->syms);
+		uint32_t ci = (uint32_t)(self - st->syms);
 		uint32_t a = cg_arc_add(g, pi, ci, r->count);
 		if (k.n && select_arc_excluded(&k, from, self))
 			g->arcs[a].deleted = 1;
@@ -59,6 +65,14 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 	memset(l, 0, sizeof *l);
 	progress_at(progress, "symbols", 0);
 	symtab_load(&l->st, o->exe, &so);
+	if (o->line) {
+		progress_at(progress, "lines", 0);
+		lines_symtab(&l->lines, &l->st, o->demangle_off ? -1
+			     : o->demangle_style ? demangle_style(o->demangle_style)
+			     : demangle_style_auto());
+	} else if (o->inline_file_names) {
+		symtab_load_lines(&l->st);
+	}
 	gmon_init(&l->prof);
 	for (int i = 0; i < o->nprofiles; i++) {
 		progress_at(progress, "profile", (double)i / o->nprofiles);
@@ -68,9 +82,11 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		if (o->file_info)
 			gmon_print_info(stdout, o->profiles[i], &info);
 	}
-	cg_init(&l->g, &l->st, l->prof.rate);
+	cg_init(&l->g, o->line ? &l->lines.st : &l->st, l->prof.rate);
 	select_apply(&l->g, o);
 	add_arcs(l, o, progress);
+	if (o->static_graph)
+		staticcg_add(&l->g, l->st.bfd, &l->prof, o->static_all);
 	progress_at(progress, "histogram", 0);
 	hist_assign(&l->g, &l->prof);
 	progress_at(progress, "propagation", 0);
@@ -81,6 +97,7 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 void load_free(struct load *l)
 {
 	cg_free(&l->g);
+	lines_symtab_free(&l->lines);
 	gmon_free(&l->prof);
 	symtab_free(&l->st);
 }

@@ -12,13 +12,15 @@
 
 #include "cg.h"
 #include "gmon.h"
+#include "lines.h"
 #include "opts.h"
 #include "symtab.h"
 
 struct load {
-	struct symtab st;
+	struct symtab st;          /* the function table */
 	struct gmon_profile prof;
-	struct cg g;
+	struct cg g;               /* g.st is &st, or &lines.st with -l */
+	struct lines_table lines;  /* -l: line symbols and functions */
 };
 
 typedef void load_progress_fn(const char *phase, double fraction);

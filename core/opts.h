@@ -14,7 +14,8 @@
 /* One symspec option occurrence, kept in command-line order. */
 struct opts_spec {
 	int which;        /* option letter: 'p','P','q','Q','e','E','f','F','n','N',
-			   * 'k' (-k or -Q with FROM/TO), 'K' (-q with FROM/TO) */
+			   * 'k' (-k or -Q with FROM/TO), 'K' (-q with FROM/TO),
+			   * 'A','J','C','Z' (annotation and count selections) */
 	const char *spec; /* text as given ("file.c:func", "from/to" for -k) */
 };
 
@@ -41,6 +42,14 @@ struct opts {
 	int ignore_non_functions; /* -D */
 	enum gmon_format format;  /* -O */
 	const char *map_file;     /* -R */
+	int inline_file_names;    /* --inline-file-names */
+	int all_lines;            /* -x: annotate every line */
+	int separate_files;       /* -y: annotations to NAME-ann files */
+	long table_length;        /* -t: Top N Lines (default 10) */
+	long min_count;           /* -m: lines run fewer times show ##### */
+	const char **dirs;        /* -I (each may hold several ':'-joined) */
+	int ndirs;
+	int static_all;           /* --static-call-graph=all (ours) */
 	int debug;                /* -d */
 
 	struct opts_spec *specs;  /* -p -P -q -Q -e -E -f -F -n -N -k, in order */

@@ -34,10 +34,41 @@ void report_sep(struct report_ctx *c)
 		fputs("\f\n", c->out);
 }
 
+/* What follows a name with -l (" (file:line @ addr)") or with
+ * --inline-file-names (" (file:line)"), for symbols with a source file;
+ * the file is its last component unless -L.  Returns the length. */
+static size_t name_suffix(const struct report_ctx *c, const struct sym *s,
+			  char *buf, size_t len)
+{
+	const char *f;
+	int k;
+
+	buf[0] = 0;
+	if (!(c->o->line || c->o->inline_file_names) || !s->file)
+		return 0;
+	f = s->file;
+	if (!c->o->print_path) {
+		const char *slash = strrchr(f, '/');
+		if (slash)
+			f = slash + 1;
+	}
+	if (c->o->line)
+		k = snprintf(buf, len, " (%s:%d @ %lx)", f, s->line,
+			     (unsigned long)s->addr);
+	else
+		k = snprintf(buf, len, " (%s:%d)", f, s->line);
+	return k < 0 ? 0 : (size_t)k < len ? (size_t)k : len - 1;
+}
+
 /* The name as GNU's print_name_only shows it. */
 void report_name_only(struct report_ctx *c, uint32_t n)
 {
 	fputs(report_sym_name(c, n), c->out);
+	if (c->o->line || c->o->inline_file_names) {
+		char buf[4200];
+		if (name_suffix(c, c->g->nodes[n].sym, buf, sizeof buf))
+			fputs(buf, c->out);
+	}
 }
 
 /* The traditional (-T) layout never demangles. */
@@ -49,7 +80,12 @@ const char *report_sym_name(const struct report_ctx *c, uint32_t n)
 
 size_t report_name_len(const struct report_ctx *c, uint32_t n)
 {
-	return strlen(report_sym_name(c, n));
+	size_t k = strlen(report_sym_name(c, n));
+	if (c->o->line || c->o->inline_file_names) {
+		char buf[4200];
+		k += name_suffix(c, c->g->nodes[n].sym, buf, sizeof buf);
+	}
+	return k;
 }
 
 /* Name, cycle and index, as the call graph shows every reference. */

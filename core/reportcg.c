@@ -288,6 +288,10 @@ void report_graph_ctx(struct report_ctx *c)
 			continue;
 		if (!s->print_flag)
 			continue;
+		/* -l: line symbols appear only as callers, and (as in GNU,
+		 * whose cycle entries are not functions) cycles not at all */
+		if (c->o->line && (cg_is_cycle(g, n) || !s->sym->is_func))
+			continue;
 		if (cg_is_cycle(g, n)) {
 			print_cycle(c, n, print_time);
 		} else {

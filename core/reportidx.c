@@ -77,7 +77,7 @@ void report_index_ctx(struct report_ctx *c)
 			if (j < nnames) {
 				report_name_only(c, n);
 				col += (int)report_name_len(c, n);
-				if (s->sym->is_static && s->sym->file) {
+				if (s->sym->is_static && s->sym->file && !o->line) {
 					const char *f = o->print_path ? s->sym->file
 								     : base_name(s->sym->file);
 					fprintf(c->out, " (%s)", f);

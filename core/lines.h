@@ -1,0 +1,57 @@
+/* lines: line-level symbols for -l, and per-line data for the browser.
+ *
+ * GNU gprof 2.40's -l replaces the function table by one that holds a
+ * symbol for every run of .text bytes with the same (file, line,
+ * function) as libbfd reports them, plus the function symbols; both are
+ * then sorted and merged by address with the usual preferences (global
+ * over static, function over line).  Line symbols carry is_func = 0; the
+ * call graph backs an arc's callee up to the function symbol at or below
+ * it (lines_callee()).
+ *
+ * The line table is a struct symtab of its own with priv and bfd NULL:
+ * symtab_find() works on it, symtab_line_at() and symtab_load_lines() do
+ * nothing.  Its names point into the function table's bfd, which must
+ * stay open while it is used.  No printing, no curses. */
+#ifndef TG_LINES_H
+#define TG_LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cg.h"
+#include "gmon.h"
+#include "symtab.h"
+
+/* Build the line table LT from the function table FT (whose file and line
+ * are filled here with symtab_load_lines()).  DEMANGLE_STYLE is a code
+ * from demangle_style() or demangle_style_auto(), or -1 for none. */
+struct lines_table {
+	struct symtab st;   /* the table; st.syms is ours */
+	char **owned;       /* demangled names we allocated */
+	size_t nowned;
+};
+void lines_symtab(struct lines_table *lt, struct symtab *ft, int demangle_style);
+void lines_symtab_free(struct lines_table *lt);
+
+/* The function symbol an arc to PC enters: the symbol covering PC, backed
+ * up to the nearest one with is_func set.  NULL when there is none. */
+const struct sym *lines_callee(const struct symtab *st, uint64_t pc);
+
+/* Per-line figures of one function, for the browser's source pane. */
+struct lines_row {
+	const char *file;   /* interned like sym.file */
+	int line;
+	double samples;     /* histogram ticks credited to the line */
+	uint64_t calls_out; /* calls made from the line (arc counts) */
+	uint64_t bb_count;  /* basic-block executions, when recorded (-C data) */
+};
+
+/* Rows of the function symbol FN of ST (a function table, as loaded),
+ * sorted by file (first-seen) then line, one per distinct (file, line);
+ * *N receives their count.  Samples use GNU's overlap rule over the
+ * function's bytes split at every line change.  The result is malloc'd;
+ * free() it.  Returns NULL with *N = 0 without line information. */
+struct lines_row *lines_for_function(struct symtab *st,
+				     const struct gmon_profile *prof,
+				     const struct sym *fn, size_t *n);
+
+#endif

@@ -1,0 +1,135 @@
+/* staticcg: see staticcg.h. */
+#include "config.h"
+#include "staticcg.h"
+#include "x86len.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <bfd.h>
+
+/* GNU compares the target with the histogram ranges as a 32-bit value. */
+static int in_hist(const struct gmon_profile *prof, uint64_t target)
+{
+	uint64_t t32 = (uint32_t)target;
+
+	for (size_t i = 0; i < prof->nhists; i++)
+		if (prof->hists[i].lowpc <= t32 && t32 < prof->hists[i].highpc)
+			return 1;
+	return 0;
+}
+
+/* The symbol starting exactly at ADDR, or CG_NONE.  GNU's lookup: the
+ * symbol at or below ADDR (the last one only if ADDR is within it). */
+static uint32_t sym_at(const struct symtab *st, uint64_t addr)
+{
+	const struct sym *s = symtab_find(st, addr);
+
+	if (!s || s->addr != addr)
+		return CG_NONE;
+	return (uint32_t)(s - st->syms);
+}
+
+static uint32_t rd32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/* A count-0 arc.  An arc deleted by -k was, for GNU, never read: the
+ * call found in the code brings it back with count 0. */
+static void add_arc(struct cg *g, uint32_t parent, uint32_t child)
+{
+	uint32_t a = cg_arc_find(g, parent, child);
+
+	if (a != CG_NONE && g->arcs[a].deleted) {
+		g->arcs[a].deleted = 0;
+		g->arcs[a].count = 0;
+		g->adj_valid = 0;
+		return;
+	}
+	cg_arc_add(g, parent, child, 0);
+}
+
+/* GNU: every 0xE8 byte of [lo, hi) with a forward 32-bit target. */
+static void scan_gnu(struct cg *g, const struct gmon_profile *prof,
+		     const unsigned char *text, uint64_t tlo, uint64_t thi,
+		     uint32_t parent, uint64_t lo, uint64_t hi)
+{
+	const struct symtab *st = g->st;
+
+	if (lo < tlo)
+		lo = tlo;
+	if (hi > thi)
+		hi = thi;
+	for (uint64_t pc = lo; pc < hi; pc++) {
+		if (text[pc - tlo] != 0xE8)
+			continue;
+		/* GNU reads the displacement even past the symbol's end */
+		if (pc + 5 > thi)
+			continue;
+		uint64_t target = pc + 5 + (uint64_t)rd32(text + (pc - tlo) + 1);
+		if (!in_hist(prof, target))
+			continue;
+		uint32_t child = sym_at(st, target);
+		if (child != CG_NONE)
+			add_arc(g, parent, child);
+	}
+}
+
+/* Ours: decode [lo, hi) instruction by instruction. */
+static void scan_all(struct cg *g, const unsigned char *text, uint64_t tlo,
+		     uint64_t thi, uint32_t parent, uint64_t lo, uint64_t hi)
+{
+	const struct symtab *st = g->st;
+
+	if (lo < tlo)
+		lo = tlo;
+	if (hi > thi)
+		hi = thi;
+	for (uint64_t pc = lo; pc < hi;) {
+		struct x86len_insn in;
+		size_t avail = (size_t)(thi - pc);
+
+		if (!x86len_decode(text + (pc - tlo), avail, &in)) {
+			pc++; /* undecodable: data or padding, resynchronise */
+			continue;
+		}
+		if (in.is_call_rel32) {
+			uint64_t target = pc + in.len + (uint64_t)(int64_t)in.rel;
+			uint32_t child = sym_at(st, target);
+			if (child != CG_NONE)
+				add_arc(g, parent, child);
+		}
+		pc += in.len;
+	}
+}
+
+void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof,
+		  int all)
+{
+	bfd *abfd = vbfd;
+	const struct symtab *st = g->st;
+	asection *text;
+	unsigned char *bytes;
+	uint64_t tlo, thi;
+
+	if (!abfd || bfd_get_arch(abfd) != bfd_arch_i386)
+		return;
+	text = bfd_get_section_by_name(abfd, ".text");
+	if (!text || bfd_section_size(text) == 0)
+		return;
+	tlo = bfd_section_vma(text);
+	thi = tlo + bfd_section_size(text);
+	if (!bfd_malloc_and_get_section(abfd, text, &bytes) || !bytes)
+		return;
+	/* Every symbol is scanned, whatever the selection options (GNU). */
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		const struct sym *s = &st->syms[i];
+		if (all)
+			scan_all(g, bytes, tlo, thi, i, s->addr, s->end_addr + 1);
+		else
+			scan_gnu(g, prof, bytes, tlo, thi, i, s->addr, s->end_addr + 1);
+	}
+	free(bytes);
+}
