@@ -203,6 +203,21 @@ cp good.gmon v0.gmon
 put v0.gmon 4 4 0
 expect_same "version 0 header" -b exe v0.gmon
 
+# Valid but sparse files: must match GNU.
+head -c 20 good.gmon > header.gmon
+expect_same "header only, no records" -b exe header.gmon
+expect_same "header only, no records (notes)" exe header.gmon
+nbins=$(od -A n -t u4 -j 37 -N 4 good.gmon | tr -d ' ')
+(head -c 20 good.gmon; tail -c +$((62 + 2 * nbins)) good.gmon) > arcsonly.gmon
+expect_same "arcs only, no histogram" -b exe arcsonly.gmon
+expect_same "arcs only, no histogram (-T)" -b -T exe arcsonly.gmon
+head -c $((61 + 2 * nbins)) good.gmon > histonly.gmon
+expect_same "histogram only, no arcs" -b exe histonly.gmon
+cp histonly.gmon zeros.gmon
+dd if=/dev/zero of=zeros.gmon bs=1 seek=61 count=$((2 * nbins)) conv=notrunc status=none
+expect_same "histogram of zeros, no arcs" -b exe zeros.gmon
+expect_same "histogram of zeros, no arcs (-z)" -b -z exe zeros.gmon
+
 # Cut at many offsets: every one of the first 128 bytes, then every 29th.
 # A cut at a record boundary is a valid shorter file, so the reference is
 # GNU's status; errors must follow the contract.
