@@ -174,6 +174,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->exe = "a.out";
 	o->width = 80;
 	o->table_length = 10;
+	o->min_count = 1;
 	expandargv(&argc, &argv);
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
@@ -224,7 +225,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'w': o->width = (int)parse_long(optarg, "width"); break;
 		case 'L': o->print_path = 1; break;
 		case 'i': o->file_info = 1; break;
-		case 's': o->sum = 1; break;
+		case 's': o->sum = 1; o->line = 1; break; /* GNU: -s works on line symbols */
 		case 'O':
 			if (!strcmp(optarg, "auto")) o->format = GMON_FMT_AUTO;
 			else if (!strcmp(optarg, "bsd")) o->format = GMON_FMT_BSD;
