@@ -127,36 +127,47 @@ static void op_apply(struct edit *e, const struct edit_op *op, int dir)
 	}
 }
 
+/* Drop whatever could have been redone. */
+static void drop_redo(struct edit *e)
+{
+	if (e->cur >= e->nsteps)
+		return;
+	for (size_t i = e->cur; i < e->nsteps; i++)
+		free(e->steps[i].label);
+	e->nops = e->cur ? e->steps[e->cur - 1].first + e->steps[e->cur - 1].n : 0;
+	e->nsteps = e->cur;
+}
+
 /* Record OP (its new state already described) and apply it.  The first op
- * of a new step drops whatever could have been redone. */
+ * of a step drops the redo tail and opens the step. */
 void edit_push_op(struct edit *e, const struct edit_op *op)
 {
-	if (e->cur < e->nsteps) {
-		for (size_t i = e->cur; i < e->nsteps; i++)
-			free(e->steps[i].label);
-		e->nops = e->cur ? e->steps[e->cur - 1].first + e->steps[e->cur - 1].n : 0;
-		e->nsteps = e->cur;
+	if (!e->step_open) {
+		drop_redo(e);
+		e->step_start = e->nops;
+		e->step_open = 1;
 	}
 	util_grow((void **)&e->ops, &e->ops_cap, e->nops + 1, sizeof *e->ops);
 	e->ops[e->nops++] = *op;
 	op_apply(e, op, 1);
 }
 
-/* Close the ops pushed since START as one step called LABEL (unless a
- * group is open), and re-propagate. */
-void edit_end_step(struct edit *e, size_t start, const char *label)
+/* Close the open step (the ops pushed since it opened) as one undo step
+ * called LABEL, unless a group is open, and re-propagate. */
+void edit_end_step(struct edit *e, const char *label)
 {
 	if (e->in_group) {
 		if (!e->group_label && label)
 			e->group_label = xstrdup(label);
 		return;
 	}
-	if (e->nops == start)
+	if (!e->step_open)
 		return;
+	e->step_open = 0;
 	util_grow((void **)&e->steps, &e->steps_cap, e->nsteps + 1, sizeof *e->steps);
 	struct edit_step *s = &e->steps[e->nsteps++];
-	s->first = start;
-	s->n = e->nops - start;
+	s->first = e->step_start;
+	s->n = e->nops - e->step_start;
 	s->label = xstrdup(label ? label : "edit");
 	e->cur = e->nsteps;
 	repropagate(e);
@@ -167,14 +178,6 @@ void edit_group_begin(struct edit *e, const char *label)
 	if (e->in_group)
 		return;
 	e->in_group = 1;
-	/* Drop the redo tail now, so the group's first op starts at nops. */
-	if (e->cur < e->nsteps) {
-		for (size_t i = e->cur; i < e->nsteps; i++)
-			free(e->steps[i].label);
-		e->nops = e->cur ? e->steps[e->cur - 1].first + e->steps[e->cur - 1].n : 0;
-		e->nsteps = e->cur;
-	}
-	e->group_start = e->nops;
 	free(e->group_label);
 	e->group_label = label ? xstrdup(label) : NULL;
 }
@@ -184,8 +187,8 @@ int edit_group_end(struct edit *e)
 	if (!e->in_group)
 		return 0;
 	e->in_group = 0;
-	int recorded = e->nops > e->group_start;
-	edit_end_step(e, e->group_start, e->group_label ? e->group_label : "group");
+	int recorded = e->step_open;
+	edit_end_step(e, e->group_label ? e->group_label : "group");
 	free(e->group_label);
 	e->group_label = NULL;
 	return recorded;
@@ -268,10 +271,9 @@ static int arc_one(struct edit *e, uint32_t a, int del, char *msg, size_t msglen
 			 del ? "deleted" : "live");
 		return -1;
 	}
-	size_t start = e->nops;
 	edit_push_arc(e, a, del);
 	snprintf(label, sizeof label, "%s %s", del ? "k" : "restore", spec);
-	edit_end_step(e, start, label);
+	edit_end_step(e, label);
 	edit_msg(msg, msglen, "%s arc %s (%llu calls)", del ? "deleted" : "restored",
 		 spec, (unsigned long long)g->arcs[a].count);
 	return 0;
@@ -298,7 +300,6 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
 			edit_msg(msg, msglen, "no arc %u (there are %u)", a[i], g->narcs);
 			return -1;
 		}
-	size_t start = e->nops;
 	int changed = 0;
 	for (size_t i = 0; i < n; i++)
 		changed += edit_push_arc(e, a[i], 1);
@@ -310,7 +311,7 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
 		snprintf(buf, sizeof buf, "delete %d arcs", changed);
 		label = buf;
 	}
-	edit_end_step(e, start, label);
+	edit_end_step(e, label);
 	edit_msg(msg, msglen, "deleted %d arc%s", changed, changed == 1 ? "" : "s");
 	return changed;
 }
@@ -383,9 +384,8 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 	op.new_total = g->total_time;
 	g->nodes[n].self_time = op.old_d;
 	g->total_time = op.old_total;
-	size_t start = e->nops;
 	edit_push_op(e, &op);
-	edit_end_step(e, start, label);
+	edit_end_step(e, label);
 	edit_msg(msg, msglen, "%s: self %g s -> %g s", g->nodes[n].sym->dname,
 		 op.old_d / g->hz, op.new_d / g->hz);
 	return 0;
@@ -443,24 +443,16 @@ static unsigned sel_bits(enum edit_sel what)
 	return 0;
 }
 
-int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
-		char *msg, size_t msglen)
+/* Push the op that puts function N in (ON) or out of WHAT's sets; 0 if
+ * that changes nothing. */
+int edit_push_sel(struct edit *e, uint32_t n, enum edit_sel what, int on)
 {
 	struct cg *g = &e->l->g;
 	struct edit_op op;
-	char label[600];
-
-	if ((unsigned)what > EDIT_FOCUS_TIME) {
-		edit_msg(msg, msglen, "bad selection kind");
-		return -1;
-	}
-	if (n >= g->nfuncs) {
-		edit_msg(msg, msglen, "not a function: node %u", n);
-		return -1;
-	}
 	unsigned bits = sel_bits(what);
 	uint8_t sets = g->nodes[n].sets;
 	uint32_t active = g->set_active;
+
 	if (on) {
 		sets |= (uint8_t)bits;
 		active |= bits;
@@ -479,11 +471,8 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
 				active &= ~(1u << s);
 		}
 	}
-	const char *name = g->nodes[n].sym->dname;
-	if (sets == g->nodes[n].sets && active == g->set_active) {
-		edit_msg(msg, msglen, "%s: nothing to %s", name, sel_names[what][on != 0]);
-		return -1;
-	}
+	if (sets == g->nodes[n].sets && active == g->set_active)
+		return 0;
 	memset(&op, 0, sizeof op);
 	op.kind = EDIT_OP_SETS;
 	op.target = n;
@@ -491,11 +480,37 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
 	op.new_u8 = sets;
 	op.old_seq = g->set_active;
 	op.new_seq = active;
+	edit_push_op(e, &op);
+	return 1;
+}
+
+const char *edit_sel_name(enum edit_sel what, int on)
+{
+	return (unsigned)what <= EDIT_FOCUS_TIME ? sel_names[what][on != 0] : "?";
+}
+
+int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
+		char *msg, size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	char label[600];
+
+	if ((unsigned)what > EDIT_FOCUS_TIME) {
+		edit_msg(msg, msglen, "bad selection kind");
+		return -1;
+	}
+	if (n >= g->nfuncs) {
+		edit_msg(msg, msglen, "not a function: node %u", n);
+		return -1;
+	}
+	const char *name = g->nodes[n].sym->dname;
+	if (!edit_push_sel(e, n, what, on)) {
+		edit_msg(msg, msglen, "%s: nothing to %s", name, sel_names[what][on != 0]);
+		return -1;
+	}
 	snprintf(label, sizeof label, "%s %s", sel_names[what][on != 0],
 		 g->nodes[n].sym->name);
-	size_t start = e->nops;
-	edit_push_op(e, &op);
-	edit_end_step(e, start, label);
+	edit_end_step(e, label);
 	edit_msg(msg, msglen, "%s %s", sel_names[what][on != 0], name);
 	return 0;
 }

@@ -123,15 +123,25 @@ enum edit_sel {
 int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
 		char *msg, size_t msglen);
 
+/* The same for every function TEXT names, as the option would take it:
+ * "[N]", "N" or a name edit_lookup() resolves to one function means that
+ * function; otherwise TEXT is a symspec (as -e/-E/-f/-F take it, so an
+ * ambiguous raw name means all functions of that name).  One undo step.
+ * Returns the number of functions changed; -1 if none matches or nothing
+ * changes. */
+int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
+		     int on, char *msg, size_t msglen);
+
 /* ---- Commands as the browser's prompt takes them ---- */
 
 /* Run one command line without the ':' (blanks separate words):
  *   k FROM/TO | restore FROM/TO | self FUNC SECONDS | scale FUNC FACTOR |
- *   hide FUNC | unhide FUNC | exclude-time FUNC | include-time FUNC |
- *   focus FUNC | unfocus FUNC | focus-time FUNC | unfocus-time FUNC |
+ *   hide SPEC | unhide SPEC | exclude-time SPEC | include-time SPEC |
+ *   focus SPEC | unfocus SPEC | focus-time SPEC | unfocus-time SPEC |
  *   undo | redo
- * FUNC as edit_lookup() takes it (a name with blanks cannot be given here:
- * use [N]).  Returns what the operation returns; an unknown command or bad
+ * FUNC as edit_lookup() takes it, SPEC as edit_select_spec(); both are
+ * the rest of the line (blanks included; for self and scale, up to the
+ * last word).  Returns what the operation returns; an unknown command or bad
  * arguments give -1 and a usage text in MSG.  Used by headless tests; the
  * browser may use it for these commands. */
 int edit_command(struct edit *e, const char *line, char *msg, size_t msglen);

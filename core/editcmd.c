@@ -152,7 +152,6 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched,
 		free(s);
 		return -1;
 	}
-	size_t start = e->nops;
 	for (uint32_t a = 0; a < g->narcs; a++) {
 		const struct cg_arc *arc = &g->arcs[a];
 		if (!symspec_match(&from, g->nodes[arc->parent].sym) ||
@@ -177,7 +176,7 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched,
 	}
 	char *label = xmalloc(strlen(s) + 16);
 	sprintf(label, "%s %s", del ? "k" : "restore", s);
-	edit_end_step(e, start, label);
+	edit_end_step(e, label);
 	free(label);
 	edit_msg(msg, msglen, "%s %d arc%s matching `%s'", del ? "deleted" : "restored",
 		 changed, changed == 1 ? "" : "s", s);
@@ -270,6 +269,56 @@ int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len)
 	return unique;
 }
 
+/* ---- selection by name or symspec ---- */
+
+int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
+		     int on, char *msg, size_t msglen)
+{
+	struct cg *g = &e->l->g;
+	char why[512];
+
+	if ((unsigned)what > EDIT_FOCUS_TIME) {
+		edit_msg(msg, msglen, "bad selection kind");
+		return -1;
+	}
+	uint32_t n = edit_lookup(e, text, why, sizeof why);
+	if (n != CG_NONE)
+		return edit_select(e, n, what, on, msg, msglen) == 0 ? 1 : -1;
+	char *s = trimmed(text);
+	size_t len = strlen(s);
+	if (len == 0 || all_digits(s, len) ||
+	    (s[0] == '[' && s[len - 1] == ']')) {
+		edit_msg(msg, msglen, "%s", why);
+		free(s);
+		return -1;
+	}
+	struct symspec sp;
+	symspec_parse_in(&sp, s, g->st);
+	uint32_t matched = 0;
+	int changed = 0;
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		if (!symspec_match(&sp, g->nodes[i].sym))
+			continue;
+		matched++;
+		changed += edit_push_sel(e, i, what, on);
+	}
+	const char *verb = edit_sel_name(what, on);
+	if (matched == 0) {
+		edit_msg(msg, msglen, "%s", why);
+	} else if (changed == 0) {
+		edit_msg(msg, msglen, "%s: nothing to %s", s, verb);
+	} else {
+		char *label = xmalloc(strlen(s) + 32);
+		sprintf(label, "%s %s", verb, s);
+		edit_end_step(e, label);
+		free(label);
+		edit_msg(msg, msglen, "%s %s (%d function%s)", verb, s, changed,
+			 changed == 1 ? "" : "s");
+	}
+	free(s);
+	return changed ? changed : -1;
+}
+
 /* ---- the command line ---- */
 
 static int parse_number(const char *s, double *v)
@@ -337,10 +386,8 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 			edit_msg(msg, msglen, "usage: %s FUNC", cmd);
 			return -1;
 		}
-		uint32_t n = edit_lookup(e, rest, msg, msglen);
-		if (n == CG_NONE)
-			return -1;
-		return edit_select(e, n, sel_cmds[i].what, sel_cmds[i].on, msg, msglen);
+		return edit_select_spec(e, rest, sel_cmds[i].what, sel_cmds[i].on,
+					msg, msglen);
 	}
 	edit_msg(msg, msglen, "unknown command `%s' (k, restore, self, scale, hide, "
 		 "unhide, exclude-time, include-time, focus, unfocus, focus-time, "

@@ -44,7 +44,8 @@ struct edit {
 	size_t nsteps, steps_cap;
 	size_t cur;              /* steps[0..cur-1] are applied */
 	int in_group;
-	size_t group_start;
+	int step_open;          /* ops pushed since step_start, not closed */
+	size_t step_start;
 	char *group_label;
 
 	uint32_t *del_seq;       /* per arc: deletion order, 0 = live */
@@ -61,7 +62,9 @@ struct edit {
 void edit_msg(char *msg, size_t msglen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void edit_push_op(struct edit *e, const struct edit_op *op);
-void edit_end_step(struct edit *e, size_t start, const char *label);
+void edit_end_step(struct edit *e, const char *label);
 int edit_push_arc(struct edit *e, uint32_t a, int del);
+int edit_push_sel(struct edit *e, uint32_t n, enum edit_sel what, int on);
+const char *edit_sel_name(enum edit_sel what, int on);
 
 #endif

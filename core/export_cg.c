@@ -7,7 +7,10 @@
  * time gprof propagated along the arc (callee's self share + child share).
  * Calls inside a cycle carry no time in gprof's model, so they cost 0.
  * Costs are rounded to integers; the summary is the sum of the self costs.
- * Names and files are compressed with the format's "(id)" references. */
+ * Names and files are compressed with the format's "(id)" references.
+ * Readers merge functions by file and name, so functions sharing both
+ * (static functions of one name, files unknown) get their address as a
+ * suffix: "helper (0x1139)". */
 #include "config.h"
 #include "exportint.h"
 #include "cg.h"
@@ -23,6 +26,7 @@ struct cgx {
 	const struct cg *g;
 	double unit;          /* cost units per tick */
 	char *fn_seen;        /* per function: its name was given an id */
+	char *dup;            /* per function: another has its name and file */
 	const char **files;   /* file ids: 1-based, the interned pointers */
 	size_t nfiles, files_cap;
 };
@@ -40,7 +44,11 @@ static void name_ref(struct cgx *x, const char *tag, uint32_t n)
 		return;
 	}
 	x->fn_seen[n] = 1;
-	fprintf(x->out, "%s=(%u) %s\n", tag, n + 1, x->g->nodes[n].sym->dname);
+	const struct sym *sy = x->g->nodes[n].sym;
+	fprintf(x->out, "%s=(%u) %s", tag, n + 1, sy->dname);
+	if (x->dup[n])
+		fprintf(x->out, " (0x%llx)", (unsigned long long)sy->addr);
+	fputc('\n', x->out);
 }
 
 static void file_ref(struct cgx *x, const char *tag, const char *file)
@@ -56,6 +64,35 @@ static void file_ref(struct cgx *x, const char *tag, const char *file)
 	fprintf(x->out, "%s=(%zu) %s\n", tag, x->nfiles, f);
 }
 
+static const struct cg *sort_g;
+
+static int cmp_name_file(const void *a, const void *b)
+{
+	const struct sym *x = sort_g->nodes[*(const uint32_t *)a].sym;
+	const struct sym *y = sort_g->nodes[*(const uint32_t *)b].sym;
+	int c = strcmp(x->dname, y->dname);
+	if (c)
+		return c;
+	return strcmp(x->file ? x->file : "", y->file ? y->file : "");
+}
+
+/* Mark the functions whose (name, file) another function shares. */
+static void find_dups(struct cgx *x)
+{
+	const struct cg *g = x->g;
+	uint32_t *v = xmalloc(((size_t)g->nfuncs + 1) * sizeof *v);
+
+	x->dup = xcalloc((size_t)g->nfuncs + 1, 1);
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		v[i] = i;
+	sort_g = g;
+	qsort(v, g->nfuncs, sizeof *v, cmp_name_file);
+	for (uint32_t i = 1; i < g->nfuncs; i++)
+		if (cmp_name_file(&v[i - 1], &v[i]) == 0)
+			x->dup[v[i - 1]] = x->dup[v[i]] = 1;
+	free(v);
+}
+
 void export_callgrind(FILE *out, const struct edit *e,
 		      const struct export_params *p)
 {
@@ -69,6 +106,7 @@ void export_callgrind(FILE *out, const struct edit *e,
 	cg_adjacency((struct cg *)g); /* a no-op on a propagated model */
 	x.unit = p->callgrind_usec ? 1e6 / g->hz : 1.0;
 	x.fn_seen = xcalloc((size_t)g->nfuncs + 1, 1);
+	find_dups(&x);
 	for (uint32_t i = 0; i < g->nfuncs; i++)
 		if (!g->nodes[i].sym->is_excluded)
 			summary += cost(&x, g->nodes[i].self_time);
@@ -111,5 +149,6 @@ void export_callgrind(FILE *out, const struct edit *e,
 		}
 	}
 	free(x.fn_seen);
+	free(x.dup);
 	free(x.files);
 }

@@ -1,0 +1,274 @@
+/* test_export: export_write()'s file handling and format names on a model
+ * built by hand; the formats themselves are checked against GNU gprof,
+ * python3's json, Graphviz and callgrind_annotate by tests/t-export.sh,
+ * which runs this program as a driver:
+ *
+ *   test_export drive [tgprof options] EXE [GMON...]
+ *
+ * loads the profile as `tgprof --text` would, opens an edit session and
+ * reads commands from standard input, one per line:
+ *   export FILE FORMAT | export! FILE FORMAT    export_write()
+ *   dump FILE                                   edit_dump()
+ *   bench                                       time one delete and undo
+ *   anything else                               edit_command()
+ * printing "ok: MESSAGE" or "error: MESSAGE" per line.  Exit status 0 if
+ * every line succeeded, 1 otherwise. */
+#include "config.h"
+#include "edit.h"
+#include "export.h"
+#include "load.h"
+#include "report.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static int nfail, npass;
+
+static void check(int ok, const char *name, const char *detail)
+{
+	if (ok) {
+		printf("PASS: %s\n", name);
+		npass++;
+	} else {
+		printf("FAIL: %s%s%s\n", name, detail ? ": " : "", detail ? detail : "");
+		nfail++;
+	}
+}
+
+/* ---- driver ---- */
+
+/* CPU time of this thread: what a delete costs, less skewed than the wall
+ * clock on a loaded machine. */
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int drive(int argc, char **argv)
+{
+	struct opts o;
+	struct load l;
+	char line[4096], msg[4096];
+	int bad = 0;
+
+	/* opts_parse wants a program name and --text keeps it from the TUI */
+	char **av = xcalloc((size_t)argc + 3, sizeof *av);
+	av[0] = "tgprof";
+	av[1] = "--text";
+	for (int i = 0; i < argc; i++)
+		av[i + 2] = argv[i];
+	opts_parse(&o, argc + 2, av);
+	load_all(&l, &o, NULL);
+	struct edit *e = edit_open(&l, &o);
+	while (fgets(line, sizeof line, stdin)) {
+		line[strcspn(line, "\n")] = 0;
+		int r;
+		char a[2048], b[64];
+		if (!line[0] || line[0] == '#')
+			continue;
+		int force = strncmp(line, "export!", 7) == 0;
+		if (sscanf(line + (force ? 7 : 6), " %2047s %63s", a, b) == 2 &&
+		    strncmp(line, "export", 6) == 0) {
+			enum export_format f;
+			if (export_format_parse(b, &f) != 0) {
+				snprintf(msg, sizeof msg, "unknown format %s", b);
+				r = -1;
+			} else {
+				r = export_write(e, a, f, NULL, force, msg, sizeof msg);
+			}
+		} else if (sscanf(line, "dump %2047s", a) == 1) {
+			FILE *f = fopen(a, "w");
+			r = f ? 0 : -1;
+			if (f) {
+				edit_dump(f, e);
+				r = fclose(f) == 0 ? 0 : -1;
+			}
+			snprintf(msg, sizeof msg, "dump %s", a);
+		} else if (strcmp(line, "bench") == 0) {
+			double t0 = util_now(), c0 = cpu_now();
+			r = edit_arc_delete(e, l.g.narcs / 2, msg, sizeof msg);
+			double t1 = util_now(), c1 = cpu_now();
+			r |= edit_undo(e, msg, sizeof msg);
+			double t2 = util_now(), c2 = cpu_now();
+			snprintf(msg, sizeof msg, "delete+propagate %.1f ms (cpu %.1f), "
+				 "undo %.1f ms (cpu %.1f) (%u functions, %u arcs, %u cycles)",
+				 (t1 - t0) * 1e3, (c1 - c0) * 1e3, (t2 - t1) * 1e3,
+				 (c2 - c1) * 1e3, l.g.nfuncs, l.g.narcs, l.g.ncycles);
+		} else {
+			r = edit_command(e, line, msg, sizeof msg);
+		}
+		printf("%s: %s\n", r < 0 ? "error" : "ok", msg);
+		bad |= r < 0;
+	}
+	edit_close(e);
+	load_free(&l);
+	free(av);
+	return bad;
+}
+
+/* ---- unit cases ---- */
+
+static const char *const names[] = { "main", "work", "helper" };
+
+static void fake(struct load *l)
+{
+	memset(l, 0, sizeof *l);
+	l->st.syms = xcalloc(3, sizeof *l->st.syms);
+	l->st.n = 3;
+	l->st.path = "fake";
+	for (uint32_t i = 0; i < 3; i++) {
+		struct sym *s = &l->st.syms[i];
+		s->addr = 0x1000 + 0x100 * (uint64_t)i;
+		s->end_addr = s->addr + 0xff;
+		s->name = s->dname = names[i];
+		s->is_func = 1;
+	}
+	cg_init(&l->g, &l->st, 100);
+	strcpy(l->g.dimen, "seconds");
+	cg_arc_add(&l->g, 0, 1, 2);
+	cg_arc_add(&l->g, 1, 2, 6);
+	l->g.nodes[1].self_time = l->g.nodes[1].hist_time = 30;
+	l->g.nodes[2].self_time = l->g.nodes[2].hist_time = 10;
+	l->g.total_time = 40;
+	cg_propagate(&l->g);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int c;
+	while ((c = getc(f)) != EOF)
+		putc(c, m);
+	fclose(f);
+	fclose(m);
+	return buf;
+}
+
+static int leftovers(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		n += strncmp(de->d_name, ".tgprof-export", 14) == 0;
+	closedir(d);
+	return n;
+}
+
+static void unit(void)
+{
+	struct load l;
+	struct opts o;
+	char msg[1024], dir[1024], path[1200], cmd[2200];
+	const char *top = getenv("TOP");
+	enum export_format f;
+
+	memset(&o, 0, sizeof o);
+	o.exe = "fake";
+	o.width = 80;
+	o.flat = o.graph = o.index_ = 1;
+	fake(&l);
+	struct edit *e = edit_open(&l, &o);
+
+	check(export_format_parse("json", &f) == 0 && f == EXPORT_JSON &&
+	      export_format_parse("callgrind", &f) == 0 && f == EXPORT_CALLGRIND &&
+	      export_format_parse("svg", &f) == -1, "format names", NULL);
+	check(export_format_guess("a/b.json") == EXPORT_JSON &&
+	      export_format_guess("x.gv") == EXPORT_DOT &&
+	      export_format_guess("d/callgrind.out.123") == EXPORT_CALLGRIND &&
+	      export_format_guess("report.txt") == EXPORT_TEXT, "format guesses", NULL);
+
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-export", top ? top : ".");
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+	if (system(cmd) != 0)
+		check(0, "scratch directory", dir);
+	snprintf(path, sizeof path, "%s/out.txt", dir);
+	int r = export_write(e, path, EXPORT_TEXT, NULL, 0, msg, sizeof msg);
+	char *got = slurp(path);
+	char *want = NULL;
+	size_t wlen = 0;
+	FILE *m = open_memstream(&want, &wlen);
+	struct opts ob = o;
+	ob.brief = 1;
+	report_all(m, &l.g, &ob);
+	fclose(m);
+	check(r == 0 && got && strcmp(got, want) == 0 && strstr(msg, "wrote"),
+	      "text export is report_all with -b", msg);
+	free(got);
+	free(want);
+
+	edit_command(e, "k work/helper", msg, sizeof msg);
+	r = export_write(e, path, EXPORT_JSON, NULL, 0, msg, sizeof msg);
+	got = slurp(path);
+	check(r == -1 && strstr(msg, "exists") && got && strstr(got, "Flat profile"),
+	      "an existing file is kept without force", msg);
+	free(got);
+	r = export_write(e, path, EXPORT_JSON, NULL, 1, msg, sizeof msg);
+	got = slurp(path);
+	check(r == 0 && got && got[0] == '{' && strstr(got, "\"k work/helper\""),
+	      "force overwrites (json with the edit)", msg);
+	free(got);
+	struct stat st;
+	check(stat(path, &st) == 0 && (st.st_mode & 0444) == 0444,
+	      "the file is readable by all (not mkstemp's 0600)", NULL);
+	check(leftovers(dir) == 0, "no temporary file left", NULL);
+	check(export_write(e, dir, EXPORT_TEXT, NULL, 1, msg, sizeof msg) == -1 &&
+	      strstr(msg, "directory"), "a directory is refused", msg);
+	snprintf(path, sizeof path, "%s/no/such/dir/out.dot", dir);
+	check(export_write(e, path, EXPORT_DOT, NULL, 0, msg, sizeof msg) == -1 &&
+	      strstr(msg, "temporary"), "a missing directory is an error text", msg);
+	check(export_write(e, "", EXPORT_DOT, NULL, 0, msg, sizeof msg) == -1,
+	      "an empty name is an error text", msg);
+	check(leftovers(dir) == 0, "no temporary file left after errors", NULL);
+
+	/* dot thresholds: helper's time is 10/40 of the total */
+	struct export_params p;
+	export_params_default(&p);
+	check(p.node_threshold > 0 && p.edge_threshold > 0, "default thresholds", NULL);
+	edit_undo(e, msg, sizeof msg);
+	char *buf = NULL;
+	size_t len = 0;
+	m = open_memstream(&buf, &len);
+	p.node_threshold = 0.3;
+	export_stream(m, e, EXPORT_DOT, &p, msg, sizeof msg);
+	fclose(m);
+	check(strstr(buf, "work") && !strstr(buf, "helper"),
+	      "dot: node threshold 30% drops helper (25%)", buf);
+	free(buf);
+	m = open_memstream(&buf, &len);
+	p.node_threshold = 0.2;
+	export_stream(m, e, EXPORT_DOT, &p, msg, sizeof msg);
+	fclose(m);
+	check(strstr(buf, "helper") && strstr(buf, "n1 -> n2"),
+	      "dot: node threshold 20% keeps helper and its arc", buf);
+	free(buf);
+
+	edit_close(e);
+	cg_free(&l.g);
+	free(l.st.syms);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "drive") == 0)
+		return drive(argc - 2, argv + 2);
+	unit();
+	printf("# %d passed, %d failed\n", npass, nfail);
+	return nfail != 0;
+}
