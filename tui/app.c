@@ -426,7 +426,7 @@ int tui_main(const struct opts *o)
 	const char *bench = getenv("TGPROF_BENCH");
 	FILE *bf = bench && *bench ? fopen(bench, "w") : NULL;
 	int bench_key = -1;
-	double bench_t = 0;
+	double bench_t = 0, bench_acted = 0;
 	unsigned long bench_gen = edit_generation(a->ed);
 	while (!a->quit) {
 		app_draw(a);
@@ -437,8 +437,9 @@ int tui_main(const struct opts *o)
 				fprintf(bf, "first-screen %.6f load %.6f edit-open %.6f\n",
 					now - t_start, t_loaded - t_start, t_opened - t_loaded);
 			else if (edit_generation(a->ed) != bench_gen)
-				fprintf(bf, "key %s %.6f propagate %.6f\n", action_name(bench_key),
-					now - bench_t, edit_last_propagate_seconds(a->ed));
+				fprintf(bf, "key %s %.6f propagate %.6f action %.6f\n",
+					action_name(bench_key), now - bench_t,
+					edit_last_propagate_seconds(a->ed), bench_acted - bench_t);
 			else
 				fprintf(bf, "key %s %.6f\n", action_name(bench_key), now - bench_t);
 			bench_gen = edit_generation(a->ed);
@@ -465,6 +466,7 @@ int tui_main(const struct opts *o)
 			a->msg[0] = 0;
 		bench_key = act;
 		app_run_action(a, act);
+		bench_acted = util_now();
 	}
 	if (bf)
 		fclose(bf);

@@ -7,6 +7,7 @@
  * original profile) is right-aligned at the end when shown. */
 #include "config.h"
 #include "app.h"
+#include "util.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -66,13 +67,40 @@ static int delta_shown(const struct app *a, int w)
 	return a->show_delta && edit_nsteps(a->ed) > 0 && w >= 60;
 }
 
+/* edit_orig() walks a cycle's members; on big cycles that is too slow to
+ * repeat on every redraw, so cycle rows are cached per model generation. */
+static struct edit_orig *orig_cache;
+static unsigned long *orig_gen;
+static uint32_t orig_cap;
+
+static int orig_of(const struct app *a, uint32_t n, struct edit_orig *o)
+{
+	if (n < a->g->nfuncs)
+		return edit_orig(a->ed, n, o);
+	uint32_t c = n - a->g->nfuncs;
+	unsigned long gen = edit_generation(a->ed) + 1;
+	if (c >= orig_cap) {
+		uint32_t cap = c + 64;
+		orig_cache = xrealloc(orig_cache, cap * sizeof *orig_cache);
+		orig_gen = xrealloc(orig_gen, cap * sizeof *orig_gen);
+		memset(orig_gen + orig_cap, 0, (cap - orig_cap) * sizeof *orig_gen);
+		orig_cap = cap;
+	}
+	if (orig_gen[c] != gen) {
+		edit_orig(a->ed, n, &orig_cache[c]);
+		orig_gen[c] = gen;
+	}
+	*o = orig_cache[c];
+	return o->valid;
+}
+
 /* Δ of node N: time in seconds (flat: self, graph: total) and calls. */
 static void delta_text(const struct app *a, uint32_t n, int flat, char *buf, size_t len)
 {
 	struct edit_orig o;
 	const struct cg_node *s = &a->g->nodes[n];
 	buf[0] = 0;
-	if (!edit_orig(a->ed, n, &o)) {
+	if (!orig_of(a, n, &o)) {
 		snprintf(buf, len, "new");
 		return;
 	}
