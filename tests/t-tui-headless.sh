@@ -393,6 +393,13 @@ if grep -q "^> .*void leaf_b" src1.scr && grep -q "$W/moved/prog.c" src1.scr; th
 else
 	tg_fail source-via-GPROF_PATH "$(head -3 src1.scr)"
 fi
+rm -f src1.scr
+tui_run src -I /nonexistent:$W/moved ./prog-moved gmon.out > /dev/null
+if grep -q "^> .*void leaf_b" src1.scr && grep -q "$W/moved/prog.c" src1.scr; then
+	tg_pass source-via-I
+else
+	tg_fail source-via-I "$(head -3 src1.scr)"
+fi
 
 # --- help is generated from the live bindings, :bind included
 cat > help.keys <<'K'

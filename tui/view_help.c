@@ -82,6 +82,6 @@ void view_help_build(struct app *a)
 	textbuf_add(t, 0, "%s", "");
 	textbuf_add(t, 1, "environment");
 	textbuf_add(t, 0, "  TGPROF_KEYS     key file (else ~/.config/tgprof/keys)");
-	textbuf_add(t, 0, "  GPROF_PATH      source directories, colon-separated");
+	textbuf_add(t, 0, "  GPROF_PATH      source directories, colon-separated (after -I)");
 	textbuf_add(t, 0, "  NO_COLOR        no colours");
 }

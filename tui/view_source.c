@@ -2,8 +2,9 @@
  * call counts libbfd's line information lets us attribute to each line.
  *
  * The file is the one the debug information names for the function's
- * address; a relative or missing path is looked for in the directories of
- * $GPROF_PATH (colon-separated), by path and then by last component.
+ * address; a relative or missing path is looked for in the directories
+ * given with -I, then in $GPROF_PATH (both colon-separated lists), by
+ * path and then by last component.
  * When there is no line information or no file, the view says so and
  * why, instead of showing nothing. */
 #include "config.h"
@@ -14,27 +15,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-static FILE *open_source(const char *file, char *found, size_t len)
+/* Try each directory of the ':'-separated LIST, by path then by last
+ * component. */
+static FILE *open_in(const char *list, const char *file, char *found, size_t len)
+{
+	const char *base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	while (list && *list) {
+		const char *e = strchr(list, ':');
+		size_t n = e ? (size_t)(e - list) : strlen(list);
+		for (int pass = 0; pass < 2 && n > 0; pass++) {
+			FILE *f;
+			snprintf(found, len, "%.*s/%s", (int)n, list, pass ? base : file);
+			if ((f = fopen(found, "r")))
+				return f;
+		}
+		list = e ? e + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* The file as named, else through the -I directories, else $GPROF_PATH. */
+static FILE *open_source(const struct opts *o, const char *file, char *found, size_t len)
 {
 	FILE *f = fopen(file, "r");
 	if (f) {
 		snprintf(found, len, "%s", file);
 		return f;
 	}
-	const char *path = getenv("GPROF_PATH");
-	const char *base = strrchr(file, '/');
-	base = base ? base + 1 : file;
-	while (path && *path) {
-		const char *e = strchr(path, ':');
-		size_t n = e ? (size_t)(e - path) : strlen(path);
-		for (int pass = 0; pass < 2 && n > 0; pass++) {
-			snprintf(found, len, "%.*s/%s", (int)n, path, pass ? base : file);
-			if ((f = fopen(found, "r")))
-				return f;
-		}
-		path = e ? e + 1 : NULL;
-	}
-	return NULL;
+	for (int i = 0; i < o->ndirs; i++)
+		if ((f = open_in(o->dirs[i], file, found, len)))
+			return f;
+	return open_in(getenv("GPROF_PATH"), file, found, len);
 }
 
 /* Per-line samples from the histogram bins inside the function, and call
@@ -114,10 +126,10 @@ void view_source_build(struct app *a)
 		return;
 	}
 	char found[4096];
-	FILE *f = open_source(file, found, sizeof found);
+	FILE *f = open_source(a->o, file, found, sizeof found);
 	if (!f) {
 		textbuf_add(t, 2, "%s: source file %s not found", s->dname, file);
-		textbuf_add(t, 0, "set GPROF_PATH to the directories to search (colon-separated)");
+		textbuf_add(t, 0, "give its directory with -I DIR or in GPROF_PATH (colon-separated)");
 		return;
 	}
 	double *samples = NULL;
