@@ -2,18 +2,24 @@
  *
  * What GNU gprof 2.40 writes for -s (found by experiment, byte-compared):
  * a GNU version 1 header; every histogram in the order first created, each
- * with the run's rate (the first file's), its 15 dimension bytes as read
- * and its bins truncated to 16 bits; then one call-graph record per merged
+ * with the run's rate and the first histogram's 15 dimension bytes (both
+ * as first read, whatever follows the NUL included) and abbreviation, and
+ * its bins truncated to 16 bits; then one call-graph record per merged
  * arc at the two symbols' start addresses, with the count truncated to 32
  * bits, callers in symbol (address) order and each caller's arcs newest
  * first; arcs deleted with -k are left out.  Last, when the profile had
  * basic-block counts, one record with, per symbol in address order, the
  * first ten distinct addresses in that symbol (in order of first
  * appearance), counts summed; addresses outside every symbol are dropped.
+ * GNU's -s implies -l, so with debug information the symbols are line
+ * symbols (the caller's line, the callee's function); that is the model's
+ * business: this file writes whatever symbols G holds.  Arcs added by -c
+ * are not written: GNU writes gmon.sum before it scans the code.
  * The file is built in memory and goes through a temporary file renamed
  * over PATH, so a failure never leaves a partial gmon.sum. */
 #include "config.h"
 #include "gmonsum.h"
+#include "lines.h"
 #include "util.h"
 
 #include <errno.h>
@@ -64,8 +70,8 @@ static void put_head(struct buf *b, const struct gmon_profile *p)
 		put(b, h->highpc, b->asz);
 		put(b, h->nbins, 4);
 		put(b, p->rate, 4);
-		put_bytes(b, h->dimen, 15);
-		put(b, (unsigned char)h->dimen_abbrev, 1);
+		put_bytes(b, p->hists[0].dimen, 15);
+		put(b, (unsigned char)p->hists[0].dimen_abbrev, 1);
 		for (uint32_t k = 0; k < h->nbins; k++)
 			put(b, h->bins[k] & 0xffff, 2);
 	}
@@ -156,15 +162,47 @@ void gmon_write(const char *path, const struct gmon_profile *p,
 	commit(path, &b);
 }
 
+/* The arcs to write: not deleted, and read from the profile.  -c adds
+ * arcs of count 0 (and adds 0 to existing ones), so an arc of count 0
+ * comes from the profile only when a record of count 0 maps to it; those
+ * records are rare, and mapped here the way the loader maps them (the
+ * callee backed up to a function in a line table, whose bfd is NULL). */
+static uint8_t *arcs_to_write(const struct gmon_profile *p, const struct cg *g)
+{
+	uint8_t *keep = xmalloc((size_t)g->narcs + 1);
+
+	for (uint32_t i = 0; i < g->narcs; i++)
+		keep[i] = !g->arcs[i].deleted && g->arcs[i].count > 0;
+	for (size_t i = 0; i < p->narcs; i++) {
+		const struct gmon_arc *r = &p->arcs[i];
+		const struct sym *from, *self;
+		uint32_t a;
+		if (r->count)
+			continue;
+		from = symtab_find(g->st, r->from_pc);
+		self = g->st->bfd ? symtab_find(g->st, r->self_pc)
+				  : lines_callee(g->st, r->self_pc);
+		if (!from || !self)
+			continue;
+		a = cg_arc_find(g, (uint32_t)(from - g->st->syms),
+				(uint32_t)(self - g->st->syms));
+		if (a != CG_NONE && !g->arcs[a].deleted)
+			keep[a] = 1;
+	}
+	return keep;
+}
+
 /* Arcs grouped by caller in node order, each group newest first: a
  * counting sort over arcs[] (which is in creation order). */
-static void put_cg_arcs(struct buf *b, const struct cg *g)
+static void put_cg_arcs(struct buf *b, const struct gmon_profile *p,
+			const struct cg *g)
 {
 	uint32_t *start = xcalloc((size_t)g->nfuncs + 1, sizeof *start);
 	uint32_t *fill, *order;
+	uint8_t *keep = arcs_to_write(p, g);
 
 	for (uint32_t i = 0; i < g->narcs; i++)
-		if (!g->arcs[i].deleted)
+		if (keep[i])
 			start[g->arcs[i].parent + 1]++;
 	for (uint32_t n = 0; n < g->nfuncs; n++)
 		start[n + 1] += start[n];
@@ -172,7 +210,7 @@ static void put_cg_arcs(struct buf *b, const struct cg *g)
 	fill = xmalloc(((size_t)g->nfuncs + 1) * sizeof *fill);
 	memcpy(fill, start, ((size_t)g->nfuncs + 1) * sizeof *fill);
 	for (uint32_t i = 0; i < g->narcs; i++)
-		if (!g->arcs[i].deleted)
+		if (keep[i])
 			order[fill[g->arcs[i].parent]++] = i;
 	for (uint32_t n = 0; n < g->nfuncs; n++) {
 		for (uint32_t k = start[n + 1]; k > start[n]; k--) {
@@ -181,6 +219,7 @@ static void put_cg_arcs(struct buf *b, const struct cg *g)
 				g->nodes[a->child].sym->addr, a->count);
 		}
 	}
+	free(keep);
 	free(order);
 	free(fill);
 	free(start);
@@ -260,7 +299,7 @@ void gmon_write_sum(const char *path, const struct gmon_profile *p,
 	struct buf b = { NULL, 0, 0, abi->addr_size == 4 ? 4 : 8, abi->big_endian };
 
 	put_head(&b, p);
-	put_cg_arcs(&b, g);
+	put_cg_arcs(&b, p, g);
 	put_cg_bbs(&b, p, g);
 	commit(path, &b);
 }
