@@ -366,6 +366,7 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 		return fail(r, "unsupported gmon file version %u (versions 0 and 1 "
 			    "are supported)", version);
 	info->version = (int)version;
+	p->gnu_version = (int)version;
 	r->pos = GNU_HDR;
 	while (r->pos < r->len) {
 		unsigned tag = r->d[r->pos++];
@@ -480,7 +481,7 @@ static int read_bsd(struct reader *r, struct gmon_profile *p,
 		uint64_t self = get(r, r->asz);
 		add_arc(p, from, self, get(r, r->asz));
 	}
-	info->version = 0;
+	info->version = p->gnu_version;
 	info->is_bsd = 1;
 	info->nhist = h.nbins > 0;
 	info->narcs = data;
@@ -552,6 +553,8 @@ static unsigned char *slurp(const char *path, size_t *lenp, const char **what)
 	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0)
 		cap = (size_t)st.st_size + 1;
+	if (cap)
+		buf = xmalloc(cap);
 	for (;;) {
 		ssize_t n;
 		if (len == cap) {

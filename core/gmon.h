@@ -61,12 +61,14 @@ struct gmon_profile {
 	uint32_t rate;      /* samples per second; the first file's wins */
 	int nfiles;         /* files read so far */
 	int have_rate;
+	int gnu_version;    /* of the last GNU file; -i shows it for BSD files */
 	struct gmon_hindex *hindex; /* private: histogram ranges, for summing */
 };
 
 /* Per-file record counts, for -i ("File `F' (version V) contains:"). */
 struct gmon_file_info {
-	int version;         /* GNU version, or the BSD flavour's number */
+	int version;         /* GNU version; for a BSD file, as GNU shows it:
+			      * the last GNU file's version, else 0 */
 	int is_bsd;
 	size_t nhist, narcs, nbb;
 };
