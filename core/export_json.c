@@ -7,7 +7,9 @@
 #include "load.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include "util.h"
 
 /* Length of the valid UTF-8 sequence at S (1..4), or 0 if invalid. */
 static int utf8_len(const unsigned char *s)
@@ -135,14 +137,30 @@ static void arc(FILE *out, const struct cg *g, uint32_t a)
 	fprintf(out, ", \"deleted\": %s}", arc->deleted ? "true" : "false");
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
 static void cycle(FILE *out, const struct cg *g, uint32_t c)
 {
 	const struct cg_node *n = &g->nodes[c];
 
 	fprintf(out, "    {\"number\": %u, \"index\": %u, \"members\": [", n->cycle,
 		n->index);
+	/* Members in address order (node order), not the ring's order. */
+	size_t k = 0;
 	for (uint32_t m = n->next_member; m != CG_NONE; m = g->nodes[m].next_member)
-		fprintf(out, "%u%s", m, g->nodes[m].next_member != CG_NONE ? ", " : "");
+		k++;
+	uint32_t *v = xmalloc((k + 1) * sizeof *v);
+	k = 0;
+	for (uint32_t m = n->next_member; m != CG_NONE; m = g->nodes[m].next_member)
+		v[k++] = m;
+	qsort(v, k, sizeof *v, cmp_u32);
+	for (size_t i = 0; i < k; i++)
+		fprintf(out, "%u%s", v[i], i + 1 < k ? ", " : "");
+	free(v);
 	fputs("], ", out);
 	key(out, "self");
 	jnum(out, n->prop_self / g->hz);

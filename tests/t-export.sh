@@ -80,6 +80,8 @@ ncyc_primary = len(re.findall(r"^\[\d+\].*<cycle \d+ as a whole>", graph, re.M))
 if ncyc_primary != len(d["cycles"]):
     errs.append("%d cycles vs GNU %d" % (len(d["cycles"]), ncyc_primary))
 for c in d["cycles"]:
+    if c["members"] != sorted(c["members"]):
+        errs.append("cycle %d members not in address order" % c["number"])
     if len(c["members"]) < 2:
         errs.append("cycle %d has %d members" % (c["number"], len(c["members"])))
     for m in c["members"]:
