@@ -350,6 +350,47 @@ static int read_gnu_bb(struct reader *r, struct gmon_profile *p)
 	return 0;
 }
 
+/* The number of call-graph records from the cursor on, so that the arc
+ * array grows once.  Stops quietly at the first record that does not
+ * parse: the real pass reports it. */
+static size_t count_gnu_arcs(const struct reader *r)
+{
+	size_t pos = r->pos, n = 0, a = r->asz;
+	size_t hsz = 2 * a + 24, arcsz = 2 * a + 4;
+
+	while (pos < r->len) {
+		unsigned tag = r->d[pos++];
+		size_t rest = r->len - pos;
+		struct reader t = *r;
+		uint64_t cnt;
+		if (tag == 1) {
+			if (rest < arcsz)
+				break;
+			pos += arcsz;
+			n++;
+		} else if (tag == 0) {
+			if (rest < hsz)
+				break;
+			t.pos = pos + 2 * a;
+			cnt = get(&t, 4);
+			if ((rest - hsz) / 2 < cnt)
+				break;
+			pos += hsz + 2 * cnt;
+		} else if (tag == 2) {
+			if (rest < 4)
+				break;
+			t.pos = pos;
+			cnt = get(&t, 4);
+			if ((rest - 4) / (2 * a) < cnt)
+				break;
+			pos += 4 + 2 * a * cnt;
+		} else {
+			break;
+		}
+	}
+	return n;
+}
+
 static int read_gnu(struct reader *r, struct gmon_profile *p,
 		    struct gmon_file_info *info)
 {
@@ -368,6 +409,8 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 	info->version = (int)version;
 	p->gnu_version = (int)version;
 	r->pos = GNU_HDR;
+	util_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + count_gnu_arcs(r),
+		  sizeof *p->arcs);
 	while (r->pos < r->len) {
 		unsigned tag = r->d[r->pos++];
 		switch (tag) {
