@@ -117,6 +117,20 @@ __mcleanup: ret
 	.p2align 4
 _gprof_mcount: ret
 	.p2align 4
+# the rest of GNU's default exclusions, as local functions (a local
+# mcount does not capture the program's calls to the C library's)
+	.type mcount,@function
+mcount: ret
+	.p2align 4
+	.type _mcount,@function
+_mcount: ret
+	.p2align 4
+	.type __mcount,@function
+__mcount: ret
+	.p2align 4
+	.type __mcount_internal,@function
+__mcount_internal: ret
+	.p2align 4
 # names for the demangler
 	.globl _ZN2ns3fooIiEEvT_, _RNvCs1234_7mycrate4main
 	.globl _ZN4core3fmt5write17h0123456789abcdefE, _D3foo3barFiZv
