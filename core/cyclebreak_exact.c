@@ -215,6 +215,10 @@ static struct cb_cost lower_bound(struct bb *b)
 	memcpy(b->tmp, b->del, s->m);
 	for (;;) {
 		int any = 0;
+		if (b->work > b->budget) {
+			b->aborted = 1;
+			return inf; /* prune: the search is over anyway */
+		}
 		bb_scc(b, b->tmp);
 		for (uint32_t c = 0; c < b->ncomp; c++) {
 			if (b->csize[c] <= (uint64_t)b->bound)
@@ -270,7 +274,7 @@ static void bb_node(struct bb *b)
 		over = 1;
 		uint32_t size = b->csize[c];
 		uint32_t tries = size <= 24 ? size : 6;
-		for (uint32_t t = 0; t < tries; t++) {
+		for (uint32_t t = 0; t < tries && b->work <= b->budget; t++) {
 			uint32_t nd, nw;
 			nw = witness(b, b->del, c, b->members[b->mstart[c] + t], &nd);
 			if (nd < bestn) {
