@@ -228,4 +228,4 @@ if [ -n "$parent" ] && [ -n "$child" ]; then
 	rt_same_report "fork, both files" ./fork "$parent" "$child"
 fi
 
-tg_finish
+rt_done

@@ -226,4 +226,4 @@ for m in tgmon.3 tgprof-ctl.1; do
 	fi
 done
 
-tg_finish
+rt_done

@@ -1,13 +1,18 @@
 # Helpers for the tests/t-runtime*.sh scripts (sourced after tests/lib.sh).
 #
-# rt_setup NAME: scratch directory $W (emptied), the runtime under test in
-# $LIB ($TOP/$B/runtime: libtgmon.a, libtgmon.so, tgprof-ctl).  Fails the
-# script when the runtime has not been built.
+# rt_setup NAME: scratch directory $W, the runtime under test in $LIB
+# ($TOP/$B/runtime: libtgmon.a, libtgmon.so, tgprof-ctl).  Fails the script
+# when the runtime has not been built.  $W is tests/out/NAME.PID, so that
+# runs of the same script (a shared tree, make check and check-asan at once)
+# keep out of each other's way; rt_done removes it when all passed, and
+# directories of runs more than a day old are cleared here.
 rt_setup() {
 	: "${B:=build}"
 	LIB=$TOP/$B/runtime
 	CTL=$LIB/tgprof-ctl
-	W=$TG_OUT/$1
+	W=$TG_OUT/$1.$$
+	mkdir -p "$TG_OUT"
+	find "$TG_OUT" -maxdepth 1 -name "$1.*" -mtime +0 -exec rm -rf {} + 2> /dev/null
 	rm -rf "$W"
 	mkdir -p "$W"
 	tg_need "$GPROF" "$CC"
@@ -18,6 +23,13 @@ rt_setup() {
 			exit 1
 		fi
 	done
+}
+
+# rt_done: tg_finish, leaving $W only when something failed.
+rt_done() {
+	cd "$TOP" || exit 1
+	[ "$tg_nfail" -eq 0 ] && rm -rf "$W"
+	tg_finish
 }
 
 # rt_cc OUT SRC [FLAGS...]: compile a test program with -pg; fails the
