@@ -10,7 +10,9 @@
 #   stamp      checksum of sources, flags and compiler; a case whose stamp
 #              still matches is not rebuilt
 # Variants: o0g (-O0 -g, PIE), o2 (-O2, PIE), o0np (-O0, -no-pie),
-# o2gnp (-O2 -g, -no-pie).  Files named *-nopg.c are compiled without -pg.
+# o2gnp (-O2 -g, -no-pie), and for C programs m32 (-O1 -g -m32: 4-byte
+# addresses; needs gcc-multilib, which is installed when missing).
+# Files named *-nopg.c are compiled without -pg.
 #
 # Usage: sh tests/corpus/build.sh [PROG...]   (env: TOP, CC, CXX, JOBS)
 # Exit status 0 when every case was built and run, 1 otherwise.
@@ -33,6 +35,7 @@ variant_flags() {
 	o2) echo "-O2" ;;
 	o0np) echo "-O0 -fno-pie -no-pie" ;;
 	o2gnp) echo "-O2 -g -fno-pie -no-pie" ;;
+	m32) echo "-O1 -g -m32" ;;
 	esac
 }
 
@@ -122,6 +125,19 @@ else
 	progs=$(grep -v '^#' "$SRC/programs" | awk 'NF { print $1 }')
 fi
 mkdir -p "$OUT"
+# 32-bit builds need the multilib runtime; install it or fail.
+m32_ok() {
+	printf 'int main(void) { return 0; }\n' > "$OUT/.m32.c" &&
+	$CC -m32 -pg "$OUT/.m32.c" -o "$OUT/.m32" > /dev/null 2>&1
+}
+if [ -z "${CORPUS_LOCKED:-}" ] && ! m32_ok; then
+	echo "build.sh: installing gcc-multilib for the m32 variant" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q gcc-multilib > "$OUT/apt.log" 2>&1
+	if ! m32_ok; then
+		echo "build.sh: $CC -m32 -pg does not work (see $OUT/apt.log)" >&2
+		exit 1
+	fi
+fi
 # Several test scripts (or check runs) may build at once: one at a time.
 if [ -z "${CORPUS_LOCKED:-}" ] && command -v flock > /dev/null 2>&1; then
 	CORPUS_LOCKED=1 exec flock "$OUT/.lock" sh "$0" "$@"
@@ -130,4 +146,5 @@ for p in $progs; do
 	for v in $VARIANTS; do
 		echo "$p $v"
 	done
+	[ -f "$SRC/$p.cc" ] || echo "$p m32"
 done | xargs -P "$JOBS" -n 2 sh "$SRC/build.sh" --one || exit 1
