@@ -347,6 +347,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->exec_counts = !!(style & STYLE_EXEC);
 	o->func_order = !!(style & STYLE_FUNC_ORDER);
 	o->file_order = !!(style & STYLE_FILE_ORDER);
+	if (o->func_order && o->file_order)
+		util_die("Only one of --function-ordering and --file-ordering may be specified.");
 	if (o->width < 1)
 		o->width = 1;
 }

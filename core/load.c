@@ -82,7 +82,18 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		if (o->file_info)
 			gmon_print_info(stdout, o->profiles[i], &info);
 	}
-	cg_init(&l->g, o->line ? &l->lines.st : &l->st, l->prof.rate);
+	if (l->prof.nbbs > 0 && !o->line)
+		util_warn("warning: ignoring basic-block exec counts (use -l or --line)");
+	if (o->annotate || o->exec_counts)
+		symtab_load_lines(&l->st);
+	const struct symtab *gst = &l->st;
+	if (o->line) {
+		gst = &l->lines.st;
+	} else if (o->map_file) {
+		ordering_map_load(&l->map, &l->st, o->map_file);
+		gst = &l->map.st;
+	}
+	cg_init(&l->g, gst, l->prof.rate);
 	select_apply(&l->g, o);
 	add_arcs(l, o, progress);
 	if (o->static_graph)
@@ -98,6 +109,7 @@ void load_free(struct load *l)
 {
 	cg_free(&l->g);
 	lines_symtab_free(&l->lines);
+	ordering_map_free(&l->map);
 	gmon_free(&l->prof);
 	symtab_free(&l->st);
 }

@@ -13,14 +13,16 @@
 #include "cg.h"
 #include "gmon.h"
 #include "lines.h"
+#include "ordering.h"
 #include "opts.h"
 #include "symtab.h"
 
 struct load {
 	struct symtab st;          /* the function table */
 	struct gmon_profile prof;
-	struct cg g;               /* g.st is &st, or &lines.st with -l */
+	struct cg g;               /* g.st is &st, &lines.st (-l) or &map.st (-R) */
 	struct lines_table lines;  /* -l: line symbols and functions */
+	struct ordering_map map;   /* -R: the map and the table it gives */
 };
 
 typedef void load_progress_fn(const char *phase, double fraction);

@@ -39,7 +39,7 @@ static int run_text(const struct opts *o)
 		cyclebreak_batch(stdout, &l.g, o);
 	if (o->sum)
 		gmon_write_sum("gmon.sum", &l.prof, &l.st.abi, &l.g);
-	report_all(stdout, &l.g, o);
+	report_all_load(stdout, &l, o);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		util_die("error writing the report to standard output");
 	load_free(&l);

@@ -5,6 +5,8 @@
  * printed without -b are our own words (notes.c). */
 #include "config.h"
 #include "report.h"
+#include "execcount.h"
+#include "load.h"
 #include "notes.h"
 #include "reportint.h"
 #include "util.h"
@@ -264,18 +266,48 @@ void report_ctx_init(struct report_ctx *c, FILE *out, const struct cg *g,
 	c->dimen = g->dimen[0] ? g->dimen : "seconds";
 }
 
+static void report_main(struct report_ctx *c);
+
 void report_all(FILE *out, const struct cg *g, const struct opts *o)
 {
 	struct report_ctx c;
 	report_ctx_init(&c, out, g, o);
-	c.first = !o->file_info; /* -i output came first */
+	report_main(&c);
+}
+
+void report_all_load(FILE *out, const struct load *l, const struct opts *o)
+{
+	struct report_ctx c;
+	struct execcount_bb *bb = NULL;
+
+	report_ctx_init(&c, out, &l->g, o);
+	report_main(&c);
+	/* basic-block counts mean something only per line (-l) */
+	if ((o->exec_counts || o->annotate) && o->line)
+		bb = execcount_assign(&l->g, &l->prof);
+	if (o->exec_counts)
+		report_exec_counts(&c, bb);
+	if (o->annotate)
+		report_annotate(&c, bb);
+	if (o->func_order)
+		report_function_order(&c);
+	if (o->file_order)
+		report_file_order(&c, o->map_file);
+	free(bb);
+}
+
+static void report_main(struct report_ctx *c)
+{
+	const struct opts *o = c->o;
+
+	c->first = !o->file_info; /* -i output came first */
 	if (o->graph && o->traditional)
-		report_graph_ctx(&c);
+		report_graph_ctx(c);
 	if (o->flat)
-		report_flat_ctx(&c);
+		report_flat_ctx(c);
 	if (o->graph) {
 		if (!o->traditional)
-			report_graph_ctx(&c);
-		report_index_ctx(&c);
+			report_graph_ctx(c);
+		report_index_ctx(c);
 	}
 }

@@ -27,4 +27,12 @@ void report_flat_ctx(struct report_ctx *c);
 void report_graph_ctx(struct report_ctx *c);
 void report_index_ctx(struct report_ctx *c);
 
+struct execcount_bb;
+/* -C (execcount.c) and -A (annotate.c); BB may be NULL. */
+void report_exec_counts(struct report_ctx *c, const struct execcount_bb *bb);
+void report_annotate(struct report_ctx *c, const struct execcount_bb *bb);
+/* -r and -R (ordering.c). */
+void report_function_order(struct report_ctx *c);
+void report_file_order(struct report_ctx *c, const char *map_file);
+
 #endif

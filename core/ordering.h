@@ -1,0 +1,51 @@
+/* ordering: the -R map file and the symbol table GNU gprof 2.40 builds
+ * from it; the -r and -R reports themselves are in ordering.c (behind
+ * reportint.h).
+ *
+ * Map file: lines "FILE:REST" as `nm --extern-only --defined-only -v
+ * --print-file-name` prints them; the function is REST's last
+ * blank-separated word; lines starting "No symbols in " are skipped.  A
+ * line without ':' or without a function name is fatal, with a message
+ * naming the map file and the line ("MAP:LINE: ...", exit status 1).
+ *
+ * With a map, a function the map names keeps a symbol only if it is the
+ * first function listed for its file, and that symbol takes the file's
+ * name and is "mapped"; the other functions of the file are merged into
+ * the symbol before them.  The table is a struct symtab of its own
+ * (priv and bfd NULL, names owned by the map). */
+#ifndef TG_ORDERING_H
+#define TG_ORDERING_H
+
+#include <stdio.h>
+#include "cg.h"
+#include "symtab.h"
+
+struct ordering_entry {
+	const char *file;
+	const char *func;
+	int is_first;      /* first line of its file in the map */
+	size_t line;       /* line number in the map file */
+};
+
+struct ordering_map {
+	struct symtab st;          /* the derived table */
+	unsigned char *mapped;     /* per symbol of st */
+	struct ordering_entry *e;  /* sorted by function name */
+	size_t n;
+	char *text;                /* the map file's contents */
+};
+
+/* Read PATH and derive M->st from FT.  Dies on a bad map. */
+void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
+		       const char *path);
+void ordering_map_free(struct ordering_map *m);
+
+/* The map of the current run (set by ordering_map_load), or NULL. */
+const struct ordering_map *ordering_map_get(void);
+
+/* -R's last list: files of the map with no mapped symbol, in the map's
+ * function-name order. */
+void ordering_map_print_rest(const struct ordering_map *m, const struct cg *g,
+			     FILE *out);
+
+#endif

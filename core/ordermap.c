@@ -1,0 +1,175 @@
+/* ordermap: the -R map file; see ordering.h. */
+#include "config.h"
+#include "ordering.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct ordering_map *current;
+
+const struct ordering_map *ordering_map_get(void)
+{
+	return current;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, got;
+
+	if (!f)
+		util_die("%s: %s", path, strerror(errno));
+	do {
+		util_grow((void **)&buf, &cap, len + 65536 + 1, 1);
+		got = fread(buf + len, 1, cap - len - 1, f);
+		len += got;
+	} while (got > 0);
+	if (ferror(f)) {
+		fclose(f);
+		util_die("%s: read error", path);
+	}
+	fclose(f);
+	buf[len] = 0;
+	if (memchr(buf, 0, len))
+		util_die("%s: not a text file", path);
+	return buf;
+}
+
+/* Entries by function name; equal names keep file order (GNU's sort is
+ * stable there). */
+static int cmp_entry(const void *l, const void *r)
+{
+	const struct ordering_entry *a = l, *b = r;
+	int c = strcmp(a->func, b->func);
+
+	if (c)
+		return c;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* Binary search as glibc's bsearch probes, so that among equal names the
+ * same entry is found as by GNU. */
+static const struct ordering_entry *find(const struct ordering_map *m,
+					 const char *name)
+{
+	size_t lo = 0, hi = m->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(name, m->e[mid].func);
+		if (c < 0)
+			hi = mid;
+		else if (c > 0)
+			lo = mid + 1;
+		else
+			return &m->e[mid];
+	}
+	return NULL;
+}
+
+static void parse(struct ordering_map *m, const char *path)
+{
+	size_t cap = 0, lineno = 0;
+	char *p = m->text, *prev_file = NULL;
+
+	while (*p) {
+		char *nl = strchr(p, '\n');
+		char *line = p;
+
+		lineno++;
+		if (nl)
+			*nl = 0;
+		p = nl ? nl + 1 : p + strlen(p);
+		if (line[0] == 0 || strncmp(line, "No symbols in ", 14) == 0)
+			continue;
+		char *colon = strchr(line, ':');
+		if (!colon)
+			util_die("%s:%zu: no ':' after an object file name", path, lineno);
+		if (colon == line)
+			util_die("%s:%zu: no object file name before ':'", path, lineno);
+		*colon = 0;
+		char *sp = strrchr(colon + 1, ' ');
+		if (!sp || !sp[1])
+			util_die("%s:%zu: no function name (expected `FILE:ADDR TYPE NAME')",
+				 path, lineno);
+		util_grow((void **)&m->e, &cap, m->n + 1, sizeof *m->e);
+		struct ordering_entry *e = &m->e[m->n++];
+		e->file = line;
+		e->func = sp + 1;
+		e->line = lineno;
+		e->is_first = !prev_file || strcmp(prev_file, line) != 0;
+		prev_file = line;
+	}
+	qsort(m->e, m->n, sizeof *m->e, cmp_entry);
+}
+
+void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
+		       const char *path)
+{
+	struct symtab *st = &m->st;
+	size_t k = 0;
+
+	memset(m, 0, sizeof *m);
+	m->text = slurp(path);
+	parse(m, path);
+	st->abi = ft->abi;
+	st->path = ft->path;
+	st->text_start = ft->text_start;
+	st->text_end = ft->text_end;
+	st->files = ft->files;
+	st->nfiles = ft->nfiles;
+	st->syms = xcalloc(ft->n + 1, sizeof *st->syms);
+	m->mapped = xcalloc(ft->n + 1, 1);
+	for (size_t i = 0; i < ft->n; i++) {
+		const struct ordering_entry *e = find(m, ft->syms[i].name);
+		if (e && !e->is_first)
+			continue;
+		st->syms[k] = ft->syms[i];
+		if (e) {
+			st->syms[k].name = st->syms[k].dname = e->file;
+			m->mapped[k] = 1;
+		}
+		/* a dropped symbol's bytes belong to the one before it */
+		if (k > 0)
+			st->syms[k - 1].end_addr = st->syms[k].addr - 1;
+		k++;
+	}
+	if (k > 0)
+		st->syms[k - 1].end_addr = ft->syms[ft->n - 1].end_addr;
+	st->n = k;
+	current = m;
+}
+
+void ordering_map_free(struct ordering_map *m)
+{
+	if (current == m)
+		current = NULL;
+	free(m->st.syms);
+	free(m->mapped);
+	free(m->e);
+	free(m->text);
+	memset(m, 0, sizeof *m);
+}
+
+void ordering_map_print_rest(const struct ordering_map *m, const struct cg *g,
+			     FILE *out)
+{
+	const char *last = NULL;
+
+	for (size_t i = 0; i < m->n; i++) {
+		const char *f = m->e[i].file;
+		uint32_t j;
+
+		if (last && strcmp(last, f) == 0)
+			continue;
+		for (j = 0; j < g->nfuncs; j++)
+			if (m->mapped[j] && strcmp(g->nodes[j].sym->name, f) == 0)
+				break;
+		if (j == g->nfuncs)
+			fprintf(out, "%s\n", f);
+		last = f;
+	}
+}

@@ -1,0 +1,39 @@
+/* A profile with line-level detail across several files. */
+#include <stdio.h>
+#include "vec.h"
+
+double geo_area(int n);
+double geo_walk(int n);
+long text_count(int n);
+
+__attribute__((noinline)) static double spin(int n)
+{
+	double t = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct vec v = { i * 0.5, i * 0.25 };
+		t += vec_norm2(v);
+		if (i % 3 == 0)
+			t -= 1.0;
+		else
+			t += 0.5;
+	}
+	return t;
+}
+
+int main(void)
+{
+	double t = 0;
+	long c = 0;
+	int r;
+
+	for (r = 0; r < 40; r++) {
+		t += spin(20000);
+		t += geo_area(3000 + r);
+		t += geo_walk(200);
+		c += text_count(5000);
+	}
+	printf("%.1f %ld\n", t, c);
+	return 0;
+}
