@@ -507,26 +507,6 @@ static int block_cut(const struct cb_sub *s, long bound, const uint32_t *order,
 	return ok;
 }
 
-/* A topological order of the components left by DEL, each component's
- * members together (so cutting it into blocks can merge neighbours). */
-static void order_from(const struct cb_sub *s, const uint8_t *del,
-		       uint32_t *order)
-{
-	uint32_t *comp = xmalloc(((size_t)s->n + 1) * sizeof(uint32_t));
-	uint32_t nc = cb_scc(s, del, comp);
-	uint32_t *start = xcalloc((size_t)nc + 2, sizeof(uint32_t));
-
-	/* components are numbered sinks first: place the highest first */
-	for (uint32_t v = 0; v < s->n; v++)
-		start[nc - comp[v]]++;
-	for (uint32_t c = 0; c < nc; c++)
-		start[c + 1] += start[c];
-	for (uint32_t v = 0; v < s->n; v++)
-		order[start[nc - 1 - comp[v]]++] = v;
-	free(start);
-	free(comp);
-}
-
 /* Replace BEST by CAND if cheaper. */
 static void keep_better(const struct cb_sub *s, uint8_t *best,
 			struct cb_cost *bc, const uint8_t *cand)
@@ -541,8 +521,8 @@ static void keep_better(const struct cb_sub *s, uint8_t *best,
 /* Candidates: G with the bound and with smaller ones (a greedy merge can
  * block a better one later; a smaller bound, restored up to the real
  * one, sometimes avoids it), then P on the Eades-Lin-Smyth order, then
- * rounds of P on the order of the best set so far, which can only merge
- * its components further. */
+ * rounds of P on the order of the best set so far, improved by sifting
+ * (cyclebreak_order.c); the block cut can also merge neighbours. */
 void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 {
 	uint8_t *c = xmalloc((size_t)s->m + 1);
@@ -562,9 +542,9 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 		restore_pass(s, bound, c);
 		keep_better(s, del, &bc, c);
 	}
-	for (int round = 0; round < 4; round++) {
+	for (int round = 0; round < 6; round++) {
 		struct cb_cost before = bc;
-		order_from(s, del, order);
+		cb_order_sifted(s, del, order);
 		if (!block_cut(s, bound, order, c))
 			break;
 		restore_pass(s, bound, c);

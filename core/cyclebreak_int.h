@@ -57,6 +57,11 @@ uint32_t cb_scc(const struct cb_sub *s, const uint8_t *del, uint32_t *comp);
  * members. */
 int cb_fits(const struct cb_sub *s, const uint8_t *del, long bound);
 
+/* An order of the nodes: the components DEL leaves, each one's members
+ * together, in a topological order improved by sifting (cyclebreak_order.c). */
+void cb_order_sifted(const struct cb_sub *s, const uint8_t *del,
+		     uint32_t *order);
+
 /* Solvers.  Each fills del[0..m-1] (1 = delete) so that every component
  * fits the bound, never deleting a fixed arc; the caller has checked that
  * the fixed arcs alone fit.
