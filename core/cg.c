@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void hash_alloc(struct cg *g, uint32_t size);
+
 void cg_init(struct cg *g, const struct symtab *st, double hz)
 {
 	memset(g, 0, sizeof *g);
@@ -21,11 +23,10 @@ void cg_init(struct cg *g, const struct symtab *st, double hz)
 		g->nodes[i].head = i;
 		g->nodes[i].next_member = CG_NONE;
 	}
-	g->hash_size = 1024;
-	while (g->hash_size < g->nfuncs)
-		g->hash_size *= 2;
-	g->hash = xmalloc(g->hash_size * sizeof *g->hash);
-	memset(g->hash, 0xff, g->hash_size * sizeof *g->hash);
+	uint32_t size = 1024;
+	while (size < g->nfuncs * 2)
+		size *= 2;
+	hash_alloc(g, size);
 }
 
 void cg_free(struct cg *g)
@@ -47,57 +48,66 @@ static uint32_t arc_hash(const struct cg *g, uint32_t parent, uint32_t child)
 	return (uint32_t)(k >> 32) & (g->hash_size - 1);
 }
 
-uint32_t cg_arc_find(const struct cg *g, uint32_t parent, uint32_t child)
+static void hash_alloc(struct cg *g, uint32_t size)
 {
-	uint32_t a = g->hash[arc_hash(g, parent, child)];
-	while (a != CG_NONE) {
-		if (g->arcs[a].parent == parent && g->arcs[a].child == child)
-			return a;
-		a = g->arcs[a].hnext;
-	}
-	return CG_NONE;
+	g->hash_size = size;
+	g->hash = xmalloc((size_t)size * sizeof *g->hash);
+	for (uint32_t i = 0; i < size; i++)
+		g->hash[i].arc = CG_NONE;
 }
 
-/* Double the bucket array when the load passes 1, rehashing in place. */
+/* The slot holding (PARENT, CHILD), or the empty slot where it belongs. */
+static struct cg_hslot *hash_slot(const struct cg *g, uint32_t parent, uint32_t child)
+{
+	uint32_t mask = g->hash_size - 1;
+	for (uint32_t h = arc_hash(g, parent, child);; h = (h + 1) & mask) {
+		struct cg_hslot *s = &g->hash[h];
+		if (s->arc == CG_NONE || (s->parent == parent && s->child == child))
+			return s;
+	}
+}
+
+uint32_t cg_arc_find(const struct cg *g, uint32_t parent, uint32_t child)
+{
+	return hash_slot(g, parent, child)->arc;
+}
+
+/* Keep the table at most half full. */
 static void rehash(struct cg *g)
 {
-	free(g->hash);
-	g->hash_size *= 2;
-	g->hash = xmalloc(g->hash_size * sizeof *g->hash);
-	memset(g->hash, 0xff, g->hash_size * sizeof *g->hash);
-	for (uint32_t a = 0; a < g->narcs; a++) {
-		uint32_t h = arc_hash(g, g->arcs[a].parent, g->arcs[a].child);
-		g->arcs[a].hnext = g->hash[h];
-		g->hash[h] = a;
-	}
+	struct cg_hslot *old = g->hash;
+	uint32_t old_size = g->hash_size;
+	hash_alloc(g, old_size * 2);
+	for (uint32_t i = 0; i < old_size; i++)
+		if (old[i].arc != CG_NONE)
+			*hash_slot(g, old[i].parent, old[i].child) = old[i];
+	free(old);
 }
 
 uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child,
 		    uint64_t count)
 {
-	uint32_t a = cg_arc_find(g, parent, child);
-	if (a != CG_NONE) {
-		g->arcs[a].count += count;
-		return a;
+	struct cg_hslot *s = hash_slot(g, parent, child);
+	if (s->arc != CG_NONE) {
+		g->arcs[s->arc].count += count;
+		return s->arc;
 	}
-	if (g->narcs >= UINT32_MAX - 1)
+	if (g->narcs >= UINT32_MAX / 4)
 		util_die("too many arcs");
 	size_t cap = g->arcs_cap;
 	util_grow((void **)&g->arcs, &cap, (size_t)g->narcs + 1, sizeof *g->arcs);
 	g->arcs_cap = (uint32_t)cap;
-	a = g->narcs++;
+	uint32_t a = g->narcs++;
 	struct cg_arc *arc = &g->arcs[a];
 	memset(arc, 0, sizeof *arc);
 	arc->parent = parent;
 	arc->child = child;
 	arc->count = count;
-	if (g->narcs > g->hash_size) {
+	s->parent = parent;
+	s->child = child;
+	s->arc = a;
+	if ((uint64_t)g->narcs * 2 > g->hash_size)
 		rehash(g);
-	} else {
-		uint32_t h = arc_hash(g, parent, child);
-		arc->hnext = g->hash[h];
-		g->hash[h] = a;
-	}
 	g->adj_valid = 0;
 	return a;
 }

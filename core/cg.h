@@ -57,7 +57,12 @@ struct cg_arc {
 	uint8_t deleted;        /* -k / browser deletion: as if never read */
 	/* --- computed by cg_propagate() --- */
 	double time, child_time; /* propagated along this arc, ticks */
-	uint32_t hnext;          /* hash chain */
+};
+
+/* A slot of the arc hash table (open addressing): the key is kept in the
+ * slot so a lookup touches one cache line, not the arc array. */
+struct cg_hslot {
+	uint32_t parent, child, arc; /* arc == CG_NONE: empty */
 };
 
 struct cg {
@@ -66,8 +71,8 @@ struct cg {
 	uint32_t nfuncs, ncycles;
 	struct cg_arc *arcs;
 	uint32_t narcs, arcs_cap;
-	uint32_t *hash;          /* bucket heads into arcs[] */
-	uint32_t hash_size;
+	struct cg_hslot *hash;   /* (parent, child) -> arc, linear probing */
+	uint32_t hash_size;      /* a power of two, at least twice narcs */
 	double hz;               /* samples per second */
 	double total_time;       /* ticks in the histogram after exclusions */
 	double print_time;       /* ticks propagated to the graph's roots */
