@@ -25,6 +25,11 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 	struct cg *g = &l->g;
 	const struct symtab *st = g->st;
 	struct select_arcs k;
+	enum { PC_CACHE = 4096 };
+	struct pc_cache {
+		uint64_t pc;
+		const struct sym *sym;
+	} *cache = xcalloc(PC_CACHE, sizeof *cache);
 
 	select_arcs_init(&k, o, st);
 
@@ -43,8 +48,20 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 			last_pc = r->from_pc;
 		}
 		/* With -l the callee is the function, not the line, entered. */
-		const struct sym *self = o->line ? lines_callee(st, r->self_pc)
-						 : symtab_find(st, r->self_pc);
+		const struct sym *self;
+		if (o->line) {
+			self = lines_callee(st, r->self_pc);
+		} else {
+			/* Callees repeat (a few are called from everywhere):
+			 * a direct-mapped cache in front of the binary search. */
+			struct pc_cache *c = &cache[(r->self_pc ^ (r->self_pc >> 12)) &
+						    (PC_CACHE - 1)];
+			if (!c->sym || c->pc != r->self_pc) {
+				c->pc = r->self_pc;
+				c->sym = symtab_find(st, r->self_pc);
+			}
+			self = c->sym;
+		}
 		if (!from || !self)
 			continue;
 		uint32_t pi = (uint32_t)(from - st->syms);
@@ -56,6 +73,7 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 			progress_at(progress, "arcs", (double)i / p->narcs);
 	}
 	select_arcs_free(&k);
+	free(cache);
 }
 
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
