@@ -6,15 +6,21 @@
  * of arcs whose deletion leaves no component over the bound N while losing
  * the least information: the fewest calls first, then the fewest arcs.
  *
+ * Among sets equal on both, one whose arcs come from different callers is
+ * preferred (GNU gprof honours only one -k per caller).
  * Each oversized component is solved on its own (arcs between components
  * never matter):
- *   - exactly, by branch and bound, when it is small enough for a fixed
- *     budget of search steps (deterministic: steps, not seconds);
- *   - otherwise by polynomial heuristics (no enumeration of cycles): an
- *     ordering of the members with consecutive blocks of at most N cut
- *     optimally, and a greedy keeping of the heaviest arcs; each followed by
- *     restoring deleted arcs, heaviest first, while every component still
- *     fits; the better of the two is kept.
+ *   - first by polynomial heuristics (no enumeration of cycles): keeping
+ *     arcs heaviest first while every component fits (also at smaller
+ *     bounds); cutting an order of the members into consecutive blocks of
+ *     at most N by dynamic programming, on a weighted Eades-Lin-Smyth order
+ *     and on the order of the best set so far improved by sifting; each
+ *     followed by restoring deleted arcs, heaviest first, while every
+ *     component still fits; the cheapest is kept;
+ *   - then, when it has at most cyclebreak_exact_max_arcs arcs, exactly by
+ *     branch and bound from that set, within a fixed budget of work
+ *     (deterministic: arcs visited, not seconds); nexact counts the
+ *     components whose search finished.
  * With BSD set, 4.4BSD gprof's rule is used instead (shared/docs/cycles.md):
  * one arc per oversized component per pass, chosen among arcs on the first
  * 100 simple cycles found, by class (child also called from outside the
