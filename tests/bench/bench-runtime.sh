@@ -6,8 +6,9 @@
 # time (user + system) counts, the least disturbed by other load.
 #   BENCH_RT_ROUNDS  calls of mid() in all (default 20000000)
 #   BENCH_RT_REPS    runs of each configuration (default 5)
-# Also shows how many calls each runtime counted: glibc's drops calls made
-# while another thread is inside its mcount.
+# Also shows how many calls each runtime counted (glibc's drops calls made
+# while another thread is inside its mcount, and dropping is cheaper than
+# counting) and the added CPU time per call counted.
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${B:=build}"
 : "${CC:=cc}"
@@ -67,7 +68,8 @@ counted() {
 best() { sort -n "$1" | head -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
-printf '%-14s %7s %9s %9s %12s\n' runtime threads "cpu s" "vs glibc" "mid() calls"
+printf '%-14s %7s %9s %9s %12s %16s\n' runtime threads "cpu s" "vs glibc" "mid() calls" "ns/counted call"
+
 for t in 1 8; do
 	i=0
 	while [ $i -lt "$BENCH_RT_REPS" ]; do
@@ -86,7 +88,10 @@ for t in 1 8; do
 		tgmon) n=$(counted ./prof tgmon.out) ;;
 		tgmon-static) n=$(counted ./prof-static tgmon-static.out) ;;
 		esac
-		printf '%-14s %7d %9s %9s %12s\n' "$c" "$t" "$s" "$(ratio "$s" "$g")" "$n"
+		# mid() is 4 of the 13 calls a 4 rounds make.
+		per=$(awk -v s="$s" -v z="$(best none-$t.t)" -v n="$n" \
+			'BEGIN { if (n > 0) printf "%.1f", (s - z) * 1e9 / (n * 13 / 4); else print "-" }')
+		printf '%-14s %7d %9s %9s %12s %16s\n' "$c" "$t" "$s" "$(ratio "$s" "$g")" "$n" "$per"
 	done
 	echo "               (calls made: $want of mid(); 'none' is the program without -pg)"
 done
