@@ -110,6 +110,8 @@ static int drive(int argc, char **argv)
 	}
 	edit_close(e);
 	load_free(&l);
+	free(o.specs); /* opts_parse's allocations: no opts_free() exists */
+	free((void *)o.dirs);
 	free(av);
 	return bad;
 }
