@@ -29,8 +29,9 @@ static const struct {
 	{ "off", TGCTL_OFF },
 };
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-die(const char *fmt, ...)
+/* "tgprof-ctl: MESSAGE" and exit with STATUS (1 failure, 2 usage). */
+static void __attribute__((noreturn, format(printf, 2, 3)))
+fail(int status, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -39,8 +40,11 @@ die(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(1);
+	exit(status);
 }
+
+#define die(...) fail(1, __VA_ARGS__)
+#define bad_usage(...) fail(2, __VA_ARGS__)
 
 static void __attribute__((noreturn))
 usage(int status)
@@ -144,12 +148,12 @@ main(int argc, char **argv)
 		case 's':
 			sig = tgctl_parse_signal(optarg);
 			if (sig == 0)
-				die("-s %s: not a signal name or number", optarg);
+				bad_usage("-s %s: not a signal name or number", optarg);
 			break;
 		case 't':
 			timeout = strtod(optarg, &end);
 			if (*end != '\0' || !(timeout > 0))
-				die("-t %s: not a number of seconds", optarg);
+				bad_usage("-t %s: not a number of seconds", optarg);
 			break;
 		case 'h':
 			usage(0);
@@ -161,13 +165,13 @@ main(int argc, char **argv)
 		usage(2);
 	pid = strtol(argv[optind], &end, 10);
 	if (*argv[optind] == '\0' || *end != '\0' || pid <= 0)
-		die("%s: not a process id", argv[optind]);
+		bad_usage("%s: not a process id", argv[optind]);
 	cmdname = argv[optind + 1];
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(cmdname, commands[i].name) == 0)
 			cmd = commands[i].cmd;
 	if (cmd == 0)
-		die("%s: unknown command (dump, snap, reset, on, off)", cmdname);
+		bad_usage("%s: unknown command (dump, snap, reset, on, off)", cmdname);
 	if (sig == 0)
 		sig = signal_from_environ(pid);
 	check_caught(pid, sig);

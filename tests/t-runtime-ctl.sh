@@ -99,22 +99,22 @@ else
 fi
 
 # --- tgprof-ctl refuses what it cannot do ---------------------------------
-# check_refusal NAME PATTERN CMD...: exit status 1 and a message.
+# check_refusal NAME STATUS PATTERN CMD...: that exit status and message.
 check_refusal() {
-	rname=$1 rpat=$2
-	shift 2
+	rname=$1 rwant=$2 rpat=$3
+	shift 3
 	"$@" > refuse.out 2>&1
 	rst=$?
-	if [ $rst -eq 1 ] && grep -q "$rpat" refuse.out; then
+	if [ $rst -eq "$rwant" ] && grep -q "$rpat" refuse.out; then
 		tg_pass "tgprof-ctl refuses: $rname"
 	else
 		tg_fail "tgprof-ctl refuses: $rname" "status $rst" "$(cat refuse.out)"
 	fi
 }
-check_refusal "no such process" "no process" "$CTL" 999999999 dump
+check_refusal "no such process" 1 "no process" "$CTL" 999999999 dump
 sleep 30 &
 p=$!
-check_refusal "no TGMON_SIGNAL" "not started with TGMON_SIGNAL" "$CTL" $p dump
+check_refusal "no TGMON_SIGNAL" 1 "not started with TGMON_SIGNAL" "$CTL" $p dump
 kill $p
 TGMON_SIGNAL=USR1 sleep 30 &
 p=$!
@@ -123,9 +123,11 @@ while [ $i -lt 100 ] && ! grep -q TGMON_SIGNAL "/proc/$p/environ" 2> /dev/null; 
 	sleep 0.05
 	i=$((i + 1))
 done
-check_refusal "signal not caught" "does not catch" "$CTL" $p dump
+check_refusal "signal not caught" 1 "does not catch" "$CTL" $p dump
 kill $p
-check_refusal "unknown command" "unknown command" "$CTL" $$ explode
+check_refusal "unknown command" 2 "unknown command" "$CTL" $$ explode
+check_refusal "not a process id" 2 "not a process id" "$CTL" 12x dump
+check_refusal "no arguments" 2 "usage:" "$CTL"
 wait 2> /dev/null
 
 # --- the API, through dlsym -------------------------------------------------
