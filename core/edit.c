@@ -89,6 +89,7 @@ void edit_close(struct edit *e)
 	free(e->del_seq);
 	free(e->del_list);
 	free(e->group_label);
+	free(e->cyc_cache);
 	free(e);
 }
 
@@ -517,23 +518,18 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
 
 /* ---- the original numbers ---- */
 
-int edit_orig(const struct edit *e, uint32_t n, struct edit_orig *out)
+/* The original of cycle node N, walking its members. */
+static void cycle_orig(const struct edit *e, uint32_t n, struct edit_orig *out)
 {
 	const struct cg *g = &e->l->g;
 
 	memset(out, 0, sizeof *out);
-	if (n < g->nfuncs) {
-		*out = e->orig_fn[n];
-		return 1;
-	}
-	if (n >= g->nfuncs + g->ncycles)
-		return 0;
 	uint32_t first = g->nodes[n].next_member;
 	if (first == CG_NONE)
-		return 0;
+		return;
 	uint32_t c = e->orig_fn[first].cycle;
 	if (c == 0 || c > e->orig_ncycles)
-		return 0;
+		return;
 	*out = e->orig_cyc[c - 1].v;
 	uint32_t k = 0;
 	int same = 1;
@@ -543,5 +539,29 @@ int edit_orig(const struct edit *e, uint32_t n, struct edit_orig *out)
 			same = 0;
 	}
 	out->same_members = same && k == e->orig_cyc[c - 1].nmembers;
-	return 1;
+}
+
+int edit_orig(const struct edit *e, uint32_t n, struct edit_orig *out)
+{
+	struct edit *m = (struct edit *)e; /* the cycle answers are a cache */
+	const struct cg *g = &e->l->g;
+
+	memset(out, 0, sizeof *out);
+	if (n < g->nfuncs) {
+		*out = e->orig_fn[n];
+		return 1;
+	}
+	if (n >= g->nfuncs + g->ncycles)
+		return 0;
+	/* All cycles at once, once per model generation: linear in the
+	 * members, then constant per call. */
+	if (m->cyc_gen != e->gen || !m->cyc_cache) {
+		free(m->cyc_cache);
+		m->cyc_cache = xmalloc(((size_t)g->ncycles + 1) * sizeof *m->cyc_cache);
+		for (uint32_t k = 0; k < g->ncycles; k++)
+			cycle_orig(e, g->nfuncs + k, &m->cyc_cache[k]);
+		m->cyc_gen = e->gen;
+	}
+	*out = m->cyc_cache[n - g->nfuncs];
+	return out->valid;
 }

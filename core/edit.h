@@ -187,7 +187,8 @@ struct edit_orig {
 /* The numbers node N had when the session was opened.  For a function:
  * always valid.  For a cycle node: the original cycle that held its first
  * member (same_members tells whether it was the same set of functions);
- * not valid if that member was in no cycle.  Returns out->valid. */
+ * not valid if that member was in no cycle.  Returns out->valid.
+ * Constant time (cycles are computed together once per generation). */
 int edit_orig(const struct edit *e, uint32_t n, struct edit_orig *out);
 
 /* ---- Dump for tests ---- */

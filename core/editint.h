@@ -57,6 +57,8 @@ struct edit {
 	struct edit_orig *orig_fn;          /* per function */
 	struct edit_orig_cycle *orig_cyc;   /* per original cycle */
 	uint32_t orig_ncycles;
+	struct edit_orig *cyc_cache;        /* edit_orig() of every cycle node */
+	unsigned long cyc_gen;              /* generation cyc_cache is for */
 };
 
 void edit_msg(char *msg, size_t msglen, const char *fmt, ...)
