@@ -94,9 +94,7 @@ void symspec_resolve(struct symspec *sp, const struct symtab *st)
 	if (!sp->file)
 		return;
 	if (sp->file_len >= sizeof buf)
-		name = malloc(sp->file_len + 1);
-	if (!name)
-		return; /* stay unresolved: basename comparison still works */
+		name = xmalloc(sp->file_len + 1);
 	memcpy(name, sp->file, sp->file_len);
 	name[sp->file_len] = '\0';
 	sp->file_id = symtab_file_lookup(st, name);
