@@ -11,7 +11,17 @@
  * chain).  The C side (__mcount_internal, in record.c) is compiled with
  * -mgeneral-regs-only, so the SSE argument registers need no saving, and it
  * does not rely on the stack being 16-byte aligned (gcc calls mcount with
- * either alignment); its rare path into libc realigns the stack itself. */
+ * either alignment), and makes no call into libc.
+ *
+ * The fast path counts a call whose arc already sits in the first slot its
+ * key hashes to in the thread's own table, with one add instruction (which
+ * a signal cannot split); it needs three registers besides r11, which no
+ * call carries arguments in.  Everything else goes to the C recorder,
+ * which starts over.  When the C recorder is busy in this thread (we
+ * interrupted it from a signal handler) the fast path stays out of the
+ * table, so the two never update one slot at the same time. */
+
+#include "tabfmt.h"
 
 	.text
 
@@ -40,6 +50,42 @@
 	addq	$64, %rsp
 	.endm
 
+/* FAST SLOW: with rax, rcx, rdx pushed, selfpc in r11 and frompc in rcx,
+ * count the call and return, or fall through to SLOW (the next label). */
+	.macro FAST slow
+	movq	tgrec_lowpc(%rip), %rax
+	subq	%rax, %r11		/* self offset */
+	subq	%rax, %rcx		/* from offset */
+	movq	tgrec_limit(%rip), %rax
+	cmpq	%rax, %r11
+	jae	9f			/* outside the text, or counting off */
+	cmpq	%rax, %rcx
+	jae	9f
+	addq	$1, %rcx
+	shlq	$32, %rcx
+	orq	%rcx, %r11		/* the key */
+	movq	tgrec_my_tab@gottpoff(%rip), %rax
+	movq	%fs:(%rax), %rax	/* the thread's table */
+	testq	%rax, %rax
+	jz	\slow
+	cmpl	$0, TGREC_OFF_BUSY(%rax)
+	jne	\slow
+	movabsq	$TGREC_HASH_MUL, %rdx
+	imulq	%r11, %rdx
+	movl	TGREC_OFF_SHIFT(%rax), %ecx
+	shrq	%cl, %rdx
+	shlq	$4, %rdx
+	addq	TGREC_OFF_SLOT(%rax), %rdx
+	cmpq	%r11, (%rdx)
+	jne	\slow
+	addq	$1, 8(%rdx)
+9:
+	popq	%rdx
+	popq	%rcx
+	popq	%rax
+	ret
+	.endm
+
 	.globl	mcount
 	.type	mcount, @function
 	.globl	_mcount
@@ -47,9 +93,19 @@
 	.p2align 4
 mcount:
 _mcount:
+	pushq	%rax
+	pushq	%rcx
+	pushq	%rdx
+	movq	24(%rsp), %r11		/* selfpc: where mcount returns to */
+	movq	8(%rbp), %rcx		/* frompc: the callee's return address */
+	FAST	.Lmcount_slow
+.Lmcount_slow:
+	popq	%rdx
+	popq	%rcx
+	popq	%rax
 	SAVE
-	movq	64(%rsp), %rsi		/* selfpc: where mcount returns to */
-	movq	8(%rbp), %rdi		/* frompc: the callee's return address */
+	movq	64(%rsp), %rsi		/* selfpc */
+	movq	8(%rbp), %rdi		/* frompc */
 	call	__mcount_internal
 	RESTORE
 	ret
@@ -60,9 +116,19 @@ _mcount:
 	.type	__fentry__, @function
 	.p2align 4
 __fentry__:
+	pushq	%rax
+	pushq	%rcx
+	pushq	%rdx
+	movq	24(%rsp), %r11		/* selfpc: where __fentry__ returns to */
+	movq	32(%rsp), %rcx		/* frompc: the callee's return address */
+	FAST	.Lfentry_slow
+.Lfentry_slow:
+	popq	%rdx
+	popq	%rcx
+	popq	%rax
 	SAVE
-	movq	64(%rsp), %rsi		/* selfpc: where __fentry__ returns to */
-	movq	72(%rsp), %rdi		/* frompc: the callee's return address */
+	movq	64(%rsp), %rsi		/* selfpc */
+	movq	72(%rsp), %rdi		/* frompc */
 	call	__mcount_internal
 	RESTORE
 	ret

@@ -8,12 +8,14 @@
  * owner no longer exists (tgkill with signal 0 says so) is free to take. */
 #include "config.h"
 
+#include <stddef.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
 #include "rawsys.h"
 #include "record.h"
 #include "sample.h"
+#include "tabfmt.h"
 
 #define HIDDEN __attribute__((visibility("hidden")))
 #define TLS_IE __attribute__((tls_model("initial-exec")))
@@ -43,21 +45,27 @@ struct tab {
 #define PROBES 32
 #define SHARED_PROBES 4096
 
+_Static_assert(offsetof(struct tab, busy) == TGREC_OFF_BUSY, "tabfmt.h");
+_Static_assert(offsetof(struct tab, shift) == TGREC_OFF_SHIFT, "tabfmt.h");
+_Static_assert(offsetof(struct tab, slot) == TGREC_OFF_SLOT, "tabfmt.h");
+
 /* Arcs are kept when both ends are below LIMIT past LOWPC: LIMIT is the
- * text size while counting is on, 0 while it is off, so one test does. */
-static uintptr_t lowpc, textsize, limit;
+ * text size while counting is on, 0 while it is off, so one test does.
+ * These and the thread's table are read by mcount.S too. */
+HIDDEN uintptr_t tgrec_lowpc, tgrec_limit;
+HIDDEN __thread struct tab *tgrec_my_tab TLS_IE;
+static uintptr_t textsize;
 static struct tab *tabs;
 static struct tab *shared;
 static uint64_t lost;
 static unsigned tab_bits;
 static int my_pid;
-static __thread struct tab *my_tab TLS_IE;
 static __thread int in_attach TLS_IE;
 
 static inline __attribute__((always_inline)) uint32_t
 slot_of(uint64_t key, uint32_t shift)
 {
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ULL) >> shift);
+	return (uint32_t)((key * TGREC_HASH_MUL) >> shift);
 }
 
 static struct tab *
@@ -147,7 +155,7 @@ attach(void)
 found:
 	t->busy = 0;
 	t->timer = tgsamp_thread_begin(t->timer);
-	my_tab = t;
+	tgrec_my_tab = t;
 	in_attach = 0;
 	return t;
 }
@@ -203,8 +211,8 @@ count_first(uint64_t key)
 HIDDEN void
 __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 {
-	uintptr_t f = frompc - lowpc, s = selfpc - lowpc;
-	uintptr_t lim = LOAD(&limit);
+	uintptr_t f = frompc - tgrec_lowpc, s = selfpc - tgrec_lowpc;
+	uintptr_t lim = LOAD(&tgrec_limit);
 	struct tab *t;
 	uint64_t key;
 
@@ -213,7 +221,7 @@ __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	if (f >= lim || s >= lim)
 		return;
 	key = ((uint64_t)(f + 1) << 32) | s;
-	t = my_tab;
+	t = tgrec_my_tab;
 	if (__builtin_expect(t == NULL, 0))
 		count_first(key);
 	else
@@ -243,7 +251,7 @@ tgrec_init(uintptr_t low, uintptr_t size)
 	shared = map_tab(sbits);
 	if (shared == NULL)
 		return -1;
-	lowpc = low;
+	tgrec_lowpc = low;
 	textsize = size < 0xfffffffeu ? size : 0xfffffffeu;
 	my_pid = (int)rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0);
 	return 0;
@@ -252,7 +260,7 @@ tgrec_init(uintptr_t low, uintptr_t size)
 HIDDEN void
 tgrec_set_on(int on)
 {
-	__atomic_store_n(&limit, on ? textsize : 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&tgrec_limit, on ? textsize : 0, __ATOMIC_RELEASE);
 }
 
 HIDDEN uint64_t
@@ -399,7 +407,7 @@ tgrec_after_fork(void)
 	for (t = tabs; t; t = t->next) {
 		/* Timers are not inherited; the caller's is made again. */
 		t->timer = -1;
-		if (t != my_tab) {
+		if (t != tgrec_my_tab) {
 			t->owner = 0;
 			t->busy = 0;
 		} else {

@@ -50,8 +50,9 @@ uint64_t tgrec_lost(void);
  * tables become free; all counts restart from zero. */
 void tgrec_after_fork(void);
 
-/* The C half of mcount (see mcount.S); named like glibc's so that gprof
- * leaves it out of reports when libtgmon is linked statically. */
+/* The C half of mcount (see mcount.S), which takes every call its fast
+ * path does not; named like glibc's so that gprof leaves it out of
+ * reports when libtgmon is linked statically. */
 void __mcount_internal(uintptr_t frompc, uintptr_t selfpc);
 
 #endif
