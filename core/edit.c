@@ -369,9 +369,10 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 		edit_msg(msg, msglen, "self time must be a finite number >= 0");
 		return -1;
 	}
+	double hz = g->hz > 0 ? g->hz : 1;
 	if (ticks == g->nodes[n].self_time) {
 		edit_msg(msg, msglen, "%s already has self time %g s",
-			 g->nodes[n].sym->dname, ticks / g->hz);
+			 g->nodes[n].sym->dname, ticks / hz);
 		return -1;
 	}
 	memset(&op, 0, sizeof op);
@@ -388,7 +389,7 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 	edit_push_op(e, &op);
 	edit_end_step(e, label);
 	edit_msg(msg, msglen, "%s: self %g s -> %g s", g->nodes[n].sym->dname,
-		 op.old_d / g->hz, op.new_d / g->hz);
+		 op.old_d / hz, op.new_d / hz);
 	return 0;
 }
 
@@ -400,6 +401,11 @@ int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
 
 	if (n >= g->nfuncs) {
 		edit_msg(msg, msglen, "not a function: node %u", n);
+		return -1;
+	}
+	if (!(g->hz > 0)) {
+		edit_msg(msg, msglen, "the profile has no histogram: no sample rate "
+			 "to turn seconds into samples");
 		return -1;
 	}
 	snprintf(label, sizeof label, "self %s %g", g->nodes[n].sym->name, seconds);

@@ -104,7 +104,7 @@ void export_callgrind(FILE *out, const struct edit *e,
 
 	symtab_load_lines(&l->st);
 	cg_adjacency((struct cg *)g); /* a no-op on a propagated model */
-	x.unit = p->callgrind_usec ? 1e6 / g->hz : 1.0;
+	x.unit = p->callgrind_usec && g->hz > 0 ? 1e6 / g->hz : 1.0;
 	x.fn_seen = xcalloc((size_t)g->nfuncs + 1, 1);
 	find_dups(&x);
 	for (uint32_t i = 0; i < g->nfuncs; i++)
@@ -112,11 +112,13 @@ void export_callgrind(FILE *out, const struct edit *e,
 			summary += cost(&x, g->nodes[i].self_time);
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof\n", out);
 	fprintf(out, "cmd: %s\npositions: line\n", o->exe ? o->exe : "a.out");
-	if (p->callgrind_usec)
+	if (p->callgrind_usec && g->hz > 0)
 		fputs("event: us : Time (microseconds)\nevents: us\n", out);
-	else
+	else if (g->hz > 0)
 		fprintf(out, "event: ticks : Time (samples of %g s)\nevents: ticks\n",
 			1.0 / g->hz);
+	else
+		fputs("event: ticks : Time (samples)\nevents: ticks\n", out);
 	fprintf(out, "summary: %llu\n\n", summary);
 	fprintf(out, "ob=(1) %s\n", l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
 	for (uint32_t i = 0; i < g->nfuncs; i++) {

@@ -45,7 +45,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	const struct cg *g = edit_graph(e);
 	const struct opts *o = edit_opts(e);
 	double total = g->print_time > 0 ? g->print_time : g->total_time;
-	double hz = g->hz;
+	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 	int notime = total <= 0;
 	char *drawn = xcalloc((size_t)g->nfuncs + 1, 1);
 

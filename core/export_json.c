@@ -90,7 +90,7 @@ static void function(FILE *out, const struct cg *g, const struct edit *e,
 	const struct cg_node *n = &g->nodes[i];
 	const struct sym *sy = n->sym;
 	struct edit_orig o;
-	double hz = g->hz;
+	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 
 	edit_orig(e, i, &o);
 	fprintf(out, "    {\"id\": %u, \"index\": %u, \"name\": ", i, n->index);
@@ -123,6 +123,13 @@ static void function(FILE *out, const struct cg *g, const struct edit *e,
 		o.cycle);
 }
 
+/* Seconds from ticks; a profile without a histogram has no rate and no
+ * time. */
+static double secs(const struct cg *g, double ticks)
+{
+	return g->hz > 0 ? ticks / g->hz : 0;
+}
+
 static void arc(FILE *out, const struct cg *g, uint32_t a)
 {
 	const struct cg_arc *arc = &g->arcs[a];
@@ -130,10 +137,10 @@ static void arc(FILE *out, const struct cg *g, uint32_t a)
 	fprintf(out, "    {\"id\": %u, \"caller\": %u, \"callee\": %u, \"count\": %llu, ",
 		a, arc->parent, arc->child, (unsigned long long)arc->count);
 	key(out, "time");
-	jnum(out, arc->time / g->hz);
+	jnum(out, secs(g, arc->time));
 	fputs(", ", out);
 	key(out, "child_time");
-	jnum(out, arc->child_time / g->hz);
+	jnum(out, secs(g, arc->child_time));
 	fprintf(out, ", \"deleted\": %s}", arc->deleted ? "true" : "false");
 }
 
@@ -163,10 +170,10 @@ static void cycle(FILE *out, const struct cg *g, uint32_t c)
 	free(v);
 	fputs("], ", out);
 	key(out, "self");
-	jnum(out, n->prop_self / g->hz);
+	jnum(out, secs(g, n->prop_self));
 	fputs(", ", out);
 	key(out, "children");
-	jnum(out, n->prop_child / g->hz);
+	jnum(out, secs(g, n->prop_child));
 	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu}",
 		(unsigned long long)n->ncalls, (unsigned long long)n->self_calls);
 }
@@ -192,11 +199,11 @@ void export_json(FILE *out, const struct edit *e)
 	fputs(",\n  \"hz\": ", out);
 	jnum(out, g->hz);
 	fputs(",\n  \"total_time\": ", out);
-	jnum(out, g->total_time / g->hz);
+	jnum(out, secs(g, g->total_time));
 	fputs(",\n  \"total_samples\": ", out);
 	jnum(out, g->total_time);
 	fputs(",\n  \"graph_time\": ", out);
-	jnum(out, g->print_time / g->hz);
+	jnum(out, secs(g, g->print_time));
 	fputs(",\n  \"functions\": [\n", out);
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		function(out, g, e, i);

@@ -261,6 +261,46 @@ static void unit(void)
 	      "dot: node threshold 20% keeps helper and its arc", buf);
 	free(buf);
 
+	/* callgrind units: 40 ticks at 100 Hz are 400000 microseconds */
+	m = open_memstream(&buf, &len);
+	export_stream(m, e, EXPORT_CALLGRIND, NULL, msg, sizeof msg);
+	fclose(m);
+	check(strstr(buf, "events: ticks\n") && strstr(buf, "summary: 40\n") &&
+	      strstr(buf, "fn=(2) work\n") && strstr(buf, "calls=6 "),
+	      "callgrind in ticks", buf);
+	free(buf);
+	export_params_default(&p);
+	p.callgrind_usec = 1;
+	m = open_memstream(&buf, &len);
+	export_stream(m, e, EXPORT_CALLGRIND, &p, msg, sizeof msg);
+	fclose(m);
+	check(strstr(buf, "events: us\n") && strstr(buf, "summary: 400000\n"),
+	      "callgrind in microseconds", buf);
+	free(buf);
+	edit_close(e);
+	cg_free(&l.g);
+	free(l.st.syms);
+
+	/* a profile without a histogram has no rate: no nan, no inf */
+	fake(&l);
+	l.g.hz = 0;
+	for (uint32_t i = 0; i < 3; i++)
+		l.g.nodes[i].self_time = l.g.nodes[i].hist_time = 0;
+	l.g.total_time = 0;
+	cg_propagate(&l.g);
+	e = edit_open(&l, &o);
+	check(edit_command(e, "self work 1", msg, sizeof msg) == -1 &&
+	      strstr(msg, "no histogram"), "self without a sample rate fails", msg);
+	int bad = 0;
+	/* (text is the report, which prints what GNU prints there) */
+	for (int k = 1; k < 4; k++) {
+		m = open_memstream(&buf, &len);
+		export_stream(m, e, (enum export_format)k, NULL, msg, sizeof msg);
+		fclose(m);
+		bad |= strstr(buf, "nan") || strstr(buf, "inf");
+		free(buf);
+	}
+	check(!bad, "json, dot, callgrind without a sample rate: no nan, no inf", NULL);
 	edit_close(e);
 	cg_free(&l.g);
 	free(l.st.syms);
