@@ -37,7 +37,7 @@ $(B)/runtime/obj/%.o: runtime/%.c config.h
 $(B)/runtime/obj/%.o: runtime/%.S
 	$(say) AS $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -c -o $@ $<
+	$(Q)$(CC) -MMD -MP -c -o $@ $<
 
 $(B)/runtime/libtgmon.a: $(RT_OBJ)
 	$(say) AR $@
