@@ -148,6 +148,7 @@ tgsamp_thread_begin(int old)
 
 	if (old >= 0)
 		rawsys(SYS_timer_delete, old, 0, 0, 0, 0, 0);
+	my_timer = 0;
 	if (period_ns == 0)
 		return -1;
 	/* Field by field: no memset from libc here.  The kernel reads only
