@@ -91,6 +91,17 @@ SETS_MULTI='-b
 -b -i
 -b -T'
 
+# Sets run on the BSD rewrites of gmon.out (4.4BSD, old BSD, mixed).
+SETS_BSD='-b
+-b -i
+-b -q -z
+-b -T
+-b -O auto
+-b -O bsd
+-b -O 4.4bsd
+-b -O magic
+-b --file-format=bsd'
+
 if [ "${1:-}" != --one ]; then
 	tg_need "$GPROF" "$TGPROF" diff timeout cmp
 	tg_build_corpus
@@ -181,6 +192,17 @@ for files in "gmon.out gmon.out" "gmon.out gmon.2"; do
 	echo "$SETS_MULTI" | while IFS= read -r set; do
 		want "$set" || continue
 		o=$(subst "$set"); compare "$name $o [$files]" exact "$o" "$files"
+	done
+done
+
+for files in gmon.bsd44 gmon.bsd "gmon.out gmon.bsd44" "gmon.bsd gmon.out"; do
+	[ -f "$dir/gmon.bsd" ] || break
+	echo "$SETS_BSD" | while IFS= read -r set; do
+		want "$set" || continue
+		# GNU gprof 2.40 hangs reading a GNU file forced to a BSD layout,
+		# so forced formats are compared on the BSD files alone.
+		case "$files $set" in *gmon.out*-O*|*gmon.out*--file-format*) continue ;; esac
+		compare "$name $set [$files]" exact "$set" "$files"
 	done
 done
 

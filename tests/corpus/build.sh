@@ -6,6 +6,8 @@
 #   exe        the executable
 #   gmon.out   profile of the first run (arguments: args1 of the manifest)
 #   gmon.2     profile of a second run (only when the manifest gives args2)
+#   gmon.bsd44, gmon.bsd   gmon.out rewritten in the 4.4BSD and the old
+#              BSD layouts (tools/gmonconv.c)
 #   case.env   the manifest fields as shell assignments, for the test scripts
 #   stamp      checksum of sources, flags and compiler; a case whose stamp
 #              still matches is not rebuilt
@@ -58,7 +60,8 @@ build_case() {
 	else
 		srcs=$SRC/$prog.c
 	fi
-	stamp=$( (cat $srcs "$SRC/burn.h" "$SRC/programs" "$SRC/build.sh";
+	stamp=$( (cat $srcs "$SRC/burn.h" "$SRC/programs" "$SRC/build.sh" \
+		      "$SRC/tools/gmonconv.c";
 		  echo "$flags $CC $CXX"; $CC --version 2>&1 | head -1) | cksum)
 	if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] &&
 	   [ -f "$dir/gmon.out" ]; then
@@ -95,6 +98,12 @@ build_case() {
 	fi
 	[ -s "$dir/gmon.out" ] ||
 		{ echo "build.sh: $prog-$var: no gmon.out" >&2; return 1; }
+	asz=8
+	[ "$var" = m32 ] && asz=4
+	for fmt in bsd44 bsd; do
+		"$OUT/.tools/gmonconv" $fmt $asz "$dir/gmon.out" "$dir/gmon.$fmt" ||
+			{ echo "build.sh: $prog-$var: gmonconv $fmt failed" >&2; return 1; }
+	done
 	# A line for the "file.c:LINE" symspec: where "focus(" first appears
 	# in the source file, else its middle line (any line is a fair test;
 	# GNU is the reference).
@@ -142,6 +151,9 @@ fi
 if [ -z "${CORPUS_LOCKED:-}" ] && command -v flock > /dev/null 2>&1; then
 	CORPUS_LOCKED=1 exec flock "$OUT/.lock" sh "$0" "$@"
 fi
+mkdir -p "$OUT/.tools"
+$CC -O2 -o "$OUT/.tools/gmonconv" "$SRC/tools/gmonconv.c" ||
+	{ echo "build.sh: cannot build tools/gmonconv.c" >&2; exit 1; }
 for p in $progs; do
 	for v in $VARIANTS; do
 		echo "$p $v"
