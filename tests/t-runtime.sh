@@ -153,7 +153,8 @@ else
 fi
 
 # Every thread is sampled: four threads, 400 ms of CPU each in a function
-# of their own, each near 0.4 s, 1.2 s or more in all (glibc's counts shown for comparison).
+# of their own, each near 0.4 s, 1.2 s or more in all (glibc's counts are
+# shown for comparison).
 for hz in 100 1000 glibc; do
 	rm -f "$W/spin4.out" gmon.out
 	if [ $hz = glibc ]; then
