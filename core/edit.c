@@ -365,6 +365,11 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 		edit_msg(msg, msglen, "not a function: node %u", n);
 		return -1;
 	}
+	if (g->nodes[n].sym->is_excluded) {
+		edit_msg(msg, msglen, "%s is profiling machinery, left out of every "
+			 "report", g->nodes[n].sym->dname);
+		return -1;
+	}
 	if (!isfinite(ticks) || ticks < 0) {
 		edit_msg(msg, msglen, "self time must be a finite number >= 0");
 		return -1;
@@ -460,6 +465,8 @@ int edit_push_sel(struct edit *e, uint32_t n, enum edit_sel what, int on)
 	uint8_t sets = g->nodes[n].sets;
 	uint32_t active = g->set_active;
 
+	if (g->nodes[n].sym->is_excluded)
+		return 0; /* mcount & co stay out of everything */
 	if (on) {
 		sets |= (uint8_t)bits;
 		active |= bits;

@@ -417,6 +417,24 @@ static void test_specs(const struct opts *o)
 	fake_free(&l);
 }
 
+/* mcount & co (is_excluded) stay out of every edit */
+static void test_excluded(const struct opts *o)
+{
+	struct load l;
+	char msg[512];
+
+	chain(&l);
+	l.st.syms[2].is_excluded = 1;
+	struct edit *e = edit_open(&l, o);
+	check(edit_command(e, "self g 1", msg, sizeof msg) == -1 &&
+	      strstr(msg, "machinery"), "no time edit on profiling machinery", msg);
+	check(edit_command(e, "unhide g", msg, sizeof msg) == -1 &&
+	      edit_command(e, "focus g", msg, sizeof msg) == -1 && !edit_can_undo(e),
+	      "no selection edit on profiling machinery", msg);
+	edit_close(e);
+	fake_free(&l);
+}
+
 /* ---- random edits, undone and redone bit for bit ---- */
 
 static uint64_t rng = 88172645463325252ull;
@@ -653,6 +671,7 @@ int main(void)
 	test_whatif(&o);
 	test_cycle(&o);
 	test_specs(&o);
+	test_excluded(&o);
 	test_roundtrip(&o);
 	test_speed(&o);
 	printf("# %d passed, %d failed\n", npass, nfail);
