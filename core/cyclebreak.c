@@ -255,27 +255,6 @@ void cyclebreak_preview_free(struct cyclebreak_preview *pv)
 	memset(pv, 0, sizeof *pv);
 }
 
-/* The arcs -k would also match given the printed names: live arcs whose
- * ends have the same raw names as those of arc A (two static functions
- * may share a name).  Appended to LIST. */
-static void same_names(const struct cg *g, uint32_t a, const uint8_t *shared,
-		       uint32_t **list, size_t *n, size_t *cap)
-{
-	const struct cg_arc *x = &g->arcs[a];
-	if (!shared[x->parent] && !shared[x->child])
-		return;
-	const char *pn = g->nodes[x->parent].sym->name;
-	const char *cn = g->nodes[x->child].sym->name;
-	for (uint32_t b = 0; b < g->narcs; b++) {
-		const struct cg_arc *y = &g->arcs[b];
-		if (b == a || y->deleted || strcmp(g->nodes[y->parent].sym->name, pn) ||
-		    strcmp(g->nodes[y->child].sym->name, cn))
-			continue;
-		util_grow((void **)list, cap, *n + 1, sizeof **list);
-		(*list)[(*n)++] = b;
-	}
-}
-
 static const struct cg *name_g;
 static int cmp_name_idx(const void *l, const void *r)
 {
@@ -315,6 +294,37 @@ static int cmp_arc_names(const void *l, const void *r)
 		return c;
 	return strcmp(name_g->nodes[a->child].sym->name,
 		      name_g->nodes[b->child].sym->name);
+}
+
+/* The arcs -k would also match given the printed names: live arcs whose
+ * ends have the same raw names as those of a listed arc (two static
+ * functions may share a name).  Appended to LIST (N arcs so far) in arc
+ * order and marked deleted.  One pass over the arcs, a binary search each
+ * when an end's name is shared. */
+static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list,
+		       size_t *n, size_t *cap)
+{
+	uint32_t *v = xmalloc((*n + 1) * sizeof *v);
+	size_t k = 0;
+
+	for (size_t i = 0; i < *n; i++) {
+		const struct cg_arc *x = &g->arcs[(*list)[i]];
+		if (shared[x->parent] || shared[x->child])
+			v[k++] = (*list)[i];
+	}
+	name_g = g;
+	qsort(v, k, sizeof *v, cmp_arc_names);
+	for (uint32_t b = 0; b < g->narcs && k > 0; b++) {
+		const struct cg_arc *y = &g->arcs[b];
+		if (y->deleted || !(shared[y->parent] || shared[y->child]) ||
+		    !bsearch(&b, v, k, sizeof *v, cmp_arc_names))
+			continue;
+		util_grow((void **)list, cap, *n + 1, sizeof **list);
+		(*list)[(*n)++] = b;
+	}
+	for (size_t i = 0; i < *n; i++)
+		g->arcs[(*list)[i]].deleted = 1;
+	free(v);
 }
 
 static void repeated_callers(FILE *out, const struct cg *g,
@@ -363,11 +373,8 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 	for (size_t i = 0; i < r.narcs; i++) {
 		util_grow((void **)&list, &cap, n + 1, sizeof *list);
 		list[n++] = r.arcs[i].arc;
-		size_t from = n;
-		same_names(g, r.arcs[i].arc, shared, &list, &n, &cap);
-		for (size_t k = from; k < n; k++)
-			g->arcs[list[k]].deleted = 1;
 	}
+	same_names(g, shared, &list, &n, &cap);
 	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s):\n",
 		o->break_cycles, o->break_cycles == 1 ? "" : "s",
 		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" : "fewest calls");
