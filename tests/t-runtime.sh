@@ -217,6 +217,29 @@ ok" ]; then
 	fi
 done
 
+# glibc's GMON_OUT_PREFIX names PREFIX.PID; bad settings are reported.
+printf 'work 7\n' > "$W/work7.in"
+GMON_OUT_PREFIX=$W/pre LD_PRELOAD=$LIB/libtgmon.so sh -c './ctl < work7.in' > /dev/null 2> "$W/prefix.err"
+set -- "$W"/pre.*
+case $1 in
+"$W"/pre.[0-9]*) got=$(rt_calls ./ctl work "$1") ;;
+*) got="no file" ;;
+esac
+if [ $# -eq 1 ] && [ "$got" = 7 ] && [ ! -s "$W/prefix.err" ]; then
+	tg_pass "GMON_OUT_PREFIX: PREFIX.PID"
+else
+	tg_fail "GMON_OUT_PREFIX: PREFIX.PID" "files: $*, work() calls: $got" "$(cat "$W/prefix.err")"
+fi
+TGMON_HZ=fast TGMON_SIGNAL=NOPE TGMON_OUT=$W/bad-env.out LD_PRELOAD=$LIB/libtgmon.so \
+	sh -c './ctl < work7.in' > /dev/null 2> "$W/bad-env.err"
+want="tgmon: TGMON_HZ=fast: not a rate from 1 to 100000; using 100
+tgmon: TGMON_SIGNAL=NOPE: not a signal name; no control signal"
+if [ "$(cat "$W/bad-env.err")" = "$want" ] && [ "$(rt_calls ./ctl work "$W/bad-env.out")" = 7 ]; then
+	tg_pass "bad TGMON_HZ and TGMON_SIGNAL: messages, profile still written"
+else
+	tg_fail "bad TGMON_HZ and TGMON_SIGNAL: messages, profile still written" "$(cat "$W/bad-env.err")"
+fi
+
 # The manual pages format without a warning.
 tg_need groff
 for m in tgmon.3 tgprof-ctl.1; do
