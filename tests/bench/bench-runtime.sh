@@ -88,7 +88,7 @@ for t in 1 8; do
 		tgmon) n=$(counted ./prof tgmon.out) ;;
 		tgmon-static) n=$(counted ./prof-static tgmon-static.out) ;;
 		esac
-		# mid() is 4 of the 13 calls a 4 rounds make.
+		# Four rounds make 13 calls, 4 of them to mid().
 		per=$(awk -v s="$s" -v z="$(best none-$t.t)" -v n="$n" \
 			'BEGIN { if (n > 0) printf "%.1f", (s - z) * 1e9 / (n * 13 / 4); else print "-" }')
 		printf '%-14s %7d %9s %9s %12s %16s\n' "$c" "$t" "$s" "$(ratio "$s" "$g")" "$n" "$per"
