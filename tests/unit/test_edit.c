@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static int nfail, npass;
 
@@ -570,6 +571,87 @@ static void test_roundtrip(const struct opts *o)
 	fake_free(&l);
 }
 
+/* ---- a real -pg program, compiled and run here ---- */
+
+static const char prog_src[] =
+	"#define NI __attribute__((noinline))\n"
+	"volatile unsigned long sink;\n"
+	"#define burn(n) do { for (unsigned long i_ = 0; i_ < (n); i_++) sink += i_; } while (0)\n"
+	"NI void leaf(int k) { burn(20000UL * k); }\n"
+	"NI void pong(int d);\n"
+	"NI void ping(int d) { burn(30000); leaf(1); if (d > 0) pong(d - 1); }\n"
+	"NI void pong(int d) { burn(50000); if (d > 0) ping(d - 1); if (d % 3 == 0) leaf(2); }\n"
+	"NI void rb(int d);\n"
+	"NI void ra(int d) { burn(20000); if (d > 0) rb(d - 1); }\n"
+	"NI void rb(int d) { burn(40000); leaf(1); if (d > 0) ra(d - 1); }\n"
+	"int main(void) { for (int i = 0; i < 400; i++) { ping(10); ra(9); } return 0; }\n";
+
+static void test_real(const struct opts *unused)
+{
+	const char *top = getenv("TOP");
+	const char *cc = getenv("CC");
+	char dir[1024], cmd[4096], msg[512], why[200] = "";
+	struct opts o;
+	struct load l;
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-edit-%ld", top ? top : ".",
+		 (long)getpid());
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+	if (system(cmd) != 0) {
+		check(0, "real program: scratch directory", dir);
+		return;
+	}
+	snprintf(cmd, sizeof cmd, "%s/prog.c", dir);
+	FILE *f = fopen(cmd, "w");
+	if (!f || fputs(prog_src, f) < 0 || fclose(f) != 0) {
+		check(0, "real program: write the source", cmd);
+		return;
+	}
+	snprintf(cmd, sizeof cmd, "cd '%s' && %s -O0 -pg -o prog prog.c && ./prog",
+		 dir, cc && *cc ? cc : "cc");
+	if (system(cmd) != 0) {
+		check(0, "real program: compile with -pg and run", cmd);
+		return;
+	}
+	char exe[1100], gmon[1100];
+	snprintf(exe, sizeof exe, "%s/prog", dir);
+	snprintf(gmon, sizeof gmon, "%s/gmon.out", dir);
+	char *argv[] = { "tgprof", "--text", exe, gmon, NULL };
+	opts_parse(&o, 4, argv);
+	load_all(&l, &o, NULL);
+	struct edit *e = edit_open(&l, &o);
+	uint32_t ping = node_of(&l, "ping"), pong = node_of(&l, "pong");
+	uint32_t ra = node_of(&l, "ra"), rb = node_of(&l, "rb");
+	check(ping != CG_NONE && l.g.ncycles == 2 && l.g.nodes[ping].cycle &&
+	      l.g.nodes[ping].cycle == l.g.nodes[pong].cycle &&
+	      l.g.nodes[ra].cycle == l.g.nodes[rb].cycle,
+	      "real program: two cycles", NULL);
+	struct snap s0;
+	snap_take(&s0, &l.g);
+	int r = edit_command(e, "k pong/ping", msg, sizeof msg);
+	check(r == 1 && l.g.ncycles == 1 && !l.g.nodes[ping].cycle &&
+	      !l.g.nodes[pong].cycle && l.g.nodes[ra].cycle,
+	      "real program: k pong/ping splits that cycle only", msg);
+	edit_command(e, "scale leaf 0.25", msg, sizeof msg);
+	edit_command(e, "hide ra", msg, sizeof msg);
+	edit_command(e, "focus-time ping", msg, sizeof msg);
+	edit_command(e, "k rb/", msg, sizeof msg);
+	check(edit_nsteps(e) == 5, "real program: five steps", NULL);
+	while (edit_can_undo(e))
+		edit_undo(e, msg, sizeof msg);
+	check(snap_equal(&s0, &l.g, why, sizeof why),
+	      "real program: undoing everything restores every number", why);
+	snap_free(&s0);
+	edit_close(e);
+	load_free(&l);
+	free(o.specs);
+	free((void *)o.dirs);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		check(0, "real program: remove the scratch directory", dir);
+}
+
 /* ---- speed: 60,000 functions, 1,000,000 arcs ---- */
 
 /* CPU time of this thread: less skewed than the wall clock when the
@@ -673,6 +755,7 @@ int main(void)
 	test_specs(&o);
 	test_excluded(&o);
 	test_roundtrip(&o);
+	test_real(&o);
 	test_speed(&o);
 	printf("# %d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
