@@ -208,6 +208,37 @@ else
 fi
 rt_same_report "snapshots" ./threads snap.*.out
 
+# --- a reader never sees half a file -----------------------------------------
+# Dumps to one name, over and over, while gprof reads it in a loop.
+TGMON_SIGNAL=USR1 TGMON_OUT=$W/one.out LD_PRELOAD=$LIB/libtgmon.so ./threads 20000 4 20 2> one.err &
+p=$!
+n=0 tries=0
+while [ $tries -lt 100 ] && [ $n -eq 0 ]; do
+	"$CTL" -t 2 $p dump 2> /dev/null && n=1
+	tries=$((tries + 1))
+	sleep 0.05
+done
+(
+	bad=0 reads=0
+	while kill -0 $p 2> /dev/null && [ $reads -lt 2000 ]; do
+		"$GPROF" -b -p ./threads one.out > /dev/null 2> reader.err || bad=$((bad + 1))
+		reads=$((reads + 1))
+	done
+	echo "$reads $bad" > reader.result
+) &
+r=$!
+while "$CTL" -t 2 $p dump 2> /dev/null; do
+	n=$((n + 1))
+done
+wait $p
+wait $r
+read -r reads bad < reader.result
+if [ "$n" -ge 5 ] && [ "$reads" -ge 5 ] && [ "$bad" -eq 0 ]; then
+	tg_pass "whole files only: $reads reads during $n dumps"
+else
+	tg_fail "whole files only" "$n dumps, $reads reads, $bad failed" "$(cat reader.err)"
+fi
+
 # --- a program that forks -----------------------------------------------------
 rm -f fork.*.out
 st=$(TGMON_OUT=$W/fork.%p.out LD_PRELOAD=$LIB/libtgmon.so tg_run fork.stdout fork.stderr ./fork 1000 300 200)
