@@ -1,12 +1,14 @@
 /* test_cyclebreak: the cycle breaker on hand-made and random graphs.
  *
  * Graphs small enough to try every subset of deletable arcs give the true
- * minimum (calls, then arcs); the exact search must reach it and say so,
- * the heuristics alone (exact search disabled) and the BSD rule must give
- * valid sets no cheaper than it.  Through the public interface on a call
- * graph: validity after propagation, pinned arcs, an impossible pin,
- * determinism, the preview leaving the graph as it was, and a large
- * component (3,000 members) broken by the heuristics. */
+ * minimum (calls, then arcs, then arcs sharing a caller), computed here
+ * without the code under test; the exact search must reach it and say so,
+ * the heuristics (called directly) and the BSD rule must give valid sets
+ * no cheaper than it.  Hand-made graphs where the BSD rule's classes
+ * decide check that rule.  Through the public interface on a call graph:
+ * validity after propagation, pinned arcs, an impossible pin, determinism,
+ * the preview leaving the graph as it was, and a large component (3,000
+ * members) broken by the heuristics and by the BSD rule. */
 #include "config.h"
 #include "cg.h"
 #include "cyclebreak.h"
@@ -287,6 +289,49 @@ static void test_complete(void)
 	cb_sub_free(&s);
 }
 
+/* The BSD rule's classes, on graphs where they decide.
+ * 1: ring a->b->c->a, b also called from outside (ext_parent): a->b is
+ *    taken first whatever it weighs.
+ * 2: a->b, b->c, c->a, a->c with bound 2: c->a lies on both cycles but its
+ *    child has one parent (class 3); b->c and a->c have a child with two
+ *    parents (class 2), b->c is met first: BSD deletes it alone, while the
+ *    cheapest choice is c->a. */
+static void test_bsd_rule(void)
+{
+	struct cb_sub s;
+	uint8_t del[4];
+
+	cb_sub_alloc(&s, 3, 3);
+	s.src[0] = 0; s.dst[0] = 1; s.w[0] = 100;
+	s.src[1] = 1; s.dst[1] = 2; s.w[1] = 1;
+	s.src[2] = 2; s.dst[2] = 0; s.w[2] = 1;
+	s.ext_parent[1] = 1;
+	for (uint32_t v = 0; v < 3; v++)
+		s.nparents[v] = 1 + (v == 1);
+	cb_sub_index(&s);
+	cb_bsd(&s, 2, del);
+	check(del[0] && !del[1] && !del[2], "BSD rule: child called from outside first");
+	cb_heuristic(&s, 2, del);
+	check(!del[0] && del[1] + del[2] == 1, "ours: a light arc instead");
+	cb_sub_free(&s);
+
+	cb_sub_alloc(&s, 3, 4);
+	s.src[0] = 0; s.dst[0] = 1; s.w[0] = 40;  /* a->b */
+	s.src[1] = 0; s.dst[1] = 2; s.w[1] = 5;   /* a->c */
+	s.src[2] = 1; s.dst[2] = 2; s.w[2] = 50;  /* b->c */
+	s.src[3] = 2; s.dst[3] = 0; s.w[3] = 10;  /* c->a */
+	s.nparents[0] = 1;
+	s.nparents[1] = 1;
+	s.nparents[2] = 2;
+	cb_sub_index(&s);
+	cb_bsd(&s, 2, del);
+	check(!del[0] && !del[1] && del[2] && !del[3],
+	      "BSD rule: child with several parents before most cycles");
+	cb_heuristic(&s, 2, del);
+	check(!del[0] && !del[1] && !del[2] && del[3], "ours: the cheapest arc c->a");
+	cb_sub_free(&s);
+}
+
 /* A call graph with named functions, for the public interface. */
 struct fake {
 	struct symtab st;
@@ -490,6 +535,7 @@ int main(void)
 	test_ring();
 	test_star();
 	test_complete();
+	test_bsd_rule();
 	test_random_exact();
 	test_api();
 	test_api_exact();
