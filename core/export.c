@@ -171,6 +171,9 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 		free(tmp);
 		return -1;
 	}
+	/* Large exports (100 MB of JSON for 60,000 functions) write faster
+	 * through a bigger buffer. */
+	setvbuf(out, NULL, _IOFBF, 1 << 20);
 	char err[512];
 	int r = export_stream(out, e, f, p, err, sizeof err);
 	long size = ftell(out);
