@@ -6,6 +6,7 @@
 #include "symtab.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,8 @@ struct symtab_priv {
 	uint32_t *cand_kept;
 	size_t ncand;
 	int lines_done;      /* symtab_load_lines() has run */
+	char **table_names;  /* names read from an external table (-S) */
+	size_t ntable_names;
 };
 
 #define NOT_KEPT UINT32_MAX
@@ -49,7 +52,7 @@ struct file_node {
 
 /* A symbol that passed selection, before sorting. */
 struct cand {
-	asymbol *as;
+	const char *name;    /* raw name: the bfd's, or one read from -S */
 	uint64_t addr;
 	size_t cidx;         /* position among candidates, table order */
 	unsigned is_static : 1, is_func : 1;
@@ -271,7 +274,7 @@ static int cmp_cand(const void *a, const void *b)
 /* Whether SRC should replace KEPT at the same address. */
 static int prefer(const struct cand *src, const struct cand *kept)
 {
-	const char *s = bfd_asymbol_name(src->as), *k = bfd_asymbol_name(kept->as);
+	const char *s = src->name, *k = kept->name;
 
 	if (!src->is_static && kept->is_static)
 		return 1;
@@ -328,32 +331,38 @@ static bfd *open_file(const char *path)
 	return abfd;
 }
 
-/* Give back everything loaded so far, then die with "PATH: PROBLEM". */
-static TG_NORETURN void die_loaded(struct symtab *st, const char *problem)
+/* Give back everything loaded so far, then die with "FILE: PROBLEM" (FILE
+ * NULL: the executable). */
+static TG_NORETURN void die_loaded(struct symtab *st, const char *file,
+				   const char *problem)
 {
 	char msg[1024];
 
-	snprintf(msg, sizeof msg, "%s: %s", st->path, problem);
+	snprintf(msg, sizeof msg, "%s: %s", file ? file : st->path, problem);
 	symtab_free(st);
 	util_die("%s", msg);
 }
 
-/* Read the canonical symbols and append the synthetic ones, as GNU does. */
-static void read_symbols(struct symtab *st, bfd *abfd)
+/* Read the canonical symbols and append the synthetic ones, as GNU does.
+ * Without REQUIRED (-S) a file without symbols is fine. */
+static void read_symbols(struct symtab *st, bfd *abfd, int required)
 {
 	struct symtab_priv *pv = st->priv;
 	long bytes, n, nsynth;
 	asymbol *synth = NULL;
 
-	if (!(bfd_get_file_flags(abfd) & HAS_SYMS))
-		die_loaded(st, "no symbols");
+	if (!(bfd_get_file_flags(abfd) & HAS_SYMS)) {
+		if (!required)
+			return;
+		die_loaded(st, NULL, "no symbols");
+	}
 	bytes = bfd_get_symtab_upper_bound(abfd);
 	if (bytes < 0)
-		die_loaded(st, bfd_errmsg(bfd_get_error()));
+		die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
 	pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
 	n = bfd_canonicalize_symtab(abfd, pv->asyms);
 	if (n < 0)
-		die_loaded(st, bfd_errmsg(bfd_get_error()));
+		die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
 	nsynth = bfd_get_synthetic_symtab(abfd, n, pv->asyms, 0, NULL, &synth);
 	if (nsynth > 0) {
 		long i;
@@ -475,7 +484,7 @@ static void set_names(struct symtab *st, const struct cand *c, int style)
 	for (i = 0; i < st->n; i++) {
 		struct sym *s = &st->syms[i];
 
-		s->name = bfd_asymbol_name(c[i].as);
+		s->name = c[i].name;
 		s->dname = s->name;
 		if (style != -1) {
 			pv->dnames[i] = demangle_name(s->name, style);
@@ -505,7 +514,7 @@ static void merge(struct symtab *st, struct cand *c, size_t nc)
 		}
 		if (k > 0 && st->syms[k - 1].end_addr == 0)
 			st->syms[k - 1].end_addr = c[i].addr - 1;
-		if (!bfd_asymbol_name(c[i].as)[0])
+		if (!c[i].name[0])
 			continue;
 		c[k] = c[i];
 		st->syms[k].addr = c[i].addr;
@@ -518,16 +527,109 @@ static void merge(struct symtab *st, struct cand *c, size_t nc)
 		pv->cand_kept[c[i].cidx] = (uint32_t)i;
 }
 
+/* Candidates from the executable's symbol table. */
+static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
+			     struct cand **out)
+{
+	struct symtab_priv *pv = st->priv;
+	bfd *abfd = st->bfd;
+	const char *lo, *hi;
+	struct cand *c;
+	size_t nc = 0;
+	long j;
+	int any_func = 0;
+
+	strtab_bounds(pv->asyms, pv->nasyms, &lo, &hi);
+	for (j = 0; j < pv->nasyms; j++)
+		if (pv->asyms[j]->flags & BSF_FUNCTION)
+			any_func = 1;
+	c = xmalloc((size_t)(pv->nasyms ? pv->nasyms : 1) * sizeof *c);
+	for (j = 0; j < pv->nasyms; j++) {
+		asymbol *s = pv->asyms[j];
+		int cls = classify(abfd, s, opts, lo, hi);
+		struct cand *x;
+
+		if (!cls)
+			continue;
+		x = &c[nc];
+		x->name = bfd_asymbol_name(s);
+		x->addr = (uint64_t)(s->value + bfd_section_vma(s->section));
+		x->cidx = nc++;
+		x->is_static = cls == 't';
+		x->is_func = !any_func || (s->flags & BSF_FUNCTION);
+	}
+	*out = c;
+	return nc;
+}
+
+/* Candidates from an external table (-S): lines "ADDR TYPE NAME" as nm
+ * prints them, fields separated by blanks, anything after NAME ignored.
+ * GNU keeps types t and T only, all as functions, with no other filter
+ * (not even -a) and no source files; other lines are skipped.  ADDR is
+ * read as hex ("0x" allowed, trailing junk ignored); when that fails the
+ * address of the previous t/T line is used again (0 at first), so the
+ * symbol usually merges with that one. */
+static size_t table_candidates(struct symtab *st, const char *table,
+			       struct cand **out)
+{
+	struct symtab_priv *pv = st->priv;
+	FILE *f = fopen(table, "r");
+	char *line = NULL, *name = NULL, *addr_text = NULL;
+	size_t cap = 0, ncap = 0, acap = 0, ccap = 0, nc = 0, names_cap = 0;
+	struct cand *c = NULL;
+	uint64_t addr = 0;
+	ssize_t len;
+
+	if (!f)
+		die_loaded(st, table, strerror(errno));
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		uint64_t v;
+		char type;
+
+		util_grow((void **)&name, &ncap, (size_t)len + 1, 1);
+		util_grow((void **)&addr_text, &acap, (size_t)len + 1, 1);
+		if (sscanf(line, "%s %c %s", addr_text, &type, name) != 3
+		    || (type != 't' && type != 'T'))
+			continue;
+		if (sscanf(addr_text, "%" SCNx64, &v) == 1)
+			addr = v;
+		util_grow((void **)&c, &ccap, nc + 1, sizeof *c);
+		util_grow((void **)&pv->table_names, &names_cap,
+			  pv->ntable_names + 1, sizeof *pv->table_names);
+		pv->table_names[pv->ntable_names] = xstrdup(name);
+		c[nc].name = pv->table_names[pv->ntable_names++];
+		c[nc].addr = addr;
+		c[nc].cidx = nc;
+		c[nc].is_static = type == 't';
+		c[nc].is_func = 1;
+		nc++;
+	}
+	free(line);
+	free(name);
+	free(addr_text);
+	if (ferror(f)) {
+		fclose(f);
+		free(c);
+		die_loaded(st, table, "read error");
+	}
+	fclose(f);
+	if (nc == 0) {
+		free(c);
+		die_loaded(st, table, "no symbols");
+	}
+	*out = c;
+	return nc;
+}
+
 void symtab_load(struct symtab *st, const char *path,
 		 const struct symtab_opts *opts)
 {
 	static const struct symtab_opts defaults;
 	struct symtab_priv *pv;
 	struct cand *c;
-	const char *lo, *hi;
-	size_t nc = 0, i;
+	size_t nc, i;
 	long j;
-	int any_func = 0, style;
+	int style;
 	bfd *abfd;
 
 	if (!opts)
@@ -544,10 +646,10 @@ void symtab_load(struct symtab *st, const char *path,
 		st->abi.addr_size = bfd_get_arch_size(abfd) == 32 ? 4 : 8;
 	st->abi.big_endian = bfd_big_endian(abfd) ? 1 : 0;
 
-	read_symbols(st, abfd);
+	read_symbols(st, abfd, !opts->external_table);
 	pv->text = bfd_get_section_by_name(abfd, ".text");
 	if (!pv->text)
-		die_loaded(st, "can't find .text section");
+		die_loaded(st, NULL, "can't find .text section");
 	st->text_start = bfd_section_vma(pv->text);
 	st->text_end = st->text_start + bfd_section_size(pv->text);
 	pv->have_debug = has_debug_info(abfd);
@@ -564,29 +666,13 @@ void symtab_load(struct symtab *st, const char *path,
 		}
 	}
 
-	strtab_bounds(pv->asyms, pv->nasyms, &lo, &hi);
-	for (j = 0; j < pv->nasyms; j++)
-		if (pv->asyms[j]->flags & BSF_FUNCTION)
-			any_func = 1;
-
-	c = xmalloc((size_t)(pv->nasyms ? pv->nasyms : 1) * sizeof *c);
-	for (j = 0; j < pv->nasyms; j++) {
-		asymbol *s = pv->asyms[j];
-		int cls = classify(abfd, s, opts, lo, hi);
-		struct cand *x;
-
-		if (!cls)
-			continue;
-		x = &c[nc];
-		x->as = s;
-		x->addr = (uint64_t)(s->value + bfd_section_vma(s->section));
-		x->cidx = nc++;
-		x->is_static = cls == 't';
-		x->is_func = !any_func || (s->flags & BSF_FUNCTION);
-	}
+	if (opts->external_table)
+		nc = table_candidates(st, opts->external_table, &c);
+	else
+		nc = bfd_candidates(st, opts, &c);
 	if (nc == 0) {
 		free(c);
-		die_loaded(st, "no symbols");
+		die_loaded(st, NULL, "no symbols");
 	}
 	pv->ncand = nc;
 	pv->cand_addr = xmalloc(nc * sizeof *pv->cand_addr);
@@ -601,7 +687,10 @@ void symtab_load(struct symtab *st, const char *path,
 
 	/* Files and lines of every symbol, as GNU looks them up while
 	 * loading: the index needs them for statics, symspecs for all.  For
-	 * executables a lookup is cheap (see symtab_line_at()). */
+	 * executables a lookup is cheap (see symtab_line_at()).  Symbols
+	 * from an external table get none (GNU does not look). */
+	if (opts->external_table)
+		pv->lines_done = 1;
 	symtab_load_lines(st);
 }
 
@@ -624,6 +713,9 @@ void symtab_free(struct symtab *st)
 			}
 		}
 		free(pv->buckets);
+		for (i = 0; i < pv->ntable_names; i++)
+			free(pv->table_names[i]);
+		free(pv->table_names);
 		free(pv->asyms);
 		free(pv->synth);
 		free(pv->cand_addr);

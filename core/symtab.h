@@ -38,6 +38,10 @@ struct symtab_opts {
 	const char *demangle_style; /* with SYMTAB_DEMANGLE_STYLE */
 	int all_statics;            /* -a: suppress statically declared functions */
 	int ignore_non_functions;   /* -D */
+	/* -S FILE (--external-symbol-table): the symbols come from FILE, an
+	 * nm-style table, instead of the executable (which must still be
+	 * an object file with a .text section, but may be stripped). */
+	const char *external_table;
 };
 
 struct symtab_priv;

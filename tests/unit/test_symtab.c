@@ -74,6 +74,82 @@ static void check_kept(struct prog *p)
 	}
 }
 
+/* Rewrite nm's table TABLE with odd lines among the t/T ones: a bad
+ * address, extra words, a 0x prefix, a short line, a type that does not
+ * count, leading blanks, a name on the next line. */
+static int write_odd_table(const char *table)
+{
+	struct th_list nm = { 0 };
+	char cmd[4400];
+	FILE *f;
+	size_t i;
+	int n = 0;
+
+	snprintf(cmd, sizeof cmd, "cat '%s'", table);
+	if (th_lines(&nm, cmd) != 0 || !(f = fopen(table, "w"))) {
+		th_clear(&nm);
+		return 0;
+	}
+	for (i = 0; i < nm.n; i++) {
+		char addr[64], type, name[2048];
+
+		if (sscanf(nm.v[i], "%63s %c %2047s", addr, &type, name) != 3
+		    || (type != 't' && type != 'T')) {
+			fprintf(f, "%s\n", nm.v[i]);
+			continue;
+		}
+		switch (n++) {
+		case 1: fprintf(f, "zz %c %s\n", type, name); break; /* a stale address */
+		case 2: fprintf(f, "%s extra words\n", nm.v[i]); break;
+		case 3: fprintf(f, "0x%s %c %s\n", addr, type, name); break;
+		case 4: fprintf(f, "%s %c\n", addr, type); break;
+		case 5: fprintf(f, "%s W %s\n", addr, name); break;
+		case 6: fprintf(f, "   %s\n", nm.v[i]); break;
+		case 7: fprintf(f, "%s %c\n%s\n", addr, type, name); break;
+		default: fprintf(f, "%s\n", nm.v[i]); break;
+		}
+	}
+	th_clear(&nm);
+	return fclose(f) == 0 && n > 8;
+}
+
+/* -S: the symbols of an nm-style table (nm's own output, and a table with
+ * odd lines) instead of the executable's. */
+static void check_external(struct prog *p)
+{
+	static const char *const tables[] = { "nm", "odd" };
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		struct th_list gnu = { 0 }, ours = { 0 };
+		struct symtab_opts o;
+		struct symtab st;
+		char table[4200], args[4300];
+		size_t i, files = 0;
+		int ok;
+
+		snprintf(table, sizeof table, "%s/%s.table", p->dir, tables[k]);
+		ok = th_sh("nm '%s' > '%s'", p->exe, table) == 0;
+		if (k == 1)
+			ok = ok && write_odd_table(table);
+		snprintf(args, sizeof args, "--no-demangle -S '%s'", table);
+		ok = ok && th_gnu_flat(&gnu, p->exe, p->gmon, args) == 0;
+		memset(&o, 0, sizeof o);
+		o.demangle = SYMTAB_DEMANGLE_NONE;
+		o.external_table = table;
+		symtab_load(&st, p->exe, &o);
+		our_names(&ours, &st, 0);
+		for (i = 0; i < st.n; i++)
+			files += st.syms[i].file != NULL;
+		ok = ok && gnu.n > 0 && th_same_set(&gnu, &ours, "kept") && files == 0;
+		th_result(ok, "%s: -S %s table: kept symbols as GNU (%zu), no files",
+			  p->name, tables[k], gnu.n);
+		symtab_free(&st);
+		th_clear(&gnu);
+		th_clear(&ours);
+	}
+}
+
 static void check_demangled(struct prog *p, const char *style)
 {
 	struct th_list gnu = { 0 }, ours = { 0 };
@@ -376,15 +452,16 @@ static int load_in_child(const char *path, const struct symtab_opts *o,
 	return status;
 }
 
-static void expect_error(const char *what, const char *path,
-			 const struct symtab_opts *o, int drop_root,
-			 const char *want)
+/* PATH is loaded; the message must name NAMED (PATH if NULL). */
+static void expect_error_in(const char *what, const char *path,
+			    const char *named, const struct symtab_opts *o,
+			    int drop_root, const char *want)
 {
 	char err[4096];
 	int st = load_in_child(path, o, drop_root, err, sizeof err);
 	const char *nl = strchr(err, '\n');
 	/* one line: "tgprof: PATH: problem" */
-	int ok = st == 1 && (!path || strstr(err, path)) && strstr(err, want)
+	int ok = st == 1 && strstr(err, named ? named : path) && strstr(err, want)
 		 && strncmp(err, "tgprof: ", 8) == 0 && nl && nl[1] == '\0';
 
 	if (!ok)
@@ -392,10 +469,17 @@ static void expect_error(const char *what, const char *path,
 	th_result(ok, "error: %s", what);
 }
 
+static void expect_error(const char *what, const char *path,
+			 const struct symtab_opts *o, int drop_root,
+			 const char *want)
+{
+	expect_error_in(what, path, NULL, o, drop_root, want);
+}
+
 static void check_errors(struct prog *c)
 {
 	struct symtab_opts o;
-	char p[4096], q[4096];
+	char p[8192], q[8192];
 
 	memset(&o, 0, sizeof o);
 	snprintf(p, sizeof p, "%s/err", outdir);
@@ -437,6 +521,26 @@ static void check_errors(struct prog *c)
 	expect_error("unreadable file", p, &o, 1, "Permission denied");
 	o.demangle = SYMTAB_DEMANGLE_STYLE;
 	o.demangle_style = "bogus";
+	o.demangle = SYMTAB_DEMANGLE_AUTO;
+	snprintf(p, sizeof p, "%s/err/missing.table", outdir);
+	o.external_table = p;
+	expect_error_in("-S: missing table", c->exe, p, &o, 0, "No such file");
+	/* GNU: "file `TABLE' has no symbols" */
+	snprintf(p, sizeof p, "%s/err/empty", outdir);
+	expect_error_in("-S: table without t/T lines", c->exe, p, &o, 0, "no symbols");
+	/* GNU reads the table even for a stripped executable */
+	snprintf(q, sizeof q, "%s/err/stripped", outdir);
+	snprintf(p, sizeof p, "%s/nm.table", c->dir);
+	{
+		struct symtab st;
+
+		symtab_load(&st, q, &o);
+		th_result(st.n > 10, "-S: a stripped executable with a table loads (%zu symbols)",
+			  st.n);
+		symtab_free(&st);
+	}
+	o.external_table = NULL;
+	o.demangle = SYMTAB_DEMANGLE_STYLE;
 	/* GNU's message names no file; neither does ours */
 	{
 		char err[4096];
@@ -598,6 +702,8 @@ int main(void)
 		check_demangled(p, NULL);
 		check_layout(p);
 		check_files(p);
+		if (i == 0 || i == 6)
+			check_external(p);
 	}
 	if (progs[2].ok || progs[3].ok) {
 		static const char *const styles[] = {
