@@ -15,7 +15,10 @@
 . "$(dirname "$0")/lib.sh"
 tg_need "$GPROF" "$TGPROF" "$CC" timeout cmp nm
 
-W=$TG_OUT/breakcycles
+# A directory per run (several check runs may share the tree); a passing
+# run's is kept as tests/out/breakcycles for bench-cycles.sh, a failing
+# one's stays for inspection.
+W=$TG_OUT/breakcycles.$$
 rm -rf "$W"
 mkdir -p "$W"
 
@@ -325,6 +328,10 @@ else
 	TG_TIMEOUT=${TG_TIMEOUT:-60} check_one big-10 "$W/big" "-b -q" 10 ours
 	t1=$(date +%s.%N)
 	echo "# big: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')s" \
-		"for the run and its checks; $(tail -n 2 "$W/big-10.out.head" | head -n 1)"
+		"for the run and its checks; $(grep " deleted" "$W/big-10.out.head")"
+fi
+if [ "$tg_nfail" -eq 0 ]; then
+	rm -rf "$TG_OUT/breakcycles"
+	mv "$W" "$TG_OUT/breakcycles" 2> /dev/null || rm -rf "$W"
 fi
 tg_finish
