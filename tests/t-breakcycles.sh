@@ -328,7 +328,7 @@ else
 	TG_TIMEOUT=${TG_TIMEOUT:-60} check_one big-10 "$W/big" "-b -q" 10 ours
 	t1=$(date +%s.%N)
 	echo "# big: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')s" \
-		"for the run and its checks; $(grep " deleted" "$W/big-10.out.head")"
+		"for the run and its checks; $(grep "^[0-9]* arcs* and" "$W/big-10.out.head")"
 fi
 if [ "$tg_nfail" -eq 0 ]; then
 	rm -rf "$TG_OUT/breakcycles"
