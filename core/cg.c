@@ -38,6 +38,9 @@ void cg_free(struct cg *g)
 	free(g->child_arcs);
 	free(g->parent_start);
 	free(g->parent_arcs);
+	free(g->child_node);
+	free(g->parent_node);
+	free(g->parent_count);
 	free(g->order);
 	memset(g, 0, sizeof *g);
 }
@@ -90,6 +93,7 @@ uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child,
 	struct cg_hslot *s = hash_slot(g, parent, child);
 	if (s->arc != CG_NONE) {
 		g->arcs[s->arc].count += count;
+		g->adj_valid = 0; /* parent_count changed */
 		return s->arc;
 	}
 	if (g->narcs >= UINT32_MAX / 4)
@@ -125,6 +129,12 @@ void cg_adjacency(struct cg *g)
 	free(g->child_arcs);
 	free(g->parent_start);
 	free(g->parent_arcs);
+	free(g->child_node);
+	free(g->parent_node);
+	free(g->parent_count);
+	g->child_node = xmalloc(((size_t)g->narcs + 1) * sizeof(uint32_t));
+	g->parent_node = xmalloc(((size_t)g->narcs + 1) * sizeof(uint32_t));
+	g->parent_count = xmalloc(((size_t)g->narcs + 1) * sizeof(uint64_t));
 	g->child_start = xcalloc((size_t)n + 2, sizeof(uint32_t));
 	g->parent_start = xcalloc((size_t)n + 2, sizeof(uint32_t));
 	g->child_arcs = xmalloc(((size_t)g->narcs + 1) * sizeof(uint32_t));
@@ -143,13 +153,18 @@ void cg_adjacency(struct cg *g)
 		fill[i] = g->child_start[i + 1];
 	for (uint32_t a = 0; a < g->narcs; a++) {
 		uint32_t p = g->arcs[a].parent;
-		g->child_arcs[--fill[p]] = a;
+		uint32_t k = --fill[p];
+		g->child_arcs[k] = a;
+		g->child_node[k] = g->arcs[a].child;
 	}
 	for (uint32_t i = 0; i < n; i++)
 		fill[i] = g->parent_start[i];
 	for (uint32_t a = 0; a < g->narcs; a++) {
 		uint32_t c = g->arcs[a].child;
-		g->parent_arcs[fill[c]++] = a;
+		uint32_t k = fill[c]++;
+		g->parent_arcs[k] = a;
+		g->parent_node[k] = g->arcs[a].parent;
+		g->parent_count[k] = g->arcs[a].count;
 	}
 	free(fill);
 	g->adj_valid = 1;

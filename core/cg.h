@@ -84,6 +84,10 @@ struct cg {
 	 * child_start[n] .. child_start[n+1]-1], newest first; parents likewise
 	 * in creation order. */
 	uint32_t *child_start, *child_arcs, *parent_start, *parent_arcs;
+	/* Parallel to child_arcs/parent_arcs: the other end of each arc and
+	 * its count, so graph walks need not touch the arcs themselves. */
+	uint32_t *child_node, *parent_node;
+	uint64_t *parent_count;
 	int adj_valid;
 	/* Call-graph order after cg_propagate(): all nodes (functions and
 	 * cycles) sorted as GNU prints them; index = position + 1. */

@@ -74,114 +74,195 @@ static void count_calls(struct cg *g)
 	}
 }
 
-/* State of the depth-first numbering.  tail[h] is the last member of the
- * cycle headed by h, so merging is not quadratic in the cycle's size. */
+/* State of the depth-first numbering.
+ *
+ * GNU's walk merges cycles by scanning the stack, which is quadratic on
+ * big strongly connected components.  We find the same cycles in the
+ * same order in near-linear time:
+ *  - a node's position on the stack is kept (stackpos), so the slot a back
+ *    edge closes on is found at once;
+ *  - merged nodes point towards their cycle's head through head[] as a
+ *    union-find forest (find_head() compresses paths) instead of every
+ *    member being relabelled at each merge;
+ *  - runs of stack slots already merged are kept as intervals, so a merge
+ *    visits only the slots that still head themselves, in stack order.
+ * tail[h] is the last member of the ring of the cycle headed by h. */
 struct dfn {
 	struct cg *g;
+	const uint8_t *dead;  /* per arc: deleted */
 	uint32_t *stack;    /* functions being visited, bottom first */
 	uint32_t *pos;      /* per stack slot: next child position */
 	uint32_t depth;
 	uint32_t counter;
 	uint32_t *tail;
+	uint32_t *stackpos; /* per node: its stack slot, or CG_NONE */
+	uint32_t *run_lo, *run_hi; /* merged slot intervals [lo, hi), by position */
+	uint32_t nruns;
+	/* Per node, compact copies of what the walk reads most (written back
+	 * to the nodes at the end): union-find parent, ring, finishing order. */
+	uint32_t *head, *next, *order;
 };
 
-/* CHILD was reached while on the stack: everything above the stack slot
- * that holds it (or the head of its cycle) joins one cycle. */
+static uint32_t find_head(uint32_t *head, uint32_t n)
+{
+	while (head[n] != n) {
+		uint32_t up = head[n];
+		head[n] = head[up];
+		n = up;
+	}
+	return n;
+}
+
+/* Put C (a node heading itself) at the end of HEAD's ring. */
+static void dfn_glom(struct dfn *d, uint32_t head, uint32_t c)
+{
+	d->next[d->tail[head]] = c;
+	d->tail[head] = d->tail[c];
+	d->head[c] = head;
+}
+
+/* CHILD was reached while still busy: everything on the stack above the
+ * slot that holds it (or, when it has been popped, the head of its
+ * cycle) joins one cycle. */
 static void dfn_find_cycle(struct dfn *d, uint32_t child)
 {
-	struct cg_node *nodes = d->g->nodes;
-	uint32_t top, head = CG_NONE;
+	uint32_t slot = d->stackpos[child];
 
-	for (top = d->depth; top > 0; top--) {
-		head = d->stack[top - 1];
-		if (child == head)
-			break;
-		if (nodes[child].head != child && nodes[child].head == head)
-			break;
-	}
-	if (top == 0)
+	if (slot == CG_NONE)
+		slot = d->stackpos[find_head(d->head, child)];
+	if (slot == CG_NONE)
 		util_die("internal error: cycle head not found");
-	if (nodes[head].head != head)
-		head = nodes[head].head;
-	for (uint32_t i = top; i < d->depth; i++) {
-		uint32_t c = d->stack[i];
-		if (nodes[c].head != c)
-			continue; /* already merged into this cycle */
-		if (nodes[head].head != head)
-			head = nodes[head].head;
-		nodes[d->tail[head]].next_member = c;
-		d->tail[head] = d->tail[c];
-		for (uint32_t m = c; m != CG_NONE; m = nodes[m].next_member)
-			nodes[m].head = head;
+	uint32_t top = slot + 1; /* first slot to merge */
+	uint32_t head = find_head(d->head, d->stack[slot]);
+	if (top >= d->depth)
+		return;
+
+	/* Slots in [top, depth) not covered by a merged run still head
+	 * themselves; merge them in increasing slot order. */
+	uint32_t k = d->nruns;
+	while (k > 0 && d->run_hi[k - 1] > top)
+		k--;
+	uint32_t first_run = k;
+	uint32_t at = top;
+	for (; k <= d->nruns; k++) {
+		uint32_t lo = k < d->nruns ? d->run_lo[k] : d->depth;
+		if (lo < at)
+			lo = at;
+		for (uint32_t i = at; i < lo; i++) {
+			uint32_t c = d->stack[i];
+			if (d->head[c] == c)
+				dfn_glom(d, head, c);
+		}
+		if (k < d->nruns)
+			at = d->run_hi[k] > at ? d->run_hi[k] : at;
+	}
+	/* [top, depth) is now one merged run, joined with a run that reaches
+	 * into it from below or ends where it starts. */
+	uint32_t lo = top;
+	if (first_run < d->nruns && d->run_lo[first_run] < lo)
+		lo = d->run_lo[first_run];
+	d->nruns = first_run;
+	if (d->nruns > 0 && d->run_hi[d->nruns - 1] == lo) {
+		d->run_hi[d->nruns - 1] = d->depth;
+	} else {
+		d->run_lo[d->nruns] = lo;
+		d->run_hi[d->nruns] = d->depth;
+		d->nruns++;
+	}
+}
+
+static void dfn_pop(struct dfn *d)
+{
+	d->depth--;
+	d->stackpos[d->stack[d->depth]] = CG_NONE;
+	if (d->nruns > 0 && d->run_hi[d->nruns - 1] > d->depth) {
+		d->run_hi[d->nruns - 1] = d->depth;
+		if (d->run_lo[d->nruns - 1] >= d->depth)
+			d->nruns--;
 	}
 }
 
 static void dfn_post(struct dfn *d, uint32_t n)
 {
-	struct cg_node *nodes = d->g->nodes;
-	if (nodes[n].head == n) {
+	if (d->head[n] == n) {
 		d->counter++;
-		for (uint32_t m = n; m != CG_NONE; m = nodes[m].next_member)
-			nodes[m].top_order = d->counter;
+		for (uint32_t m = n; m != CG_NONE; m = d->next[m])
+			d->order[m] = d->counter;
 	}
+}
+
+static void dfn_push(struct dfn *d, uint32_t n)
+{
+	d->order[n] = TOP_BUSY;
+	d->stackpos[n] = d->depth;
+	d->stack[d->depth] = n;
+	d->pos[d->depth] = d->g->child_start[n];
+	d->depth++;
 }
 
 /* Iterative depth-first walk from ROOT (recursion would overflow on long
  * call chains). */
 static void dfn_walk(struct dfn *d, uint32_t root)
 {
-	struct cg *g = d->g;
-	struct cg_node *nodes = g->nodes;
+	const struct cg *g = d->g;
 
-	if (nodes[root].top_order != TOP_NONE)
+	if (d->order[root] != TOP_NONE)
 		return;
 	d->depth = 0;
-	d->stack[d->depth] = root;
-	d->pos[d->depth] = g->child_start[root];
-	d->depth++;
-	nodes[root].top_order = TOP_BUSY;
+	d->nruns = 0;
+	dfn_push(d, root);
 	while (d->depth > 0) {
 		uint32_t n = d->stack[d->depth - 1];
 		uint32_t p = d->pos[d->depth - 1];
 		if (p == g->child_start[n + 1]) {
 			dfn_post(d, n);
-			d->depth--;
+			dfn_pop(d);
 			continue;
 		}
 		d->pos[d->depth - 1] = p + 1;
-		const struct cg_arc *arc = &g->arcs[g->child_arcs[p]];
-		if (arc->deleted)
+		if (d->dead[g->child_arcs[p]])
 			continue;
-		uint32_t c = arc->child;
-		uint32_t t = nodes[c].top_order;
-		if (t == TOP_BUSY) {
+		uint32_t c = g->child_node[p];
+		uint32_t t = d->order[c];
+		if (t == TOP_BUSY)
 			dfn_find_cycle(d, c);
-		} else if (t == TOP_NONE) {
-			nodes[c].top_order = TOP_BUSY;
-			d->stack[d->depth] = c;
-			d->pos[d->depth] = g->child_start[c];
-			d->depth++;
-		}
+		else if (t == TOP_NONE)
+			dfn_push(d, c);
 	}
 }
 
-static void number_graph(struct cg *g)
+static void number_graph(struct cg *g, const uint8_t *dead)
 {
-	struct dfn d = { .g = g };
-	d.stack = xmalloc(((size_t)g->nfuncs + 1) * sizeof(uint32_t));
-	d.pos = xmalloc(((size_t)g->nfuncs + 1) * sizeof(uint32_t));
-	d.tail = xmalloc(((size_t)g->nfuncs + 1) * sizeof(uint32_t));
-	for (uint32_t i = 0; i < g->nfuncs; i++)
-		d.tail[i] = i;
+	size_t n = (size_t)g->nfuncs + 1;
+	struct dfn d = { .g = g, .dead = dead };
+	uint32_t *mem = xmalloc(9 * n * sizeof(uint32_t));
+	d.stack = mem;
+	d.pos = mem + n;
+	d.tail = mem + 2 * n;
+	d.stackpos = mem + 3 * n;
+	d.run_lo = mem + 4 * n;
+	d.run_hi = mem + 5 * n;
+	d.head = mem + 6 * n;
+	d.next = mem + 7 * n;
+	d.order = mem + 8 * n;
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		d.tail[i] = d.head[i] = i;
+		d.stackpos[i] = d.next[i] = CG_NONE;
+		d.order[i] = TOP_NONE;
+	}
 	for (uint32_t i = 0; i < g->nfuncs; i++)
 		dfn_walk(&d, i);
-	free(d.stack);
-	free(d.pos);
-	free(d.tail);
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		struct cg_node *node = &g->nodes[i];
+		node->head = find_head(d.head, i);
+		node->next_member = d.next[i];
+		node->top_order = d.order[i];
+	}
+	free(mem);
 }
 
 /* Make a cycle node for every head with members, in address order. */
-static void link_cycles(struct cg *g)
+static void link_cycles(struct cg *g, const uint8_t *dead)
 {
 	struct cg_node *nodes = g->nodes;
 	uint32_t num = 0;
@@ -203,13 +284,13 @@ static void link_cycles(struct cg *g)
 		}
 		for (uint32_t m = i; m != CG_NONE; m = nodes[m].next_member) {
 			for (uint32_t k = g->parent_start[m]; k < g->parent_start[m + 1]; k++) {
-				const struct cg_arc *arc = &g->arcs[g->parent_arcs[k]];
-				if (arc->deleted || arc->parent == m)
+				uint32_t pn = g->parent_node[k];
+				if (dead[g->parent_arcs[k]] || pn == m)
 					continue;
-				if (nodes[arc->parent].cycle == num)
-					cyc->self_calls += arc->count;
+				if (nodes[pn].cycle == num)
+					cyc->self_calls += g->parent_count[k];
 				else
-					cyc->ncalls += arc->count;
+					cyc->ncalls += g->parent_count[k];
 			}
 		}
 	}
@@ -239,7 +320,7 @@ static uint32_t *topo_order(const struct cg *g)
 
 /* Flags and fraction of a function (or a whole cycle) from its callers,
  * which are all done since we go top-down. */
-static void inherit_flags(struct cg *g, uint32_t child)
+static void inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 {
 	struct cg_node *nodes = g->nodes;
 	uint32_t head = nodes[child].head;
@@ -250,14 +331,14 @@ static void inherit_flags(struct cg *g, uint32_t child)
 		c->prop_fract = 0;
 		/* Newest arc first: the order of the sum shows in the last bit. */
 		for (uint32_t k = g->parent_start[child + 1]; k-- > g->parent_start[child];) {
-			const struct cg_arc *arc = &g->arcs[g->parent_arcs[k]];
-			if (arc->deleted || arc->parent == child)
+			uint32_t pn = g->parent_node[k];
+			if (dead[g->parent_arcs[k]] || pn == child)
 				continue;
-			const struct cg_node *p = &nodes[arc->parent];
+			const struct cg_node *p = &nodes[pn];
 			c->print_flag |= p->print_flag;
 			if (c->ncalls != 0)
 				c->prop_fract += p->prop_fract *
-					((double)arc->count / (double)c->ncalls);
+					((double)g->parent_count[k] / (double)c->ncalls);
 		}
 		return;
 	}
@@ -266,14 +347,14 @@ static void inherit_flags(struct cg *g, uint32_t child)
 	h->prop_fract = 0;
 	for (uint32_t m = h->next_member; m != CG_NONE; m = nodes[m].next_member) {
 		for (uint32_t k = g->parent_start[m + 1]; k-- > g->parent_start[m];) {
-			const struct cg_arc *arc = &g->arcs[g->parent_arcs[k]];
-			if (arc->deleted || nodes[arc->parent].head == head)
+			uint32_t pn = g->parent_node[k];
+			if (dead[g->parent_arcs[k]] || nodes[pn].head == head)
 				continue;
-			const struct cg_node *p = &nodes[arc->parent];
+			const struct cg_node *p = &nodes[pn];
 			h->print_flag |= p->print_flag;
 			if (h->ncalls != 0)
 				h->prop_fract += p->prop_fract *
-					((double)arc->count / (double)h->ncalls);
+					((double)g->parent_count[k] / (double)h->ncalls);
 		}
 	}
 	for (uint32_t m = h->next_member; m != CG_NONE; m = nodes[m].next_member) {
@@ -282,7 +363,7 @@ static void inherit_flags(struct cg *g, uint32_t child)
 	}
 }
 
-static void propagate_flags(struct cg *g, const uint32_t *topo)
+static void propagate_flags(struct cg *g, const uint8_t *dead, const uint32_t *topo)
 {
 	struct cg_node *nodes = g->nodes;
 	uint32_t old_head = CG_NONE;
@@ -294,7 +375,7 @@ static void propagate_flags(struct cg *g, const uint32_t *topo)
 		struct cg_node *c = &nodes[i];
 		if (c->head != old_head) {
 			old_head = c->head;
-			inherit_flags(g, i);
+			inherit_flags(g, dead, i);
 		}
 		if (!c->print_flag) {
 			if (set_has(c, CG_INCL_GRAPH) ||
@@ -331,7 +412,7 @@ static void cycle_times(struct cg *g)
 	}
 }
 
-static void propagate_time(struct cg *g, uint32_t parent)
+static void propagate_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 {
 	struct cg_node *nodes = g->nodes;
 	struct cg_node *p = &nodes[parent];
@@ -339,10 +420,11 @@ static void propagate_time(struct cg *g, uint32_t parent)
 	if (p->prop_fract == 0.0)
 		return;
 	for (uint32_t k = g->child_start[parent]; k < g->child_start[parent + 1]; k++) {
+		uint32_t child = g->child_node[k];
+		if (dead[g->child_arcs[k]] || child == parent || nodes[child].prop_fract == 0.0)
+			continue;
 		struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
-		uint32_t child = arc->child;
-		if (arc->deleted || arc->count == 0 || child == parent ||
-		    nodes[child].prop_fract == 0.0)
+		if (arc->count == 0)
 			continue;
 		if (nodes[child].head != child) {
 			if (p->cycle == nodes[child].cycle)
@@ -448,13 +530,18 @@ void cg_propagate(struct cg *g)
 	cg_adjacency(g);
 	reset_nodes(g);
 	count_calls(g);
-	number_graph(g);
-	link_cycles(g);
+	/* The deleted flags, packed: the walks test them in random order. */
+	uint8_t *dead = xmalloc((size_t)g->narcs + 1);
+	for (uint32_t a = 0; a < g->narcs; a++)
+		dead[a] = g->arcs[a].deleted;
+	number_graph(g, dead);
+	link_cycles(g, dead);
 	uint32_t *topo = topo_order(g);
-	propagate_flags(g, topo);
+	propagate_flags(g, dead, topo);
 	cycle_times(g);
 	for (uint32_t k = 0; k < g->nfuncs; k++)
-		propagate_time(g, topo[k]);
+		propagate_time(g, dead, topo[k]);
 	free(topo);
+	free(dead);
 	sort_entries(g);
 }
