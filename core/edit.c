@@ -67,7 +67,8 @@ struct edit *edit_open(struct load *l, const struct opts *o)
 	keep_original(e);
 	/* Arcs deleted at load (-k) come first in the deleted list, in arc
 	 * order; later deletions get increasing sequence numbers. */
-	e->del_seq = xcalloc((size_t)g->narcs + 1, sizeof *e->del_seq);
+	e->del_cap = (size_t)g->narcs + 1;
+	e->del_seq = xcalloc(e->del_cap, sizeof *e->del_seq);
 	e->seq = 0;
 	for (uint32_t a = 0; a < g->narcs; a++)
 		if (g->arcs[a].deleted)
@@ -238,12 +239,25 @@ const char *edit_step_label(const struct edit *e, size_t i)
 
 /* ---- arcs ---- */
 
+/* Room in del_seq for every arc, should arcs have been added to the
+ * model since the session opened (not a supported use, but no overrun). */
+static void arcs_room(struct edit *e)
+{
+	size_t need = (size_t)e->l->g.narcs + 1;
+	if (need <= e->del_cap)
+		return;
+	e->del_seq = xrealloc(e->del_seq, need * sizeof *e->del_seq);
+	memset(e->del_seq + e->del_cap, 0, (need - e->del_cap) * sizeof *e->del_seq);
+	e->del_cap = need;
+}
+
 /* Push an op that sets arc A's deleted flag to DEL; 0 if it already is. */
 int edit_push_arc(struct edit *e, uint32_t a, int del)
 {
 	struct cg *g = &e->l->g;
 	struct edit_op op;
 
+	arcs_room(e);
 	if (!g->arcs[a].deleted == !del)
 		return 0;
 	memset(&op, 0, sizeof op);
@@ -332,6 +346,7 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n)
 
 	if (m->del_gen != e->gen || !m->del_list) {
 		size_t k = 0;
+		arcs_room(m);
 		free(m->del_list);
 		m->del_list = NULL;
 		for (uint32_t a = 0; a < g->narcs; a++)

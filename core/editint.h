@@ -49,6 +49,7 @@ struct edit {
 	char *group_label;
 
 	uint32_t *del_seq;       /* per arc: deletion order, 0 = live */
+	size_t del_cap;          /* entries allocated in del_seq */
 	uint32_t seq;
 	uint32_t *del_list;      /* cache of edit_deleted_arcs() */
 	size_t ndel;

@@ -108,6 +108,27 @@ int export_stream(FILE *out, struct edit *e, enum export_format f,
 	return 0;
 }
 
+/* How many functions call through more than one deleted arc.  GNU gprof
+ * honours only the last of several -k options whose FROM matches the same
+ * caller, so such a model may have no `gprof -k` equivalent (one spec such
+ * as "caller/" covers all of a caller's arcs); the text export still
+ * prints the model. */
+static uint32_t shared_callers(const struct cg *g)
+{
+	uint8_t *seen = xcalloc((size_t)g->nfuncs + 1, 1);
+	uint32_t n = 0;
+
+	for (uint32_t a = 0; a < g->narcs; a++) {
+		const struct cg_arc *arc = &g->arcs[a];
+		if (!arc->deleted || seen[arc->parent] == 2)
+			continue;
+		if (++seen[arc->parent] == 2)
+			n++;
+	}
+	free(seen);
+	return n;
+}
+
 /* The directory part of PATH ("." if none), for the temporary file. */
 static char *dir_of(const char *path)
 {
@@ -191,8 +212,15 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 		unlink(tmp);
 		say(msg, msglen, "%s: %s", path, err);
 	} else {
-		say(msg, msglen, "wrote %ld bytes to %s (%s)", size, path,
-		    export_format_name(f));
+		uint32_t shared = f == EXPORT_TEXT ? shared_callers(edit_graph(e)) : 0;
+		if (shared)
+			say(msg, msglen, "wrote %ld bytes to %s (%s); note: %u caller%s "
+			    "several deleted arcs, and gprof honours only the last -k "
+			    "option naming a caller", size, path,
+			    export_format_name(f), shared, shared == 1 ? " has" : "s have");
+		else
+			say(msg, msglen, "wrote %ld bytes to %s (%s)", size, path,
+			    export_format_name(f));
 	}
 	free(tmp);
 	return r;

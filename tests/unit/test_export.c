@@ -281,6 +281,24 @@ static void unit(void)
 	cg_free(&l.g);
 	free(l.st.syms);
 
+	/* several deleted arcs of one caller: gprof -k cannot say that */
+	fake(&l);
+	cg_arc_add(&l.g, 1, 0, 1); /* work -> main */
+	cg_propagate(&l.g);
+	e = edit_open(&l, &o);
+	edit_command(e, "k main/work", msg, sizeof msg);
+	edit_command(e, "k work/helper", msg, sizeof msg);
+	snprintf(path, sizeof path, "%s/one.txt", dir);
+	r = export_write(e, path, EXPORT_TEXT, NULL, 0, msg, sizeof msg);
+	check(r == 0 && !strstr(msg, "note"), "no note for one deleted arc per caller", msg);
+	edit_command(e, "k work/main", msg, sizeof msg);
+	r = export_write(e, path, EXPORT_TEXT, NULL, 1, msg, sizeof msg);
+	check(r == 0 && strstr(msg, "note: 1 caller has several deleted arcs"),
+	      "text export notes a caller with two deleted arcs (gprof -k cannot)", msg);
+	edit_close(e);
+	cg_free(&l.g);
+	free(l.st.syms);
+
 	/* a profile without a histogram has no rate: no nan, no inf */
 	fake(&l);
 	l.g.hz = 0;
