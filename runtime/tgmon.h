@@ -6,8 +6,9 @@
  * format, first under a temporary name in the same directory and then
  * renamed, so a reader never sees half a file.
  *
- * PATH arguments may contain %p (the process id), %n (a per-process
- * sequence number, counting every file written) and %% (a percent sign);
+ * PATH arguments may contain %p (the process id), %n (a sequence number:
+ * the files this process has tried to write before, since it started or
+ * forked) and %% (a percent sign);
  * NULL means the pattern from TGMON_OUT (default "gmon.out").
  *
  * All functions are thread-safe and may be called from signal handlers.
