@@ -92,7 +92,7 @@ signal_from_environ(long pid)
 	if (env == NULL) {
 		if (errno == ENOENT)
 			die("no process %ld", pid);
-		die("%s: %s", path, strerror(errno));
+		die("%s: %s (name the program's signal with -s)", path, strerror(errno));
 	}
 	for (p = env; p < env + len; p += strlen(p) + 1) {
 		if (strncmp(p, "TGMON_SIGNAL=", 13) == 0) {
