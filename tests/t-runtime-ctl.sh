@@ -51,13 +51,14 @@ if TGMON_SIGNAL=USR1 TGMON_OUT=$W/sig.%n.out start sig && cmd "work 1000"; then
 	kill -USR1 "$PID"
 	rt_wait_file sig.0.out
 	ok=0
-	cmd "work 500" && ok=1
+	"$CTL" -s SIGUSR1 "$PID" dump > ctl-s.out 2>&1 && cmd "work 500" && ok=1
 	echo "exit 0" >&3
 	finish
 	[ $ok = 1 ] && [ "$st" -eq 0 ] && tg_pass "TGMON_SIGNAL=USR1: program goes on, exit 0" ||
-		tg_fail "TGMON_SIGNAL=USR1: program goes on, exit 0" "status $st" "$(cat sig.err)"
+		tg_fail "TGMON_SIGNAL=USR1: program goes on, exit 0" "status $st" "$(cat sig.err ctl-s.out)"
 	expect "TGMON_SIGNAL=USR1: snapshot while running" sig.0.out 1000
-	expect "TGMON_SIGNAL=USR1: final file after the snapshot" sig.1.out 1500
+	expect "tgprof-ctl -s SIGUSR1 dump" sig.1.out 1000
+	expect "TGMON_SIGNAL=USR1: final file after the snapshot" sig.2.out 1500
 else
 	tg_fail "TGMON_SIGNAL=USR1: start" "$(cat sig.err)"
 	finish
