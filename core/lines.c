@@ -55,12 +55,133 @@ static const char *slow_func_name(struct slow *sl, bfd *abfd, uint64_t addr)
 			}
 		}
 	}
-	if (!sl->syms)
+	if (!sl->syms || addr == 0)
 		return NULL;
 	if (!bfd_find_nearest_line(abfd, sl->text, sl->syms,
 				   (bfd_vma)(addr - sl->text->vma), &f, &fn, &l))
 		return NULL;
 	return fn;
+}
+
+/* The name GNU gives the debug-information function FN first met at PC.
+ * libbfd, asked with the symbol table (as GNU asks), renames a function
+ * whose debug name is not a linkage name after the symbol that starts
+ * exactly where the function does, at the first lookup that meets it,
+ * and keeps that name afterwards: C++ static functions become their
+ * mangled names (_ZL5churni).  Our lookups go without symbols, so the
+ * renaming is done here, once per function. */
+struct rename {
+	const char **key, **val;
+	size_t cap, n;
+};
+
+/* Function-like symbols of .text by address; at one address the first in
+ * symbol-table order (libbfd's choice).  Built on first use. */
+struct textsyms {
+	uint64_t *addr;
+	const char **name;
+	size_t n;
+	int built;
+};
+
+static int cmp_u64(const void *l, const void *r)
+{
+	const uint64_t *a = l, *b = r;
+	return *a < *b ? -1 : *a > *b;
+}
+
+static void textsyms_build(struct textsyms *t, struct slow *sl, bfd *abfd)
+{
+	t->built = 1;
+	slow_func_name(sl, abfd, 0); /* loads sl->syms */
+	if (!sl->syms || !sl->text)
+		return;
+	size_t cnt = 0;
+	for (asymbol **p = sl->syms; *p; p++)
+		cnt++;
+	/* (address << 24 | table index) sorted keeps table order per address
+	 * for tables under 16M symbols; larger ones fall back to the first. */
+	uint64_t *key = xmalloc((cnt + 1) * sizeof *key);
+	size_t k = 0;
+	for (size_t i = 0; i < cnt; i++) {
+		asymbol *a = sl->syms[i];
+		if (a->section != sl->text ||
+		    (a->flags & (BSF_OBJECT | BSF_SECTION_SYM | BSF_FILE |
+				 BSF_THREAD_LOCAL | BSF_DEBUGGING)) || !a->name[0])
+			continue;
+		if (a->value >= ((uint64_t)1 << 40) || i >= ((size_t)1 << 24))
+			continue;
+		key[k++] = (uint64_t)a->value << 24 | i;
+	}
+	qsort(key, k, sizeof *key, cmp_u64);
+	t->addr = xmalloc((k + 1) * sizeof *t->addr);
+	t->name = xmalloc((k + 1) * sizeof *t->name);
+	for (size_t i = 0; i < k; i++) {
+		uint64_t a = (key[i] >> 24) + sl->text->vma;
+		const char *nm = sl->syms[key[i] & 0xffffff]->name;
+		if (t->n && t->addr[t->n - 1] == a)
+			continue; /* the first in the table wins */
+		else {
+			t->addr[t->n] = a;
+			t->name[t->n++] = nm;
+		}
+	}
+	free(key);
+}
+
+static const char *textsym_at(const struct textsyms *t, uint64_t pc)
+{
+	size_t lo = 0, hi = t->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->addr[mid] < pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->n && t->addr[lo] == pc ? t->name[lo] : NULL;
+}
+
+static const char *renamed(struct rename *r, const struct textsyms *ts,
+			   const char *fn, uint64_t pc)
+{
+	size_t h;
+
+	if (r->n * 2 >= r->cap) {
+		struct rename old = *r;
+		r->cap = r->cap ? r->cap * 2 : 1024;
+		r->key = xcalloc(r->cap, sizeof *r->key);
+		r->val = xcalloc(r->cap, sizeof *r->val);
+		r->n = 0;
+		for (size_t i = 0; i < old.cap; i++) {
+			if (!old.key[i])
+				continue;
+			h = ((uintptr_t)old.key[i] >> 3) & (r->cap - 1);
+			while (r->key[h])
+				h = (h + 1) & (r->cap - 1);
+			r->key[h] = old.key[i];
+			r->val[h] = old.val[i];
+			r->n++;
+		}
+		free(old.key);
+		free(old.val);
+	}
+	h = ((uintptr_t)fn >> 3) & (r->cap - 1);
+	while (r->key[h] && r->key[h] != fn)
+		h = (h + 1) & (r->cap - 1);
+	if (r->key[h])
+		return r->val[h];
+	/* A mangled name came from the debug information's linkage name, and
+	 * libbfd takes C names as linkage names: it renames only C++-like
+	 * functions known by their plain name, to a mangled symbol. */
+	const char *s = strncmp(fn, "_Z", 2) == 0 ? NULL : textsym_at(ts, pc);
+	if (s && strncmp(s, "_Z", 2) != 0)
+		s = NULL;
+	r->key[h] = fn;
+	r->val[h] = s ? s : fn;
+	r->n++;
+	return r->val[h];
 }
 
 struct lsym {
@@ -105,6 +226,8 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 	struct lsym *v = NULL;
 	size_t n = 0, cap = 0;
 	struct slow sl;
+	struct rename ren = { NULL, NULL, 0, 0 };
+	struct textsyms ts = { NULL, NULL, 0, 0 };
 	const char *pname = NULL, *pfile = NULL, *dn_of = NULL;
 	char *dn_last = NULL;
 	int pline = -1;
@@ -130,6 +253,10 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 			fn = slow_func_name(&sl, abfd, pc);
 			if (!fn)
 				continue;
+		} else {
+			if (!ts.built)
+				textsyms_build(&ts, &sl, abfd);
+			fn = renamed(&ren, &ts, fn, pc);
 		}
 		if (line == pline && pname && strcmp(pname, fn) == 0 && pfile == file)
 			continue;
@@ -154,6 +281,10 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 		n++;
 	}
 	free(sl.syms);
+	free(ren.key);
+	free(ren.val);
+	free(ts.addr);
+	free(ts.name);
 
 	/* Names of line symbols, demangled once per run of one function
 	 * (consecutive line symbols share the bfd's name string). */
@@ -227,4 +358,141 @@ const struct sym *lines_callee(const struct symtab *st, uint64_t pc)
 	while (s >= st->syms && !s->is_func)
 		s--;
 	return s >= st->syms ? s : NULL;
+}
+
+/* A run of bytes [lo, hi) with one source line. */
+struct run {
+	uint64_t lo, hi;
+	const char *file;
+	int line;
+};
+
+/* Ticks of histogram H falling in [lo, hi), by GNU's overlap rule (2-byte
+ * units, truncated bin bounds). */
+static double hist_overlap(const struct gmon_hist *h, uint64_t lo, uint64_t hi)
+{
+	double scale, t = 0;
+	uint64_t base = h->lowpc / 2, l2 = lo / 2, h2 = hi / 2;
+
+	if (h->nbins == 0 || hi <= lo)
+		return 0;
+	scale = (double)((h->highpc - h->lowpc) / 2) / h->nbins;
+	if (scale <= 0)
+		return 0;
+	/* only the bins that can overlap */
+	double first = l2 > base ? (double)(l2 - base) / scale - 1 : 0;
+	uint32_t i = first > 0 ? (uint32_t)first : 0;
+	for (; i < h->nbins; i++) {
+		uint64_t blo = base + (uint64_t)(scale * i);
+		uint64_t bhi = base + (uint64_t)(scale * (i + 1));
+		if (blo >= h2)
+			break;
+		if (!h->bins[i] || bhi <= l2)
+			continue;
+		uint64_t a = blo > l2 ? blo : l2, b = bhi < h2 ? bhi : h2;
+		if (b > a)
+			t += (double)(b - a) * (double)h->bins[i] / scale;
+	}
+	return t;
+}
+
+static int run_of(const struct run *r, size_t n, uint64_t pc)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || pc >= r[lo - 1].hi)
+		return -1;
+	return (int)(lo - 1);
+}
+
+static int cmp_row(const void *l, const void *r)
+{
+	const struct lines_row *a = l, *b = r;
+
+	if (a->file != b->file)
+		return strcmp(a->file, b->file);
+	return a->line - b->line;
+}
+
+struct lines_row *lines_for_function(struct symtab *st,
+				     const struct gmon_profile *prof,
+				     const struct sym *fn, size_t *np)
+{
+	struct run *runs = NULL;
+	size_t nruns = 0, cap = 0;
+	uint64_t end = fn->end_addr + 1;
+
+	*np = 0;
+	if (end > st->text_end)
+		end = st->text_end;
+	for (uint64_t pc = fn->addr; pc < end; pc++) {
+		const char *file;
+		int line;
+		if (!symtab_line_at(st, pc, &file, &line, NULL))
+			continue;
+		if (nruns && runs[nruns - 1].file == file && runs[nruns - 1].line == line) {
+			runs[nruns - 1].hi = pc + 1;
+			continue;
+		}
+		if (nruns)
+			runs[nruns - 1].hi = pc;
+		util_grow((void **)&runs, &cap, nruns + 1, sizeof *runs);
+		runs[nruns].lo = pc;
+		runs[nruns].hi = pc + 1;
+		runs[nruns].file = file;
+		runs[nruns].line = line;
+		nruns++;
+	}
+	if (nruns == 0) {
+		free(runs);
+		return NULL;
+	}
+	runs[nruns - 1].hi = end;
+
+	/* one row per distinct (file, line) */
+	struct lines_row *rows = xcalloc(nruns, sizeof *rows);
+	int *row_of = xmalloc(nruns * sizeof *row_of);
+	size_t nrows = 0;
+	for (size_t i = 0; i < nruns; i++) {
+		size_t k;
+		for (k = 0; k < nrows; k++)
+			if (rows[k].file == runs[i].file && rows[k].line == runs[i].line)
+				break;
+		if (k == nrows) {
+			rows[k].file = runs[i].file;
+			rows[k].line = runs[i].line;
+			nrows++;
+		}
+		row_of[i] = (int)k;
+		for (size_t h = 0; h < prof->nhists; h++)
+			rows[k].samples += hist_overlap(&prof->hists[h], runs[i].lo, runs[i].hi);
+	}
+	for (size_t i = 0; i < prof->narcs; i++) {
+		const struct gmon_arc *a = &prof->arcs[i];
+		if (a->from_pc < fn->addr || a->from_pc >= end)
+			continue;
+		int r = run_of(runs, nruns, a->from_pc);
+		if (r >= 0)
+			rows[row_of[r]].calls_out += a->count;
+	}
+	for (size_t i = 0; i < prof->nbbs; i++) {
+		const struct gmon_bb *b = &prof->bbs[i];
+		if (b->addr < fn->addr || b->addr >= end)
+			continue;
+		int r = run_of(runs, nruns, b->addr);
+		if (r >= 0)
+			rows[row_of[r]].bb_count += b->count;
+	}
+	free(row_of);
+	free(runs);
+	qsort(rows, nrows, sizeof *rows, cmp_row);
+	*np = nrows;
+	return rows;
 }

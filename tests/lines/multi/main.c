@@ -1,5 +1,6 @@
 /* A profile with line-level detail across several files. */
 #include <stdio.h>
+#include <stdlib.h>
 #include "vec.h"
 
 double geo_area(int n);
@@ -22,13 +23,13 @@ __attribute__((noinline)) static double spin(int n)
 	return t;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	double t = 0;
 	long c = 0;
-	int r;
+	int r, rounds = argc > 1 ? atoi(argv[1]) : 40;
 
-	for (r = 0; r < 40; r++) {
+	for (r = 0; r < rounds; r++) {
 		t += spin(20000);
 		t += geo_area(3000 + r);
 		t += geo_walk(200);
