@@ -433,6 +433,7 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 		case 2:
 			if (read_gnu_bb(r, p))
 				return -1;
+			p->bb_input = 1;
 			info->nbb++;
 			break;
 		default:
@@ -526,6 +527,7 @@ static int read_bsd(struct reader *r, struct gmon_profile *p,
 	}
 	info->version = p->gnu_version;
 	info->is_bsd = 1;
+	p->bb_input = 0;
 	info->nhist = h.nbins > 0;
 	info->narcs = data;
 	return 0;

@@ -62,6 +62,10 @@ struct gmon_profile {
 	int nfiles;         /* files read so far */
 	int have_rate;
 	int gnu_version;    /* of the last GNU file; -i shows it for BSD files */
+	/* GNU's note of having read basic-block counts: set by a GNU
+	 * basic-block record, cleared by every BSD file read after it.  GNU
+	 * -s writes the counts only when it is set (they are kept either way). */
+	int bb_input;
 	struct gmon_hindex *hindex; /* private: histogram ranges, for summing */
 };
 

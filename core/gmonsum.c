@@ -10,7 +10,8 @@
  * first; arcs deleted with -k are left out.  Last, when the profile had
  * basic-block counts, one record with, per symbol in address order, the
  * first ten distinct addresses in that symbol (in order of first
- * appearance), counts summed; addresses outside every symbol are dropped.
+ * appearance), counts summed; addresses outside every symbol are dropped;
+ * none at all when a BSD file was read after the last basic-block record.
  * GNU's -s implies -l, so with debug information the symbols are line
  * symbols (the caller's line, the callee's function); that is the model's
  * business: this file writes whatever symbols G holds.  Arcs added by -c
@@ -257,7 +258,7 @@ static void put_cg_bbs(struct buf *b, const struct gmon_profile *p,
 	struct gmon_bb *out;
 	size_t n = 0, m = 0, k = 0;
 
-	if (!p->nbbs)
+	if (!p->nbbs || !p->bb_input)
 		return;
 	e = xmalloc(p->nbbs * sizeof *e);
 	for (size_t i = 0; i < p->nbbs; i++) {

@@ -552,6 +552,31 @@ static void test_summing(void)
 		      "sum: GNU histogram after a BSD one without bins (%s)", err);
 		gmon_free(&p);
 	}
+	/* GNU forgets it read basic-block counts when a BSD file follows. */
+	{
+		int seen[4];
+		gmon_init(&p);
+		for (int k = 0; k < 4; k++) {
+			f = fb_new(8, 0);
+			if (k == 1) {
+				bsd_header(&f, 0, 0x100, 0);
+				bsd_arc(&f, 1, 2, 3);
+			} else {
+				gnu_header(&f, 1);
+				if (k != 2) {
+					fb_put(&f, 2, 1);
+					fb_put(&f, 1, 4);
+					fb_put(&f, 0x10, 8);
+					fb_put(&f, 1, 8);
+				}
+			}
+			rd_more(&p, &f);
+			seen[k] = p.bb_input;
+		}
+		check(seen[0] == 1 && seen[1] == 0 && seen[2] == 0 && seen[3] == 1 && p.nbbs == 2,
+		      "basic-block input flag: set by GNU records, cleared by a BSD file");
+		gmon_free(&p);
+	}
 	/* -i: a BSD file after a GNU one shows the GNU file's version. */
 	{
 		struct gmon_file_info info;
