@@ -1,10 +1,12 @@
 /* record: call-graph arcs counted by mcount, for libtgmon.
  *
- * Every thread counts into a table of its own with plain stores, so the
- * common path takes no lock and no atomic read-modify-write.  A table is
- * only ever written by the thread that owns it; a thread re-entered by a
- * signal handler while inside the recorder, or whose table is full, counts
- * into one shared table with atomic operations instead.  No call is lost.
+ * Every thread counts into a table of its own (an open-addressing hash of
+ * (from, self) keys), so the common path takes no lock and no atomic
+ * read-modify-write: mcount.S adds one to an arc found in its first slot,
+ * and the C recorder here does everything else.  A table is only ever
+ * written by the thread that owns it; a thread re-entered by a signal
+ * handler while inside the C recorder, or whose table is full, counts into
+ * one shared table with atomic operations instead.  No call is lost.
  *
  * Reset never writes another thread's counters: it records each counter's
  * current value as a base, and a collection reports count - base.  Taking
@@ -12,7 +14,7 @@
  * reset" exact: every call lands in exactly one collection.
  *
  * Tables of threads that have exited are handed to new threads, and keep
- * their counts.  Everything here is async-signal-safe except tgrec_init(). */
+ * their counts.  Everything here is async-signal-safe. */
 #ifndef TG_RECORD_H
 #define TG_RECORD_H
 
