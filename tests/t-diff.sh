@@ -14,8 +14,8 @@
 # Option sets without -b also print notes; tgprof's prose is its own, so
 # those are compared after tg_strip_notes (tests/lib.sh) on both sides,
 # with GNU's -b output for the same options as the reference tables.
-# In option sets, @F@ and @O@ are two functions of the case, @A@ an arc,
-# @C@ an arc inside a cycle, @S@ a source file (tests/corpus/programs), @L@
+# In option sets, @F@ and @O@ are two functions of the case, @A@ an arc
+# (@AF@/@AT@), @C@ an arc inside a cycle (from @CF@), @S@ a source file (tests/corpus/programs), @L@
 # a line in that file.
 . "$(dirname "$0")/lib.sh"
 
@@ -54,6 +54,17 @@ SETS_B='-b
 -b -q@S@
 -b -P@S@
 -b -i
+-b -k @S@:@AF@/@AT@
+-b -k @S@/@AT@ -z
+-b -e @CF@
+-b -E @CF@
+-b -f @CF@
+-b -F @CF@
+-b -n @CF@
+-b -N @CF@
+-b -p@CF@
+-b -q@CF@
+-b -Q@CF@ -z
 -b -k @A@ -k @C@ -E @O@ -z
 -b -k @C@ -q
 -b -f @F@ -e @O@
@@ -144,14 +155,16 @@ work=$TG_SCRATCH/$name
 mkdir -p "$work"
 exec > "$work/result"
 
+AF=${ARC%/*} AT=${ARC#*/} CF=${CYCARC%/*}
 subst() {
 	printf '%s\n' "$1" | sed "s|@F@|$FOCUS|g; s|@O@|$OTHER|g; s|@A@|$ARC|g;
+		s|@AF@|$AF|g; s|@AT@|$AT|g; s|@CF@|$CF|g;
 		s|@C@|$CYCARC|g; s|@S@|$SRCFILE|g; s|@L@|$LINE|g"
 }
 
 # want SET: does TG_OPTS select it, and does the case have what it needs?
 want() {
-	case $1 in *@C@*) [ "$CYCARC" != - ] || return 1 ;; esac
+	case $1 in *@C@*|*@CF@*) [ "$CYCARC" != - ] || return 1 ;; esac
 	case $1 in *"${TG_OPTS:-}"*) return 0 ;; esac
 	return 1
 }
