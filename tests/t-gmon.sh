@@ -93,6 +93,13 @@ for gm_d in $(tg_cases); do
 		sum_case "$gm_n (2 files)" "$gm_d/exe" "$gm_d/gmon.out" "$gm_d/gmon.2"
 		info_case "$gm_n (2 files)" "$gm_d/exe" "$gm_d/gmon.out" "$gm_d/gmon.2"
 	fi
+	for gm_f in gmon.bsd gmon.bsd44; do
+		[ -f "$gm_d/$gm_f" ] || continue
+		sum_case "$gm_n $gm_f" "$gm_d/exe" "$gm_d/$gm_f"
+		info_case "$gm_n $gm_f" "$gm_d/exe" "$gm_d/$gm_f"
+		sum_case "$gm_n gmon.out $gm_f" "$gm_d/exe" "$gm_d/gmon.out" "$gm_d/$gm_f"
+		info_case "$gm_n $gm_f gmon.out" "$gm_d/exe" "$gm_d/$gm_f" "$gm_d/gmon.out"
+	done
 done
 for gm_n in cycles-o0g fanout-o2 interp-o0np mutual-o2gnp; do
 	gm_d=$TG_CORPUS/$gm_n
