@@ -195,7 +195,8 @@ static void unit(void)
 	      export_format_guess("d/callgrind.out.123") == EXPORT_CALLGRIND &&
 	      export_format_guess("report.txt") == EXPORT_TEXT, "format guesses", NULL);
 
-	snprintf(dir, sizeof dir, "%s/tests/out/unit-export", top ? top : ".");
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-export-%ld", top ? top : ".",
+		 (long)getpid());
 
 	snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
 	if (system(cmd) != 0)
@@ -322,6 +323,11 @@ static void unit(void)
 	edit_close(e);
 	cg_free(&l.g);
 	free(l.st.syms);
+	if (nfail == 0) {
+		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+		if (system(cmd) != 0)
+			check(0, "remove the scratch directory", dir);
+	}
 }
 
 int main(int argc, char **argv)
