@@ -429,6 +429,9 @@ static void test_excluded(const struct opts *o)
 	struct edit *e = edit_open(&l, o);
 	check(edit_command(e, "self g 1", msg, sizeof msg) == -1 &&
 	      strstr(msg, "machinery"), "no time edit on profiling machinery", msg);
+	l.g.nodes[1].sets |= 1u << CG_EXCL_FLAT; /* as -P f */
+	check(edit_command(e, "self f 1", msg, sizeof msg) == -1 &&
+	      strstr(msg, "flat profile"), "no time edit on a function -P leaves out", msg);
 	check(edit_command(e, "unhide g", msg, sizeof msg) == -1 &&
 	      edit_command(e, "focus g", msg, sizeof msg) == -1 && !edit_can_undo(e),
 	      "no selection edit on profiling machinery", msg);
