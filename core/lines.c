@@ -231,7 +231,7 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 	const char *pname = NULL, *pfile = NULL, *dn_of = NULL;
 	char *dn_last = NULL;
 	int pline = -1;
-	const struct sym *prev = NULL;
+	size_t prev = SIZE_MAX;  /* index in v: v moves as it grows */
 	bfd *abfd = ft->bfd;
 
 	memset(lt, 0, sizeof *lt);
@@ -271,13 +271,14 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 		x->s.name = fn;
 		x->s.file = file;
 		x->s.line = line;
-		if (prev && prev->file == file && strcmp(prev->name, fn) == 0) {
-			x->s.is_static = prev->is_static;
+		if (prev != SIZE_MAX && v[prev].s.file == file &&
+		    strcmp(v[prev].s.name, fn) == 0) {
+			x->s.is_static = v[prev].s.is_static;
 		} else {
 			const struct sym *f = symtab_find(ft, pc);
 			x->s.is_static = f ? f->is_static : 0;
 		}
-		prev = &x->s;
+		prev = n;
 		n++;
 	}
 	free(sl.syms);

@@ -126,6 +126,20 @@ static unsigned operands_len(char shape, const unsigned char *p, size_t avail,
 	return m + imm ? m + imm : 0x100; /* 0x100: valid, no operand bytes */
 }
 
+/* The x87 instructions that have a waiting form (9B prefix). */
+static int waited_x87(const unsigned char *p)
+{
+	unsigned reg = (p[1] >> 3) & 7, mod = p[1] >> 6;
+
+	switch (p[0]) {
+	case 0xD9: return mod != 3 && (reg == 6 || reg == 7);
+	case 0xDD: return mod != 3 && (reg == 6 || reg == 7);
+	case 0xDB: return p[1] == 0xE2 || p[1] == 0xE3;
+	case 0xDF: return p[1] == 0xE0;
+	default: return 0;
+	}
+}
+
 static int finish(struct x86len_insn *in, unsigned len, size_t avail)
 {
 	if (len == 0 || len > 15 || len > avail)
@@ -187,6 +201,9 @@ int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
 			   op == 0x3E || op == 0x26 || op == 0x36 || op == 0x64 ||
 			   op == 0x65) {
 			/* lock, rep, segment */
+		} else if (op == 0x9B && i + 2 < avail && waited_x87(p + i + 1)) {
+			/* fwait before fstcw/fstsw/fstenv/fsave/fclex/finit:
+			 * one instruction, as disassemblers show it */
 		} else if ((op & 0xF0) == 0x40) {
 			rex = 1;
 			rexw = (op >> 3) & 1;
