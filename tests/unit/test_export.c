@@ -10,6 +10,9 @@
  *   export FILE FORMAT | export! FILE FORMAT    export_write()
  *   dump FILE                                   edit_dump()
  *   bench                                       time one delete and undo
+ *   karc PARENT CHILD    delete the first arc between functions of these
+ *                        raw names, by index; prints "spec: S unique: U"
+ *                        (edit_arc_spec)
  *   anything else                               edit_command()
  * printing "ok: MESSAGE" or "error: MESSAGE" per line.  Exit status 0 if
  * every line succeeded, 1 otherwise. */
@@ -92,6 +95,21 @@ static int drive(int argc, char **argv)
 				r = fclose(f) == 0 ? 0 : -1;
 			}
 			snprintf(msg, sizeof msg, "dump %s", a);
+		} else if (sscanf(line, "karc %2047s %63s", a, b) == 2) {
+			/* the first arc between functions of these names */
+			uint32_t arc = CG_NONE;
+			for (uint32_t i = 0; i < l.g.nfuncs && arc == CG_NONE; i++) {
+				if (strcmp(l.st.syms[i].name, a) != 0)
+					continue;
+				for (uint32_t j = 0; j < l.g.nfuncs && arc == CG_NONE; j++)
+					if (strcmp(l.st.syms[j].name, b) == 0)
+						arc = cg_arc_find(&l.g, i, j);
+			}
+			char spec[1024];
+			int uniq = edit_arc_spec(e, arc, spec, sizeof spec);
+			r = edit_arc_delete(e, arc, msg, sizeof msg);
+			if (r == 0)
+				snprintf(msg, sizeof msg, "spec: %s unique: %d", spec, uniq);
 		} else if (strcmp(line, "bench") == 0) {
 			double t0 = util_now(), c0 = cpu_now();
 			r = edit_arc_delete(e, l.g.narcs / 2, msg, sizeof msg);
