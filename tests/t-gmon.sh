@@ -234,10 +234,15 @@ for gm_n in fanout-o0np cycles-o0g; do
 		 "full b44" "rate50 bsd" "full bsdother" "full bsdnobins" "bsdnobins full" \
 		 "full overlap" "full scale" "twohists dim" "twohists abbrev" v2 badtag \
 		 trunchist trunchisthdr truncarc hugebb hugebins short empty bsdneg \
-		 b44short "full missing" "full $F"; do
+		 b44short "full missing" "full $F" "-Obsd b44" "-Obsd bsd" "-Obsd full" \
+		 "-O4.4bsd b44" "-O4.4bsd bsd" "-O4.4bsd full" "-Omagic full" "-Omagic bsd" \
+		 "-Omagic b44" "--file-format=bsd b44 bsd" "-Oauto bsd full"; do
 		set --
 		for gm_f in $gm_s; do
-			case $gm_f in /*) set -- "$@" "$gm_f" ;; *) set -- "$@" "$gm_n/$gm_f" ;; esac
+			case $gm_f in
+			/*|-*) set -- "$@" "$gm_f" ;;
+			*) set -- "$@" "$gm_n/$gm_f" ;;
+			esac
 		done
 		case $gm_s in
 		hugebins|bsdneg) TG_TIMEOUT=3 info_case "$gm_n crafted: $gm_s" "$gm_d/exe" "$@" ;;
