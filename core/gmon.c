@@ -34,8 +34,9 @@
 /* Search tree over the histograms, keyed by (lowpc, highpc), each node
  * holding the largest highpc in its subtree: finds an equal range or any
  * overlapping one in O(log n), so a file with very many histogram records
- * cannot make summing quadratic.  A treap; priorities from a fixed
- * generator keep it reproducible. */
+ * cannot make summing quadratic.  A treap: its priorities are seeded from
+ * the clock so that no file can be crafted to make it a deep chain (the
+ * shape changes nothing but speed). */
 struct gmon_hindex {
 	uint32_t *left, *right, *prio;
 	uint64_t *maxhi;
@@ -161,8 +162,11 @@ static void hist_append(struct gmon_profile *p, const struct gmon_hist *h)
 	struct gmon_hindex *t = p->hindex;
 	size_t n = p->nhists;
 
-	if (!t)
+	if (!t) {
 		t = p->hindex = xcalloc(1, sizeof *t);
+		t->seed = ((uint32_t)(uint64_t)(util_now() * 1e9)
+			   ^ (uint32_t)(uintptr_t)t) | 1;
+	}
 	if (n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 4;
 		p->hists = xrealloc(p->hists, cap * sizeof *p->hists);
@@ -176,8 +180,10 @@ static void hist_append(struct gmon_profile *p, const struct gmon_hist *h)
 	}
 	p->hists[n] = *h;
 	t->left[n] = t->right[n] = NONE;
-	t->seed = t->seed * 1103515245u + 12345u;
-	t->prio[n] = t->seed >> 1;
+	t->seed ^= t->seed << 13;
+	t->seed ^= t->seed >> 17;
+	t->seed ^= t->seed << 5;
+	t->prio[n] = t->seed;
 	t->maxhi[n] = h->highpc;
 	p->nhists = n + 1;
 	t->root = tree_insert(p, t->root, (uint32_t)n);

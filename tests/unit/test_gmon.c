@@ -886,6 +886,34 @@ static void test_speed(void)
 	unlink(path);
 }
 
+/* Many histogram records in ascending order (a chain for a plain search
+ * tree, quadratic for a list): must stay fast. */
+static void test_many_hists_speed(void)
+{
+	enum { N = 200000 };
+	struct fb f = fb_new(8, 0);
+	struct gmon_profile p;
+	struct timespec a, b;
+	double t;
+	int rc;
+
+	gnu_header(&f, 1);
+	for (uint32_t i = 0; i < N; i++)
+		gnu_hist(&f, 0x100000 + 8 * (uint64_t)i, 0x100000 + 8 * (uint64_t)i + 8, 4, 100, NULL);
+	gnu_hist(&f, 0x100000 + 8 * (uint64_t)(N / 2) + 2, 0x100000 + 8 * (uint64_t)(N / 2) + 10,
+		 4, 100, NULL);
+	gmon_init(&p);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	rc = rd(&p, &f, &abi64, GMON_FMT_AUTO, NULL);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	t = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
+	check(rc == -1 && strstr(err, "overlapping") && p.nhists == N && t < 2.0,
+	      "speed: %d histogram records, then an overlap found, in %.3f s of CPU",
+	      N, t);
+	gmon_free(&p);
+	free(f.d);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP");
@@ -914,5 +942,6 @@ int main(void)
 	test_files();
 	test_write();
 	test_speed();
+	test_many_hists_speed();
 	return nfail ? 1 : 0;
 }
