@@ -252,7 +252,7 @@ static int hist_merge(struct reader *r, struct gmon_profile *p,
 				    "'%c' to '%c'", f->dimen_abbrev, h->dimen_abbrev);
 		if (fabs(s0 - s1) > 0.000001)
 			return fail(r, "different scales in histogram records "
-				    "(%.9g and %.9g address units per bin)", s0, s1);
+				    "(bins of %.9g and %.9g 2-byte units)", s0, s1);
 	}
 	k = hist_find_same(p, h);
 	if (k != NONE) {
