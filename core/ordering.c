@@ -8,15 +8,16 @@
  *   order;
  * - arcs are taken by count, highest first (ties in creation order);
  * - with at least 80 called functions, the functions that are callees of
- *   the most arcs within the first 90% of all calls (up to one in 80 of
- *   the called functions, stopping at one with only 5) are chained first
- *   using only the arcs among them;
- * - then every arc in turn joins its two functions' chains end to end
- *   when one of them is still free, at the end of the other's chain
- *   nearer to it, never closing a loop;
- * - chains are printed from their start, in the order of the arcs that
- *   built them, then the ends of arcs that placed nothing, then called
- *   functions that are on no arc.
+ *   the most arcs within the first 90% of all calls (one in 80 of the
+ *   called functions, stopping at one with only 5 such arcs) are chained
+ *   first using only the arcs among them;
+ * - an arc joins its two functions' chains end to end when one of them
+ *   is still free, at the end of the other's chain nearer to it, never
+ *   closing a loop, and only while the running sum of the calls of the
+ *   arcs so far stays within 99% of the total; each chain is printed
+ *   from its start once its arcs are done, in the order of the arcs;
+ * - the arcs left over are chained again without that limit;
+ * - then the called functions no chain took, in address order.
  * -R applies the same chaining to the symbols named after object files
  * by the map file (ordermap.c) and then lists the remaining files. */
 #include "config.h"
