@@ -26,74 +26,177 @@ static unsigned sets_of(int which)
 	}
 }
 
+/* GNU keeps each selection as a table of address ranges (symspec.h),
+ * filled with its default exclusions first and then the user's specs in
+ * reverse command-line order; a symbol is in a set when the table covers
+ * its address.  A set is in force when it holds at least one symbol, so
+ * an "include" spec that selects nothing leaves everything included. */
 void select_apply(struct cg *g, const struct opts *o)
 {
+	struct symspec_table tab[CG_NSETS];
+	const struct symtab *st = g->st;
+	const unsigned defaults = 1u << CG_EXCL_FLAT | 1u << CG_EXCL_GRAPH |
+				  1u << CG_EXCL_TIME;
+
+	for (int s = 0; s < CG_NSETS; s++)
+		symspec_table_init(&tab[s]);
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
-		g->nodes[i].sets = 0;
-		if (g->nodes[i].sym->is_excluded)
-			g->nodes[i].sets = 1u << CG_EXCL_FLAT | 1u << CG_EXCL_GRAPH |
-					   1u << CG_EXCL_TIME;
-	}
-	g->set_active = 0;
-	for (int k = 0; k < o->nspecs; k++) {
-		unsigned s = sets_of(o->specs[k].which);
-		if (!s || !o->specs[k].spec)
+		if (!g->nodes[i].sym->is_excluded)
 			continue;
 		struct symspec sp;
-		symspec_parse_in(&sp, o->specs[k].spec, g->st);
-		for (uint32_t i = 0; i < g->nfuncs; i++) {
-			if (symspec_match(&sp, g->nodes[i].sym)) {
-				g->nodes[i].sets |= s;
-				/* A set is in force once it holds a symbol: a spec
-				 * that matches nothing leaves "include" sets empty. */
-				g->set_active |= s;
-			}
-		}
+		symspec_parse_in(&sp, g->nodes[i].sym->name, st);
+		for (int s = 0; s < CG_NSETS; s++)
+			if (defaults >> s & 1)
+				symspec_table_add(&tab[s], st, &sp);
 	}
+	for (int k = o->nspecs; k-- > 0;) {
+		unsigned sets = sets_of(o->specs[k].which);
+		if (!sets || !o->specs[k].spec)
+			continue;
+		struct symspec sp;
+		symspec_parse_in(&sp, o->specs[k].spec, st);
+		for (int s = 0; s < CG_NSETS; s++)
+			if (sets >> s & 1)
+				symspec_table_add(&tab[s], st, &sp);
+	}
+	g->set_active = 0;
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		uint8_t bits = 0;
+		for (int s = 0; s < CG_NSETS; s++)
+			if (tab[s].n && symspec_table_has(&tab[s], g->nodes[i].sym->addr))
+				bits |= 1u << s;
+		g->nodes[i].sets = bits;
+		g->set_active |= bits;
+	}
+	for (int s = 0; s < CG_NSETS; s++)
+		symspec_table_free(&tab[s]);
+}
+
+/* Callee ranges of a TO spec: runs of consecutive matching symbols. */
+static void to_ranges(const struct symtab *st, const struct symspec *to,
+		      struct select_arc_range *r)
+{
+	size_t cap = 0;
+	int in_run = 0;
+	r->to = NULL;
+	r->nto = 0;
+	for (size_t i = 0; i < st->n; i++) {
+		if (!symspec_match(to, &st->syms[i])) {
+			in_run = 0;
+			continue;
+		}
+		if (!in_run) {
+			util_grow((void **)&r->to, &cap, r->nto + 1, sizeof *r->to);
+			r->to[r->nto].lo = st->syms[i].addr;
+			r->nto++;
+			in_run = 1;
+		}
+		r->to[r->nto - 1].hi = st->syms[i].end_addr;
+	}
+}
+
+static void table_add(struct select_arc_table *t, const struct symtab *st,
+		      const struct symspec *from, const struct symspec *to)
+{
+	int in_run = 0;
+	for (size_t i = 0; i < st->n; i++) {
+		if (!symspec_match(from, &st->syms[i])) {
+			in_run = 0;
+			continue;
+		}
+		if (!in_run) {
+			util_grow((void **)&t->r, &t->cap, t->n + 1, sizeof *t->r);
+			struct select_arc_range *r = &t->r[t->n];
+			r->lo = st->syms[i].addr;
+			r->order = t->n;
+			to_ranges(st, to, r);
+			t->n++;
+			in_run = 1;
+		}
+		t->r[t->n - 1].hi = st->syms[i].end_addr;
+	}
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct select_arc_range *x = a, *y = b;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Sort by start, keeping the first added of ranges with the same start. */
+static void table_finish(struct select_arc_table *t)
+{
+	size_t k = 0;
+	qsort(t->r, t->n, sizeof *t->r, cmp_range);
+	for (size_t i = 0; i < t->n; i++) {
+		if (k > 0 && t->r[i].lo == t->r[k - 1].lo) {
+			free(t->r[i].to);
+			continue;
+		}
+		t->r[k++] = t->r[i];
+	}
+	t->n = k;
+}
+
+static int table_has(const struct select_arc_table *t, const struct sym *from,
+		     const struct sym *to)
+{
+	size_t lo = 0, hi = t->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->r[mid].lo <= from->addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || from->addr > t->r[lo - 1].hi)
+		return 0;
+	const struct select_arc_range *r = &t->r[lo - 1];
+	for (size_t i = 0; i < r->nto; i++)
+		if (to->addr >= r->to[i].lo && to->end_addr <= r->to[i].hi)
+			return 1;
+	return 0;
 }
 
 void select_arcs_init(struct select_arcs *k, const struct opts *o,
 		      const struct symtab *st)
 {
-	k->n = k->nincl = 0;
-	k->from = xcalloc((size_t)o->nspecs + 1, sizeof *k->from);
-	k->to = xcalloc((size_t)o->nspecs + 1, sizeof *k->to);
-	k->incl = xcalloc((size_t)o->nspecs + 1, 1);
-	for (int i = 0; i < o->nspecs; i++) {
+	memset(k, 0, sizeof *k);
+	for (int i = o->nspecs; i-- > 0;) {
 		int w = o->specs[i].which;
+		struct symspec from, to;
 		if (w != 'k' && w != 'K')
 			continue;
-		if (symspec_parse_arc_in(o->specs[i].spec, &k->from[k->n], &k->to[k->n], st) != 0)
+		if (symspec_parse_arc_in(o->specs[i].spec, &from, &to, st) != 0)
 			continue;
-		k->incl[k->n] = w == 'K';
-		k->nincl += w == 'K';
-		k->n++;
+		table_add(w == 'K' ? &k->incl : &k->excl, st, &from, &to);
 	}
+	table_finish(&k->excl);
+	table_finish(&k->incl);
+	k->n = k->excl.n > 0 || k->incl.n > 0;
+}
+
+static void table_free(struct select_arc_table *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->r[i].to);
+	free(t->r);
+	memset(t, 0, sizeof *t);
 }
 
 void select_arcs_free(struct select_arcs *k)
 {
-	free(k->from);
-	free(k->to);
-	free(k->incl);
-	k->from = k->to = NULL;
-	k->incl = NULL;
+	table_free(&k->excl);
+	table_free(&k->incl);
 	k->n = 0;
 }
 
 int select_arc_excluded(const struct select_arcs *k, const struct sym *from,
 			const struct sym *to)
 {
-	int included = 0, excluded = 0;
-	for (int i = 0; i < k->n; i++) {
-		if (!symspec_match(&k->from[i], from) || !symspec_match(&k->to[i], to))
-			continue;
-		if (k->incl[i])
-			included = 1;
-		else
-			excluded = 1;
-	}
-	if (included)
-		return 0;
-	return k->nincl > 0 || excluded;
+	if (k->incl.n > 0)
+		return !table_has(&k->incl, from, to);
+	return table_has(&k->excl, from, to);
 }
