@@ -1,0 +1,52 @@
+#!/bin/sh
+# Selections against GNU gprof: symbol sets and arc specs in the corner
+# cases GNU's range tables produce (two -k naming one caller: only the
+# last counts; -q FROM/TO includes only those arcs; include specs that
+# match nothing; several specs of one kind).
+. "$(dirname "$0")/lib.sh"
+dir=$TG_OUT/select
+mkdir -p "$dir" && cd "$dir" || exit 1
+if ! $CC -pg -O0 -no-pie -o kspec "$TOP/tests/select/kspec.c" 2>cc.err; then
+	tg_fail "compile kspec.c" "$(cat cc.err)"
+	tg_finish
+	exit 1
+fi
+./kspec > /dev/null || { tg_fail "run kspec"; tg_finish; exit 1; }
+
+while IFS= read -r opts; do
+	[ -n "$opts" ] || continue
+	# shellcheck disable=SC2086
+	$GPROF -b $opts kspec gmon.out > g.out 2> /dev/null; gs=$?
+	# shellcheck disable=SC2086
+	"$TGPROF" --text -b $opts kspec gmon.out > t.out 2> /dev/null; ts=$?
+	if [ "$gs" = "$ts" ] && cmp -s g.out t.out; then
+		tg_pass "select $opts"
+	else
+		tg_fail "select $opts" "exit status gprof $gs, tgprof $ts" "$(diff g.out t.out | head -10)"
+	fi
+done <<'SETS'
+-k a1/a2 -k a1/burn
+-k a1/burn -k a1/a2
+-k a1/burn -k a3/burn
+-k kspec.c/burn -k a1/a2
+-k a1/a2 -k kspec.c/burn
+-qa1/burn
+-Qa1/a2
+-qa1/burn -qa2/burn
+-k a1/a2 -q
+-k b1/b1
+-k nosuch/burn
+-k a1
+-f nosuch
+-F nosuch -N burn
+-p nosuch
+-p burn -p a1
+-P burn -P a1 -z
+-e a1 -e a2 -e a3
+-E a1 -f main
+-f a1 -F helper -n b1
+-n a1 -N a1
+-p : -P main
+-q : -Q burn
+SETS
+tg_finish
