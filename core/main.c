@@ -66,7 +66,11 @@ int main(int argc, char **argv)
 				"use --text\n", util_progname());
 			return 2;
 		}
-		return tui_main(&o);
+		int status = tui_main(&o);
+		free(o.specs);
+		return status;
 	}
-	return run_text(&o);
+	int status = run_text(&o);
+	free(o.specs);
+	return status;
 }
