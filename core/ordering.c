@@ -194,14 +194,15 @@ static void ord_free(struct ord *d)
 	free(d->arc_placed);
 }
 
-/* Live arcs in creation order; *N receives their number. */
+/* Live arcs in creation order, self calls left out (GNU keeps those out
+ * of the list it orders); *N receives their number. */
 static uint32_t *live_arcs(const struct cg *g, size_t *n)
 {
 	uint32_t *v = xmalloc(((size_t)g->narcs + 1) * sizeof *v);
 	size_t k = 0;
 
 	for (uint32_t a = 0; a < g->narcs; a++)
-		if (!g->arcs[a].deleted)
+		if (!g->arcs[a].deleted && g->arcs[a].parent != g->arcs[a].child)
 			v[k++] = a;
 	*n = k;
 	return v;

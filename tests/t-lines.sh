@@ -99,13 +99,13 @@ want() {
 	return 1
 }
 
-# -r where GNU's own result is undefined: when a function never called
-# calls one of the busiest callees, GNU 2.40 follows chain links it never
-# reset for uncalled functions (it prints "main" twice in rand300).
-# tgprof keeps uncalled functions out of the chains; see tgprof(1).
+# -r where GNU's placement is not reproduced: when a function never
+# called calls one of the busiest callees (with 80 called functions or
+# more), GNU 2.40 chains it in a way not understood yet (rand300 at -O2:
+# main ahead of the first chain).  Listed in tgprof(1).
 ordering_undefined() {
 	case $1 in
-	rand300-*) case $2 in *-r*) return 0 ;; esac ;;
+	rand300-o2|rand300-o2gnp) case $2 in *-r*) return 0 ;; esac ;;
 	esac
 	return 1
 }
