@@ -14,9 +14,9 @@
 # Option sets without -b also print notes; tgprof's prose is its own, so
 # those are compared after tg_strip_notes (tests/lib.sh) on both sides,
 # with GNU's -b output for the same options as the reference tables.
-# In option sets, @F@ and @O@ are two functions of the case, @A@ an arc
-# (@AF@/@AT@), @C@ an arc inside a cycle (from @CF@), @S@ a source file (tests/corpus/programs), @L@
-# a line in that file.
+# In option sets (fields of tests/corpus/programs): @F@ and @O@ are two
+# functions of the case, @A@ an arc (@AF@/@AT@), @C@ an arc inside a
+# cycle (from @CF@), @S@ a source file and @L@ a line in it.
 . "$(dirname "$0")/lib.sh"
 
 # Brief sets: compared byte for byte.
