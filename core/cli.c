@@ -135,7 +135,9 @@ static void usage(FILE *f)
 "  -R, --file-ordering=MAP        suggested object file order\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
-"Option -S (external symbol table) is not supported.  See tgprof(1).\n",
+"  -d, --debug[=N]                accepted, no effect\n"
+"  -S, --external-symbol-table=F  not supported\n"
+"See tgprof(1).\n",
 		util_progname());
 }
 
