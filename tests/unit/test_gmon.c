@@ -845,15 +845,13 @@ static void test_speed(void)
 	char path[600];
 	struct fb f = fb_new(8, 0);
 	struct gmon_profile p;
-	double t0, t = 0, limit = 0.2;
+	/* A guard against per-record system calls or quadratic growth, not
+	 * a speed measure (make bench measures speed). */
+	double t0, t = 0, limit = 2.0;
 	int ok = 0;
 
 #if defined(__SANITIZE_ADDRESS__)
-	limit = 1.0;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-	limit = 1.0;
-#endif
+	limit = 10.0;
 #endif
 	gnu_header(&f, 1);
 	gnu_hist(&f, 0, 0x100000, 0x40000, 100, NULL);

