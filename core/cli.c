@@ -343,6 +343,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	}
 	if (style == 0 && !o->sum && !o->file_info)
 		style = (STYLE_FLAT | STYLE_GRAPH) & ~user_style;
+	o->flat_asked = !!(user_style & STYLE_FLAT);
+	o->graph_asked = !!(user_style & STYLE_GRAPH);
 	o->flat = !!(style & STYLE_FLAT);
 	o->graph = !!(style & STYLE_GRAPH);
 	o->annotate = !!(style & STYLE_ANNO);

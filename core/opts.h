@@ -31,6 +31,8 @@ struct opts {
 	 * for which are on by default live in opts_parse() */
 	int flat, graph, index_, annotate, exec_counts, func_order, file_order,
 	    static_graph, sum, file_info, line;
+	int flat_asked, graph_asked; /* -p/-P or -q/-Q given: a profile without
+				      * histogram or call graph is then an error */
 	int brief;                /* -b */
 	int traditional;          /* -T */
 	int zero;                 /* -z */

@@ -244,7 +244,7 @@ void report_flat_ctx(struct report_ctx *c)
 				scale * (s->self_time + s->child_time) / g->hz / s->ncalls);
 		else
 			fprintf(c->out, " %8.8s %8.8s %8.8s  ", "", "", "");
-		if (o->traditional)
+		if (o->traditional && !c->no_graph_data)
 			report_name(c, i);
 		else
 			report_name_only(c, i);
@@ -279,8 +279,28 @@ void report_all_load(FILE *out, const struct load *l, const struct opts *o)
 {
 	struct report_ctx c;
 	struct execcount_bb *bb = NULL;
+	struct opts eff = *o;
+
+	/* GNU drops the reports the profile has no data for: an error when
+	 * the user asked for that report, silently otherwise; when that
+	 * leaves nothing to print, the execution counts are printed. */
+	if (eff.flat && l->prof.nhists == 0) {
+		if (o->flat_asked)
+			util_die("gmon.out file is missing histogram");
+		eff.flat = 0;
+	}
+	if (eff.graph && l->prof.narcs == 0) {
+		if (o->graph_asked)
+			util_die("gmon.out file is missing call-graph data");
+		eff.graph = 0;
+	}
+	if ((o->flat || o->graph) && !eff.flat && !eff.graph && !o->annotate &&
+	    !o->exec_counts && !o->func_order && !o->file_order)
+		eff.exec_counts = 1;
+	o = &eff;
 
 	report_ctx_init(&c, out, &l->g, o);
+	c.no_graph_data = l->prof.narcs == 0;
 	report_main(&c);
 	/* basic-block counts mean something only per line (-l) */
 	if ((o->exec_counts || o->annotate) && o->line)

@@ -13,6 +13,9 @@ struct report_ctx {
 	const struct opts *o;
 	int first;          /* nothing printed yet: no form feed before */
 	const char *dimen;  /* "seconds" */
+	int no_graph_data;  /* the profile has no call-graph records: GNU
+			     * then numbers nothing, and -T's flat profile
+			     * shows names without an index */
 };
 
 void report_ctx_init(struct report_ctx *c, FILE *out, const struct cg *g,

@@ -45,7 +45,7 @@ if [ ! -f "$gbig/gmon.out" ]; then
 		for (k = 0; k < 8; k++) {
 			f = dir "/part" k ".c"
 			print "extern volatile unsigned long sink;" > f
-			for (i = k; i < n; i += 8)
+			for (i = 0; i < n; i++)
 				printf "unsigned long fn%d(unsigned long x);\n", i > f
 		}
 		for (i = 0; i < n; i++) {
