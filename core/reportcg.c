@@ -5,6 +5,7 @@
  * members.  Parents print in increasing and children in decreasing order
  * of the arc order below; ties keep the order arcs were first read in. */
 #include "config.h"
+#include "entry.h"
 #include "notes.h"
 #include "reportint.h"
 #include "util.h"
@@ -13,71 +14,6 @@
 #include <stdlib.h>
 
 static const char dashes[] = "-----------------------------------------------\n";
-
-static int arc_in_cycle(const struct cg *g, const struct cg_arc *a)
-{
-	uint32_t pc = g->nodes[a->parent].cycle, cc = g->nodes[a->child].cycle;
-	return pc != 0 && cc != 0 && pc == cc;
-}
-
-/* Self arcs lowest, then arcs inside a cycle (by count), then the rest by
- * propagated time and count. */
-static int cmp_arc(const struct cg *g, uint32_t l, uint32_t r)
-{
-	const struct cg_arc *a = &g->arcs[l], *b = &g->arcs[r];
-	if (a->parent == a->child)
-		return -1;
-	if (b->parent == b->child)
-		return 1;
-	int ai = arc_in_cycle(g, a), bi = arc_in_cycle(g, b);
-	if (ai && bi) {
-		if (a->count < b->count)
-			return -1;
-		return a->count > b->count;
-	}
-	if (ai)
-		return -1;
-	if (bi)
-		return 1;
-	double at = a->time + a->child_time, bt = b->time + b->child_time;
-	if (at < bt)
-		return -1;
-	if (at > bt)
-		return 1;
-	if (a->count < b->count)
-		return -1;
-	return a->count > b->count;
-}
-
-static int cmp_arc_desc(const struct cg *g, uint32_t l, uint32_t r)
-{
-	return cmp_arc(g, r, l);
-}
-
-/* Live arcs of a node's parent or child list, sorted for printing.
- * Returns the count; *out is malloc'd. */
-static uint32_t sorted_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
-{
-	const uint32_t *start = parents ? g->parent_start : g->child_start;
-	const uint32_t *list = parents ? g->parent_arcs : g->child_arcs;
-	uint32_t k0 = start[n], k1 = start[n + 1], m = 0;
-	uint32_t *v = xmalloc(((size_t)(k1 - k0) + 1) * sizeof *v);
-
-	for (uint32_t k = k0; k < k1; k++)
-		if (!g->arcs[list[k]].deleted)
-			v[m++] = list[k];
-	if (!parents) {
-		/* Children lists are newest first; sort from creation order. */
-		for (uint32_t i = 0; i < m / 2; i++) {
-			uint32_t t = v[i];
-			v[i] = v[m - 1 - i];
-			v[m - 1 - i] = t;
-		}
-	}
-	cg_msort(g, v, m, parents ? cmp_arc : cmp_arc_desc);
-	*out = v;
-	return m;
-}
 
 /* Columns left of the name differ in traditional (-T) style only by the
  * width of the children column. */
@@ -116,7 +52,7 @@ static void print_parents(struct report_ctx *c, uint32_t n)
 {
 	const struct cg *g = c->g;
 	uint32_t *v;
-	uint32_t m = sorted_arcs(g, n, 1, &v);
+	uint32_t m = entry_arcs(g, n, 1, &v);
 	int w = child_width(c);
 	const struct cg_node *head = &g->nodes[g->nodes[n].head];
 
@@ -138,7 +74,7 @@ static void print_children(struct report_ctx *c, uint32_t n)
 {
 	const struct cg *g = c->g;
 	uint32_t *v;
-	uint32_t m = sorted_arcs(g, n, 0, &v);
+	uint32_t m = entry_arcs(g, n, 0, &v);
 
 	for (uint32_t k = 0; k < m; k++) {
 		const struct cg_arc *a = &g->arcs[v[k]];
@@ -174,21 +110,6 @@ static void print_primary(struct report_ctx *c, uint32_t n, double print_time)
 	fputc('\n', c->out);
 }
 
-/* Members descending by total time, then calls; ties in ring order. */
-static int cmp_member(const struct cg *g, uint32_t l, uint32_t r)
-{
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	double at = a->prop_self + a->prop_child, bt = b->prop_self + b->prop_child;
-	if (at > bt)
-		return -1;
-	if (at < bt)
-		return 1;
-	uint64_t ac = a->ncalls + a->self_calls, bc = b->ncalls + b->self_calls;
-	if (ac > bc)
-		return -1;
-	return ac < bc;
-}
-
 static void print_cycle(struct report_ctx *c, uint32_t n, double print_time)
 {
 	const struct cg *g = c->g;
@@ -207,14 +128,8 @@ static void print_cycle(struct report_ctx *c, uint32_t n, double print_time)
 		fprintf(c->out, " %7.7s", "");
 	fprintf(c->out, " <cycle %u as a whole> [%u]\n", cyc->cycle, cyc->index);
 
-	uint32_t m = 0;
-	for (uint32_t k = cyc->next_member; k != CG_NONE; k = g->nodes[k].next_member)
-		m++;
-	uint32_t *v = xmalloc(((size_t)m + 1) * sizeof *v);
-	m = 0;
-	for (uint32_t k = cyc->next_member; k != CG_NONE; k = g->nodes[k].next_member)
-		v[m++] = k;
-	cg_msort(g, v, m, cmp_member);
+	uint32_t *v;
+	uint32_t m = entry_members(g, n, &v);
 	for (uint32_t k = 0; k < m; k++) {
 		const struct cg_node *s = &g->nodes[v[k]];
 		fprintf(c->out, "%6.6s %5.5s %7.2f %*.2f %7lu", "", "",

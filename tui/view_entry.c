@@ -8,6 +8,7 @@
  * restored where they were. */
 #include "config.h"
 #include "app.h"
+#include "entry.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -15,45 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int in_cycle(const struct cg *g, const struct cg_arc *a)
-{
-	uint32_t pc = g->nodes[a->parent].cycle, cc = g->nodes[a->child].cycle;
-	return pc != 0 && pc == cc;
-}
-
-static int cmp_arc(const struct cg *g, uint32_t l, uint32_t r)
-{
-	const struct cg_arc *a = &g->arcs[l], *b = &g->arcs[r];
-	if (a->parent == a->child)
-		return -1;
-	if (b->parent == b->child)
-		return 1;
-	int ai = in_cycle(g, a), bi = in_cycle(g, b);
-	if (ai && bi)
-		return a->count < b->count ? -1 : a->count > b->count;
-	if (ai != bi)
-		return ai ? -1 : 1;
-	double at = a->time + a->child_time, bt = b->time + b->child_time;
-	if (at != bt)
-		return at < bt ? -1 : 1;
-	return a->count < b->count ? -1 : a->count > b->count;
-}
-
-static int cmp_arc_desc(const struct cg *g, uint32_t l, uint32_t r)
-{
-	return cmp_arc(g, r, l);
-}
-
-static int cmp_member(const struct cg *g, uint32_t l, uint32_t r)
-{
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	double at = a->prop_self + a->prop_child, bt = b->prop_self + b->prop_child;
-	if (at != bt)
-		return at > bt ? -1 : 1;
-	uint64_t ac = a->ncalls + a->self_calls, bc = b->ncalls + b->self_calls;
-	return ac > bc ? -1 : ac < bc;
-}
 
 static struct entry_line *add(struct app *a, int kind, uint32_t node, uint32_t arc)
 {
@@ -106,18 +68,9 @@ static void arcs_of(struct app *a, uint32_t n, int parents)
 	struct cg *g = a->g;
 	const uint32_t *start = parents ? g->parent_start : g->child_start;
 	const uint32_t *list = parents ? g->parent_arcs : g->child_arcs;
-	uint32_t k0 = start[n], k1 = start[n + 1], m = 0;
-	uint32_t *v = xmalloc(((size_t)(k1 - k0) + 1) * sizeof *v);
-	for (uint32_t k = k0; k < k1; k++)
-		if (!g->arcs[list[k]].deleted)
-			v[m++] = list[k];
-	if (!parents)
-		for (uint32_t i = 0; i < m / 2; i++) {
-			uint32_t t = v[i];
-			v[i] = v[m - 1 - i];
-			v[m - 1 - i] = t;
-		}
-	cg_msort(g, v, m, parents ? cmp_arc : cmp_arc_desc);
+	uint32_t k0 = start[n], k1 = start[n + 1];
+	uint32_t *v;
+	uint32_t m = entry_arcs(g, n, parents, &v);
 	if (parents && m == 0) {
 		struct entry_line *l = add(a, 0, CG_NONE, CG_NONE);
 		snprintf(l->text, sizeof l->text, "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>",
@@ -155,14 +108,8 @@ void view_entry_build(struct app *a)
 		primary = (uint32_t)a->nel;
 		struct entry_line *l = add(a, 1, n, CG_NONE);
 		view_primary_line(a, n, l->text, sizeof l->text);
-		uint32_t m = 0;
-		for (uint32_t k = g->nodes[n].next_member; k != CG_NONE; k = g->nodes[k].next_member)
-			m++;
-		uint32_t *v = xmalloc(((size_t)m + 1) * sizeof *v);
-		m = 0;
-		for (uint32_t k = g->nodes[n].next_member; k != CG_NONE; k = g->nodes[k].next_member)
-			v[m++] = k;
-		cg_msort(g, v, m, cmp_member);
+		uint32_t *v;
+		uint32_t m = entry_members(g, n, &v);
 		for (uint32_t i = 0; i < m; i++) {
 			const struct cg_node *s = &g->nodes[v[i]];
 			char name[400], calls[40];
