@@ -29,11 +29,8 @@ void cg_init(struct cg *g, const struct symtab *st, double hz)
 	hash_alloc(g, size);
 }
 
-void cg_free(struct cg *g)
+static void free_adjacency(struct cg *g)
 {
-	free(g->nodes);
-	free(g->arcs);
-	free(g->hash);
 	free(g->child_start);
 	free(g->child_arcs);
 	free(g->parent_start);
@@ -41,6 +38,14 @@ void cg_free(struct cg *g)
 	free(g->child_node);
 	free(g->parent_node);
 	free(g->parent_count);
+}
+
+void cg_free(struct cg *g)
+{
+	free(g->nodes);
+	free(g->arcs);
+	free(g->hash);
+	free_adjacency(g);
 	free(g->order);
 	memset(g, 0, sizeof *g);
 }
@@ -125,13 +130,7 @@ void cg_adjacency(struct cg *g)
 
 	if (g->adj_valid)
 		return;
-	free(g->child_start);
-	free(g->child_arcs);
-	free(g->parent_start);
-	free(g->parent_arcs);
-	free(g->child_node);
-	free(g->parent_node);
-	free(g->parent_count);
+	free_adjacency(g);
 	g->child_node = xmalloc(((size_t)g->narcs + 1) * sizeof(uint32_t));
 	g->parent_node = xmalloc(((size_t)g->narcs + 1) * sizeof(uint32_t));
 	g->parent_count = xmalloc(((size_t)g->narcs + 1) * sizeof(uint64_t));
