@@ -10,7 +10,8 @@
 # Parts:
 #  1. every corpus case (tests/corpus/build.sh) with the option sets below;
 #  2. the programs of tests/lines/ (several C files with code in a header,
-#     C++ with templates and inline members), built here with -g -pg at
+#     C++ with templates and inline members, C calling assembly assembled
+#     with -g), built here with -g -pg at
 #     -O0 and -O1, with basic-block records added to a copy of their
 #     profile (tests/lines/addbb.c) for -C, -A -x and -l;
 #  3. behaviours checked without GNU's output as the whole reference:
@@ -183,7 +184,8 @@ build_prog() {
 	pdir=$scratch/$pname$popt
 	mkdir -p "$pdir"
 	objs= link=$CC
-	for s in "$TOP"/tests/lines/$pname/*.c "$TOP"/tests/lines/$pname/*.cc; do
+	for s in "$TOP"/tests/lines/$pname/*.c "$TOP"/tests/lines/$pname/*.cc \
+		 "$TOP"/tests/lines/$pname/*.s; do
 		[ -f "$s" ] || continue
 		o=$pdir/$(basename "$s" | sed 's/\.[^.]*$//').o
 		case $s in *.cc) c=$CXX link=$CXX ;; *) c=$CC ;; esac
@@ -207,7 +209,7 @@ build_prog() {
 	echo "$pdir"
 }
 
-for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1"; do
+for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1"; do
 	set -- $spec
 	if ! pdir=$(build_prog "$1" "$2" 2> "$work/build.err"); then
 		tg_fail "lines/$1$2: build" "$(tail -5 "$work/build.err")"
@@ -216,6 +218,7 @@ for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1"; do
 	case $1 in
 	multi) focus=geo_walk arc=main/spin ;;
 	cxx) focus=_ZNK3geo4Rect4areaEv arc=main/_ZN3geo5Shape5totalERKSt6vectorIPS0_SaIS2_EE ;;
+	asm) focus=asmwork arc=main/asmother ;;
 	esac
 	r=$(run_sets "lines/$1$2" "$pdir" "$focus" "$arc" gmon.out)
 	printf '%s\n' "$r"
