@@ -9,8 +9,11 @@
  * - arcs are taken by count, highest first (ties in creation order);
  * - with at least 80 called functions, the functions that are callees of
  *   the most arcs within the first 90% of all calls (one in 80 of the
- *   called functions, stopping at one with only 5 such arcs) are chained
- *   first using only the arcs among them;
+ *   called functions, stopping at one with only 5 such arcs) are taken
+ *   out first: their arcs are used no further; the caller of an arc
+ *   between two functions taken out (an uncalled caller counts as taken
+ *   out) is printed at once, and all but the last of the busiest callees
+ *   are printed unless a chain holds them;
  * - an arc joins its two functions' chains end to end when one of them
  *   is still free, at the end of the other's chain nearer to it, never
  *   closing a loop, and only while the running sum of the calls of the
@@ -273,22 +276,19 @@ void report_function_order(struct report_ctx *c)
 		d.placed[s] = 1;
 		last_high = k;
 	}
-	uint32_t *high = xmalloc(((size_t)ncand + 1) * sizeof *high);
-	size_t nhigh = 0;
+	/* Arcs among them: GNU frees both ends again and prints each such
+	 * arc's caller at once, on its own; the busiest callee itself waits
+	 * for the end (its arcs were all taken above). */
 	for (size_t i = 0; i < ncand; i++) {
 		const struct cg_arc *a = &g->arcs[cand[i]];
 		if (d.placed[a->child] && d.placed[a->parent]) {
-			high[nhigh++] = cand[i];
 			d.placed[a->child] = 0;
-			d.placed[a->parent] = 0;
+			fprintf(c->out, "%s\n", name_of(&d, a->parent));
+			d.printed[a->parent] = 1;
 		}
 	}
-	/* The busiest first, then all arcs, both within 99% of their calls;
-	 * then what they left, without that limit. */
 	uint32_t *unpl = xmalloc((2 * (size_t)narcs + 1) * sizeof *unpl);
 	size_t nunpl = 0;
-	if (nhigh)
-		place_arcs(&d, high, nhigh, 1, unpl, &nunpl);
 	/* GNU then lists the busiest callees that no chain took, all but
 	 * the last one picked (which is never printed at all). */
 	for (size_t k = 0; k < last_high; k++)
@@ -303,7 +303,6 @@ void report_function_order(struct report_ctx *c)
 	for (size_t i = 0; i < nunused; i++)
 		fprintf(c->out, "%s\n", name_of(&d, unused[i]));
 
-	free(high);
 	free(cand);
 	free(by_uses);
 	free(uses);

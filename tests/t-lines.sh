@@ -100,29 +100,17 @@ want() {
 	return 1
 }
 
-# -r where GNU's placement is not reproduced: when a function never
-# called calls one of the busiest callees (with 80 called functions or
-# more), GNU 2.40 chains it in a way not understood yet (rand300 at -O2:
-# main ahead of the first chain).  Listed in tgprof(1).
-ordering_undefined() {
-	case $1 in
-	rand300-o2|rand300-o2gnp) case $2 in *-r*) return 0 ;; esac ;;
-	esac
-	return 1
-}
 
 # run_sets NAME DIR FOCUS ARC FILES
 run_sets() {
 	name=$1 cdir=$2 focus=$3 arc=$4 files=$5
 	echo "$SETS_B" | while IFS= read -r set; do
 		want "$set" || continue
-		ordering_undefined "$name" "$set" && continue
 		o=$(printf '%s\n' "$set" | sed "s|@F@|$focus|g; s|@A@|$arc|g")
 		compare "$name $o" exact "$cdir" "$o" "$files"
 	done
 	echo "$SETS_NOTES" | while IFS= read -r set; do
 		want "$set" || continue
-		ordering_undefined "$name" "$set" && continue
 		compare "$name $set [notes stripped]" notes "$cdir" "$set" "$files"
 	done
 }
