@@ -197,7 +197,7 @@ build_prog() {
 	echo "$pdir"
 }
 
-for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1"; do
+for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0"; do
 	set -- $spec
 	if ! pdir=$(build_prog "$1" "$2" 2> "$work/build.err"); then
 		tg_fail "lines/$1$2: build" "$(tail -5 "$work/build.err")"
@@ -207,6 +207,7 @@ for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1"; do
 	multi) focus=geo_walk arc=main/spin ;;
 	cxx) focus=_ZNK3geo4Rect4areaEv arc=main/_ZN3geo5Shape5totalERKSt6vectorIPS0_SaIS2_EE ;;
 	asm) focus=asmwork arc=main/asmother ;;
+	hot) focus=H arc=main/F ;;
 	esac
 	r=$(run_sets "lines/$1$2" "$pdir" "$focus" "$arc" gmon.out)
 	printf '%s\n' "$r"
