@@ -77,9 +77,11 @@ static void scan_gnu(struct cg *g, const struct gmon_profile *prof,
 	}
 }
 
-/* Ours: decode [lo, hi) instruction by instruction. */
+/* Ours: decode [lo, hi) instruction by instruction (32-bit code when
+ * BITS32). */
 static void scan_all(struct cg *g, const unsigned char *text, uint64_t tlo,
-		     uint64_t thi, uint32_t parent, uint64_t lo, uint64_t hi)
+		     uint64_t thi, uint32_t parent, uint64_t lo, uint64_t hi,
+		     int bits32)
 {
 	const struct symtab *st = g->st;
 
@@ -91,12 +93,16 @@ static void scan_all(struct cg *g, const unsigned char *text, uint64_t tlo,
 		struct x86len_insn in;
 		size_t avail = (size_t)(thi - pc);
 
-		if (!x86len_decode(text + (pc - tlo), avail, &in)) {
+		int ok = bits32 ? x86len_decode32(text + (pc - tlo), avail, &in)
+				: x86len_decode(text + (pc - tlo), avail, &in);
+		if (!ok) {
 			pc++; /* undecodable: data or padding, resynchronise */
 			continue;
 		}
 		if (in.is_call_rel32) {
 			uint64_t target = pc + in.len + (uint64_t)(int64_t)in.rel;
+			if (bits32)
+				target &= 0xffffffffu;
 			uint32_t child = sym_at(st, target);
 			if (child != CG_NONE)
 				add_arc(g, parent, child);
@@ -127,7 +133,8 @@ void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof,
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		const struct sym *s = &st->syms[i];
 		if (all)
-			scan_all(g, bytes, tlo, thi, i, s->addr, s->end_addr + 1);
+			scan_all(g, bytes, tlo, thi, i, s->addr, s->end_addr + 1,
+				 st->abi.addr_size == 4);
 		else
 			scan_gnu(g, prof, bytes, tlo, thi, i, s->addr, s->end_addr + 1);
 	}

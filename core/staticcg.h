@@ -10,9 +10,9 @@
  * happen to point at a symbol start; GNU shares that behaviour.
  *
  * ALL mode (--static-call-graph=all, a tgprof extension): the code is
- * decoded instruction by instruction (staticcg_decode.c, an x86-64 length
- * decoder), so only real `call rel32` instructions count, backward calls
- * included; the target must be the start of a symbol.
+ * decoded instruction by instruction (x86len.c, a length decoder for
+ * 64-bit and 32-bit code), so only real `call rel32` instructions count,
+ * backward calls included; the target must be the start of a symbol.
  *
  * Other architectures: nothing is added, as in GNU for those it does not
  * know. */

@@ -13,6 +13,8 @@
 #include "config.h"
 #include "x86len.h"
 
+#include <string.h>
+
 static const char map1[] =
 	"mmmmbzxxmmmmbzxp" /* 00 */
 	"mmmmbzxxmmmmbzxx" /* 10 */
@@ -89,6 +91,49 @@ static unsigned modrm_len(const unsigned char *p, size_t avail)
 	return n;
 }
 
+/* Bytes of a 16-bit-addressing ModRM and displacement (67 prefix in
+ * 32-bit code): no SIB; mod 0 rm 6 is disp16. */
+static unsigned modrm16_len(const unsigned char *p, size_t avail)
+{
+	unsigned mod, rm;
+
+	if (avail < 1)
+		return 0;
+	mod = p[0] >> 6;
+	rm = p[0] & 7;
+	if (mod == 3)
+		return 1;
+	if (mod == 0)
+		return rm == 6 ? 3 : 1;
+	return mod == 1 ? 2 : 3;
+}
+
+static unsigned operands_len(char shape, const unsigned char *p, size_t avail,
+			     int opsize16, int addr32, int rexw);
+
+/* operands_len() for 16-bit addressing. */
+static unsigned operands_len16(char shape, const unsigned char *p, size_t avail,
+			       int opsize16)
+{
+	unsigned m, rest;
+	int has = strchr("mBZfF", shape) != NULL;
+
+	if (!has)
+		return operands_len(shape, p, avail, opsize16, 0, 0);
+	m = modrm16_len(p, avail);
+	if (!m)
+		return 0;
+	/* the immediate part: as with a register operand (mod 3) */
+	unsigned char fake[2] = { (unsigned char)(0xC0 | (p[0] & 0x38)), 0 };
+	rest = operands_len(shape, fake, 1, opsize16, 0, 0);
+	if (!rest)
+		return 0;
+	rest = rest == 0x100 ? 0 : rest - 1;
+	if (m + rest > avail)
+		return 0;
+	return m + rest;
+}
+
 /* Length of the operands of an instruction of SHAPE whose ModRM (if any)
  * is at P; 0 when invalid or cut short. */
 static unsigned operands_len(char shape, const unsigned char *p, size_t avail,
@@ -126,18 +171,11 @@ static unsigned operands_len(char shape, const unsigned char *p, size_t avail,
 	return m + imm ? m + imm : 0x100; /* 0x100: valid, no operand bytes */
 }
 
-/* The x87 instructions that have a waiting form (9B prefix). */
+/* fwait (9B) before an x87 instruction: disassemblers show one
+ * instruction (fstcw, fstsw, ... and any other D8-DF opcode). */
 static int waited_x87(const unsigned char *p)
 {
-	unsigned reg = (p[1] >> 3) & 7, mod = p[1] >> 6;
-
-	switch (p[0]) {
-	case 0xD9: return mod != 3 && (reg == 6 || reg == 7);
-	case 0xDD: return mod != 3 && (reg == 6 || reg == 7);
-	case 0xDB: return p[1] == 0xE2 || p[1] == 0xE3;
-	case 0xDF: return p[1] == 0xE0;
-	default: return 0;
-	}
+	return p[0] >= 0xD8 && p[0] <= 0xDF;
 }
 
 static int finish(struct x86len_insn *in, unsigned len, size_t avail)
@@ -179,7 +217,28 @@ static int vex_tail(const unsigned char *p, size_t avail, unsigned used,
 	return finish(in, used + 1 + k, avail);
 }
 
-int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
+/* The one-byte opcodes whose shape differs in 32-bit code. */
+static char shape1_32(unsigned op)
+{
+	switch (op) {
+	case 0x06: case 0x07: case 0x0E: case 0x16: case 0x17: case 0x1E:
+	case 0x1F: case 0x27: case 0x2F: case 0x37: case 0x3F:
+	case 0x60: case 0x61: case 0xCE: case 0xD6:
+		return '.';
+	case 0x62: return 'm';          /* bound (EVEX handled before) */
+	case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45:
+	case 0x46: case 0x47: case 0x48: case 0x49: case 0x4A: case 0x4B:
+	case 0x4C: case 0x4D: case 0x4E: case 0x4F:
+		return '.';                 /* inc, dec */
+	case 0x82: return 'B';
+	case 0x9A: case 0xEA: return 'p'; /* far pointer: handled below */
+	case 0xD4: case 0xD5: return 'b';
+	default: return shape1(op);
+	}
+}
+
+static int decode(const unsigned char *p, size_t avail, struct x86len_insn *in,
+		  int mode64)
 {
 	unsigned i = 0, op, k;
 	int opsize16 = 0, addr32 = 0, rexw = 0, rex = 0;
@@ -204,7 +263,7 @@ int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
 		} else if (op == 0x9B && i + 2 < avail && waited_x87(p + i + 1)) {
 			/* fwait before fstcw/fstsw/fstenv/fsave/fclex/finit:
 			 * one instruction, as disassemblers show it */
-		} else if ((op & 0xF0) == 0x40) {
+		} else if (mode64 && (op & 0xF0) == 0x40) {
 			rex = 1;
 			rexw = (op >> 3) & 1;
 			continue;
@@ -228,7 +287,8 @@ int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
 		} else {
 			shape = map0f[op];
 		}
-	} else if (op == 0xC4 || op == 0xC5) {
+	} else if ((op == 0xC4 || op == 0xC5) &&
+		   (mode64 || (i < avail && (p[i] >> 6) == 3))) {
 		unsigned map = 1;
 		if (op == 0xC4) {
 			if (i + 1 >= avail)
@@ -237,7 +297,7 @@ int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
 			return vex_tail(p, avail, i + 2, map, opsize16, in);
 		}
 		return vex_tail(p, avail, i + 1, map, opsize16, in);
-	} else if (op == 0x62) {
+	} else if (op == 0x62 && (mode64 || (i < avail && (p[i] >> 6) == 3))) {
 		if (i + 2 >= avail)
 			return 0;
 		return vex_tail(p, avail, i + 3, p[i] & 7, opsize16, in);
@@ -245,8 +305,13 @@ int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
 		if (i + 1 >= avail)
 			return 0;
 		return vex_tail(p, avail, i + 2, p[i] & 0x1F, opsize16, in);
+	} else if (!mode64 && (op == 0x9A || op == 0xEA)) {
+		/* far call/jump: offset and selector */
+		return finish(in, i + (opsize16 ? 4 : 6), avail);
 	} else {
-		shape = shape1(op);
+		shape = mode64 ? shape1(op) : shape1_32(op);
+		if (!mode64 && (op == 0xC4 || op == 0xC5))
+			shape = 'm'; /* les, lds */
 		one_byte = 1;
 		if (op == 0xE8 && !opsize16 && i + 4 <= avail) {
 			in->is_call_rel32 = 1;
@@ -262,10 +327,25 @@ int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
 	/* Relative jumps and calls keep 32 bits in 64-bit mode. */
 	if (one_byte && (op == 0xE8 || op == 0xE9))
 		shape = 'z', opsize16 = 0;
-	k = operands_len(shape, p + i, avail - i, opsize16, addr32, rexw);
+	if (!mode64 && shape == 'a')
+		k = operands_len('z', p + i, avail - i, addr32, 0, 0);
+	else if (!mode64 && addr32 && shape != 'a')
+		k = operands_len16(shape, p + i, avail - i, opsize16);
+	else
+		k = operands_len(shape, p + i, avail - i, opsize16, addr32, rexw);
 	if (!k)
 		return 0;
 	if (k == 0x100)
 		k = 0;
 	return finish(in, i + k, avail);
+}
+
+int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in)
+{
+	return decode(p, avail, in, 1);
+}
+
+int x86len_decode32(const unsigned char *p, size_t avail, struct x86len_insn *in)
+{
+	return decode(p, avail, in, 0);
 }

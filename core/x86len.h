@@ -3,7 +3,7 @@
  *
  * Covers the legacy one-byte map, the 0F, 0F38 and 0F3A maps, VEX (C4,
  * C5), EVEX (62), XOP (8F with map >= 8) and 3DNow! encodings as they
- * appear in 64-bit code: prefixes, REX, ModRM, SIB, displacement and
+ * appear in 64-bit and 32-bit code: prefixes, REX, ModRM, SIB, displacement and
  * immediate sizes.  It does not check that an opcode is defined beyond
  * what its length needs; opcodes invalid in 64-bit mode are refused.
  * tests/unit/test_x86len.c compares it with objdump over real code. */
@@ -19,8 +19,14 @@ struct x86len_insn {
 	int32_t rel;         /* that displacement */
 };
 
-/* Decode the instruction at P (AVAIL bytes readable).  Returns 1 and
- * fills *IN, or 0 when the bytes are not a complete valid instruction. */
+/* Decode the instruction at P (AVAIL bytes readable) as 64-bit code.
+ * Returns 1 and fills *IN, or 0 when the bytes are not a complete valid
+ * instruction. */
 int x86len_decode(const unsigned char *p, size_t avail, struct x86len_insn *in);
+
+/* The same for 32-bit code (i386: 40-4F are inc/dec, no REX; far calls
+ * and jumps, BCD and segment instructions exist; C4, C5 and 62 are VEX
+ * and EVEX only with a register operand). */
+int x86len_decode32(const unsigned char *p, size_t avail, struct x86len_insn *in);
 
 #endif

@@ -307,7 +307,8 @@ fi
 
 # --static-call-graph=all: every direct call objdump sees between two
 # symbols of the program is an arc; GNU's -c finds the forward ones only.
-for pdir in "$scratch/multi-O1" "$TG_CORPUS/interp-o2" "$TG_CORPUS/recurse-o0np"; do
+for pdir in "$scratch/multi-O1" "$TG_CORPUS/interp-o2" "$TG_CORPUS/recurse-o0np" \
+	    "$TG_CORPUS/interp-m32"; do
 	[ -f "$pdir/exe" ] || continue
 	want "--static-call-graph=all" || continue
 	label="--static-call-graph=all $(basename "$pdir")"

@@ -24,7 +24,7 @@ static void check(int ok, const char *what, const char *detail)
 		nfail++;
 }
 
-static void one_file(const char *path)
+static void one_file(const char *path, int bits)
 {
 	char cmd[1024], line[1024], detail[512] = "";
 	FILE *f;
@@ -63,7 +63,9 @@ static void one_file(const char *path)
 			continue;
 		struct x86len_insn in;
 		n++;
-		if (!x86len_decode(bytes, nb, &in) || in.len != nb) {
+		int ok = bits == 32 ? x86len_decode32(bytes, nb, &in)
+				    : x86len_decode(bytes, nb, &in);
+		if (!ok || in.len != nb) {
 			if (!bad_len++)
 				snprintf(detail, sizeof detail, "%lx: %s (%u bytes, got %u)",
 					 addr, mn, nb, in.len);
@@ -85,14 +87,18 @@ static void one_file(const char *path)
 					 addr, mn, is_call, in.is_call_rel32);
 		} else if (is_call) {
 			unsigned long target = strtoul(op, NULL, 16);
-			if (target != addr + in.len + (unsigned long)(long)in.rel && !bad_call++)
+			unsigned long mine = addr + in.len + (unsigned long)(long)in.rel;
+			if (bits == 32)
+				mine &= 0xffffffffUL;
+			if (target != mine && !bad_call++)
 				snprintf(detail, sizeof detail, "%lx: %s: target %lx", addr, mn,
-					 addr + in.len + (unsigned long)(long)in.rel);
+					 mine);
 		}
 	}
 	pclose(f);
 	char what[512];
-	snprintf(what, sizeof what, "%s: %ld instructions, %ld calls", path, n, calls);
+	snprintf(what, sizeof what, "%s (%d-bit): %ld instructions, %ld calls", path,
+		 bits, n, calls);
 	check(n > 1000 && calls > 10 && bad_len == 0 && bad_call == 0, what, detail);
 }
 
@@ -104,16 +110,23 @@ int main(void)
 		"/usr/lib/x86_64-linux-gnu/libstdc++.so.6",
 		"/usr/lib/x86_64-linux-gnu/libm.so.6",
 		"/usr/lib/x86_64-linux-gnu/libbfd-2.40-system.so",
+		"/usr/lib32/libc.so.6", "/usr/lib32/libm.so.6",
+		"/usr/lib32/libstdc++.so.6",
 		NULL
 	};
 	int tried = 0;
 
 	for (int i = 0; files[i]; i++) {
 		FILE *f = fopen(files[i], "rb");
+		unsigned char hdr[5] = { 0 };
 		if (!f)
 			continue;
+		size_t got = fread(hdr, 1, sizeof hdr, f);
 		fclose(f);
-		one_file(files[i]);
+		if (got < 5)
+			continue;
+		/* ELF class: 1 for 32-bit, 2 for 64-bit code */
+		one_file(files[i], hdr[4] == 1 ? 32 : 64);
 		tried++;
 	}
 	check(tried >= 3, "enough code to compare with", NULL);
