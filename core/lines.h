@@ -45,11 +45,16 @@ struct lines_row {
 	uint64_t bb_count;  /* basic-block executions, when recorded (-C data) */
 };
 
-/* Rows of the function symbol FN of ST (a function table, as loaded),
- * sorted by file (first-seen) then line, one per distinct (file, line);
- * *N receives their count.  Samples use GNU's overlap rule over the
- * function's bytes split at every line change.  The result is malloc'd;
- * free() it.  Returns NULL with *N = 0 without line information. */
+/* Rows of the function symbol FN of ST (the function table, struct
+ * load.st; FN one of its symbols), one per distinct (file, line) of the
+ * function's bytes [addr, end_addr], sorted by file name then line; *N
+ * receives their count.  Samples credit the histogram bins to each run
+ * of bytes of one line by GNU's overlap rule (what gprof -l gives the
+ * line symbols: tests/unit/test_lines.c checks it); calls_out sums the
+ * arc records whose call site lies on the line; bb_count the basic-block
+ * records there.  Costs one line lookup per byte of the function.  The
+ * result is malloc'd; free() it.  NULL with *N = 0 when the function has
+ * no line information. */
 struct lines_row *lines_for_function(struct symtab *st,
 				     const struct gmon_profile *prof,
 				     const struct sym *fn, size_t *n);
