@@ -3,42 +3,53 @@
 #include "entry.h"
 #include "util.h"
 
-static int arc_in_cycle(const struct cg *g, const struct cg_arc *a)
-{
-	uint32_t pc = g->nodes[a->parent].cycle, cc = g->nodes[a->child].cycle;
-	return pc != 0 && cc != 0 && pc == cc;
-}
+#include <stdlib.h>
+#include <string.h>
 
-static int cmp_arc(const struct cg *g, uint32_t l, uint32_t r)
+/* Sort keys copied out of the arcs, so the sort does not chase arcs and
+ * nodes around memory.  Class 0 is a self call, 1 a call inside a cycle,
+ * 2 any other. */
+struct arc_key {
+	double time;
+	uint64_t count;
+	uint32_t arc;
+	uint32_t cls;
+};
+
+static int cmp_key(const struct arc_key *a, const struct arc_key *b)
 {
-	const struct cg_arc *a = &g->arcs[l], *b = &g->arcs[r];
-	if (a->parent == a->child)
-		return -1;
-	if (b->parent == b->child)
-		return 1;
-	int ai = arc_in_cycle(g, a), bi = arc_in_cycle(g, b);
-	if (ai && bi) {
-		if (a->count < b->count)
+	if (a->cls != b->cls)
+		return a->cls < b->cls ? -1 : 1;
+	if (a->cls == 2) {
+		if (a->time < b->time)
 			return -1;
-		return a->count > b->count;
+		if (a->time > b->time)
+			return 1;
 	}
-	if (ai)
-		return -1;
-	if (bi)
-		return 1;
-	double at = a->time + a->child_time, bt = b->time + b->child_time;
-	if (at < bt)
-		return -1;
-	if (at > bt)
-		return 1;
 	if (a->count < b->count)
 		return -1;
 	return a->count > b->count;
 }
 
-static int cmp_arc_desc(const struct cg *g, uint32_t l, uint32_t r)
+/* Stable merge sort, ascending, or descending when DESC (ties still in
+ * their original order, as GNU's insertion into a sorted list gives). */
+static void sort_keys(struct arc_key *v, struct arc_key *tmp, size_t n, int desc)
 {
-	return cmp_arc(g, r, l);
+	if (n <= 1)
+		return;
+	size_t n1 = n / 2;
+	sort_keys(v, tmp, n1, desc);
+	sort_keys(v + n1, tmp, n - n1, desc);
+	size_t i = 0, j = n1, k = 0;
+	while (i < n1 && j < n) {
+		int c = desc ? cmp_key(&v[j], &v[i]) : cmp_key(&v[i], &v[j]);
+		tmp[k++] = c <= 0 ? v[i++] : v[j++];
+	}
+	while (i < n1)
+		tmp[k++] = v[i++];
+	while (j < n)
+		tmp[k++] = v[j++];
+	memcpy(v, tmp, n * sizeof *v);
 }
 
 uint32_t entry_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
@@ -46,20 +57,27 @@ uint32_t entry_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
 	const uint32_t *start = parents ? g->parent_start : g->child_start;
 	const uint32_t *list = parents ? g->parent_arcs : g->child_arcs;
 	uint32_t k0 = start[n], k1 = start[n + 1], m = 0;
-	uint32_t *v = xmalloc(((size_t)(k1 - k0) + 1) * sizeof *v);
+	size_t cap = (size_t)(k1 - k0) + 1;
+	struct arc_key *key = xmalloc(2 * cap * sizeof *key);
+	uint32_t *v = xmalloc(cap * sizeof *v);
 
-	for (uint32_t k = k0; k < k1; k++)
-		if (!g->arcs[list[k]].deleted)
-			v[m++] = list[k];
-	if (!parents) {
-		/* Children lists are newest first; sort from creation order. */
-		for (uint32_t i = 0; i < m / 2; i++) {
-			uint32_t t = v[i];
-			v[i] = v[m - 1 - i];
-			v[m - 1 - i] = t;
-		}
+	/* Creation order: parents lists are oldest first, children newest. */
+	for (uint32_t i = k0; i < k1; i++) {
+		uint32_t a = list[parents ? i : k1 - 1 - (i - k0)];
+		const struct cg_arc *arc = &g->arcs[a];
+		if (arc->deleted)
+			continue;
+		uint32_t pc = g->nodes[arc->parent].cycle, cc = g->nodes[arc->child].cycle;
+		struct arc_key *k = &key[m++];
+		k->arc = a;
+		k->count = arc->count;
+		k->time = arc->time + arc->child_time;
+		k->cls = arc->parent == arc->child ? 0 : pc != 0 && pc == cc ? 1 : 2;
 	}
-	cg_msort(g, v, m, parents ? cmp_arc : cmp_arc_desc);
+	sort_keys(key, key + cap, m, !parents);
+	for (uint32_t i = 0; i < m; i++)
+		v[i] = key[i].arc;
+	free(key);
 	*out = v;
 	return m;
 }
