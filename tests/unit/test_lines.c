@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int npass, nfail;
 
@@ -139,7 +140,8 @@ int main(void)
 		cc = "cc";
 	if (!gprof)
 		gprof = "gprof";
-	snprintf(dir, sizeof dir, "%s/tests/out/unit-lines", top);
+	/* a directory per run: several check runs may share the tree */
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-lines.%ld", top, (long)getpid());
 	snprintf(cmd, sizeof cmd,
 		 "rm -rf '%s' && mkdir -p '%s' && cd '%s' && "
 		 "%s -O1 -g -pg '%s/tests/lines/multi/main.c' '%s/tests/lines/multi/geo.c' "
@@ -207,6 +209,11 @@ int main(void)
 	check(calls_ok, "per-line call counts match GNU -l", detail);
 	load_free(&l);
 	free(glines);
+	if (nfail == 0) {
+		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+		if (system(cmd) != 0)
+			printf("# could not remove %s\n", dir);
+	}
 	printf("# %d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
 }
