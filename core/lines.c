@@ -143,6 +143,14 @@ static const char *textsym_at(const struct textsyms *t, uint64_t pc)
 	return lo < t->n && t->addr[lo] == pc ? t->name[lo] : NULL;
 }
 
+/* Bucket of a name pointer: names lie close together in libbfd's
+ * memory, so mix all the bits (Fibonacci hashing). */
+static size_t ptr_hash(const char *p, size_t cap)
+{
+	uint64_t k = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
+	return (size_t)(k >> 32) & (cap - 1);
+}
+
 static const char *renamed(struct rename *r, const struct textsyms *ts,
 			   const char *fn, uint64_t pc)
 {
@@ -157,7 +165,7 @@ static const char *renamed(struct rename *r, const struct textsyms *ts,
 		for (size_t i = 0; i < old.cap; i++) {
 			if (!old.key[i])
 				continue;
-			h = ((uintptr_t)old.key[i] >> 3) & (r->cap - 1);
+			h = ptr_hash(old.key[i], r->cap);
 			while (r->key[h])
 				h = (h + 1) & (r->cap - 1);
 			r->key[h] = old.key[i];
@@ -167,7 +175,7 @@ static const char *renamed(struct rename *r, const struct textsyms *ts,
 		free(old.key);
 		free(old.val);
 	}
-	h = ((uintptr_t)fn >> 3) & (r->cap - 1);
+	h = ptr_hash(fn, r->cap);
 	while (r->key[h] && r->key[h] != fn)
 		h = (h + 1) & (r->cap - 1);
 	if (r->key[h])
@@ -227,6 +235,7 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 	size_t n = 0, cap = 0;
 	struct slow sl;
 	struct rename ren = { NULL, NULL, 0, 0 };
+	const char *last_raw_file = NULL, *last_file = NULL;
 	struct textsyms ts = { NULL, NULL, 0, 0 };
 	const char *pname = NULL, *pfile = NULL, *dn_of = NULL;
 	char *dn_last = NULL;
@@ -247,8 +256,26 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 		const char *file, *fn;
 		int line;
 
-		if (!symtab_line_at(ft, pc, &file, &line, &fn))
+		/* symtab_line_at() with its interning skipped while the
+		 * file name libbfd returns stays the same string */
+		const char *rf = NULL, *rfn = NULL;
+		unsigned int rl = 0;
+		if (!sl.text || !bfd_find_nearest_line(abfd, sl.text, NULL,
+						       (bfd_vma)(pc - sl.text->vma),
+						       &rf, &rfn, &rl) || !rf || !rl)
 			continue;
+		if (rfn && rf == last_raw_file) {
+			file = last_file;
+			fn = rfn;
+			line = (int)rl;
+		} else {
+			if (!symtab_line_at(ft, pc, &file, &line, &fn))
+				continue;
+			if (rfn) {
+				last_raw_file = rf;
+				last_file = file;
+			}
+		}
 		if (!fn[0] && sl.text) {
 			fn = slow_func_name(&sl, abfd, pc);
 			if (!fn)
