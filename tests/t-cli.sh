@@ -39,6 +39,10 @@ same "defaults, flat profile only" --text -b -p :: -b -p
 same "options after the file names" --text prog gmon.out -b -q :: prog gmon.out -b -q
 printf '%s\n' -b -q > opts.rsp
 same "@FILE response file" --text @opts.rsp prog gmon.out :: @opts.rsp prog gmon.out
+same "-w 0" --text -b -w 0 prog gmon.out :: -b -w 0 prog gmon.out
+same "-w -5" --text -b -w -5 prog gmon.out :: -b -w -5 prog gmon.out
+same "-w abc (not a number)" --text -b -w abc prog gmon.out :: -b -w abc prog gmon.out
+same "--width=7x" --text -b --width=7x prog gmon.out :: -b --width=7x prog gmon.out
 same "-- ends the options" --text -b -- prog gmon.out :: -b -- prog gmon.out
 
 # Text mode is chosen when stdout is not a terminal (a pipe, a file).

@@ -10,6 +10,8 @@
 #   TG_CASE='cycles-*' ...     only the cases matching a shell pattern
 #   TG_OPTS='-b -k'   ...      only option sets containing this text
 #   JOBS=N            ...      cases run N at a time (default: cores)
+# With B=build-asan (make check-asan) only the o2gnp variants run, unless
+# TG_CASE is set.
 #
 # Option sets without -b also print notes; tgprof's prose is its own, so
 # those are compared after tg_strip_notes (tests/lib.sh) on both sides,
@@ -29,6 +31,11 @@ SETS_B='-b
 -b -T
 -b -w 120
 -b -w 60
+-b -w 10
+-b -w 200
+-b --demangle
+-b --demangle=gnu-v3
+-b --demangle=auto
 -b -a
 -b --no-demangle
 -b -D
@@ -115,6 +122,15 @@ SETS_BSD='-b
 
 if [ "${1:-}" != --one ]; then
 	tg_need "$GPROF" "$TGPROF" diff timeout cmp
+	# Sanitizer builds run ~5 times slower: one variant per program unless
+	# TG_CASE says otherwise (said on the output, not skipped silently).
+	case ${B:-}/${TG_CASE:-} in
+	*asan*/)
+		TG_CASE='*-o2gnp'
+		export TG_CASE
+		echo "# sanitizer build ($B): cases $TG_CASE only; TG_CASE='*' runs all"
+		;;
+	esac
 	tg_build_corpus
 	# A directory per run: several check runs may share the tree.
 	scratch=$TG_OUT/t-diff.$$
