@@ -62,8 +62,9 @@ tg_build_corpus() {
 # the copy, so a rebuild in the shared tree during a long run cannot
 # change (or "text file busy") the program halfway through.
 tg_snapshot() {
-	if [ -f "$TGPROF" ] && cp "$TGPROF" "$1/tgprof-under-test" 2>/dev/null; then
-		TGPROF=$1/tgprof-under-test
+	if [ -f "$TGPROF" ] && mkdir -p "$1/bin" &&
+	   cp "$TGPROF" "$1/bin/$(basename "$TGPROF")" 2>/dev/null; then
+		TGPROF=$1/bin/$(basename "$TGPROF")
 		export TGPROF
 	fi
 }
