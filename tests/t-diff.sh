@@ -259,14 +259,13 @@ done
 
 # -s: gmon.sum must match GNU's except header bytes 8-19 (GNU leaves them
 # uninitialised), and the reports on both sums must match.
-if want "-s"; then
-	files=gmon.out
-	[ -f "$dir/gmon.2" ] && files="gmon.out gmon.2"
+# sum_check FILES...: one -s comparison on the case's FILES.
+sum_check() {
 	abs=
-	for f in $files; do abs="$abs $dir/$f"; done
-	label="$name -s [$files]"
+	for f in "$@"; do abs="$abs $dir/$f"; done
+	label="$name -s [$*]"
+	rm -rf "$work/sg" "$work/st"
 	mkdir -p "$work/sg" "$work/st"
-	rm -f "$work/sg/gmon.sum" "$work/st/gmon.sum"
 	gs=$(cd "$work/sg" && tg_run out err $GPROF -s "$dir/exe" $abs)
 	ts=$(cd "$work/st" && tg_run out err $TGPROF --text -s "$dir/exe" $abs)
 	if [ "$gs" != "$ts" ]; then
@@ -283,27 +282,33 @@ if want "-s"; then
 		tg_pass "$label"
 	fi
 	if grep -qxF "FAIL: $label" "$work/result"; then
-		sumsets=
 		echo "    (so the reports on gmon.sum were not compared)"
-	else
-		sumsets='-b
--b -q -z'
+		return
 	fi
-	printf '%s\n' "$sumsets" | while IFS= read -r set; do
-		[ -n "$set" ] || continue
+	printf '%s\n' "-b" "-b -q -z" | while IFS= read -r set; do
 		g=$work/sg/rep t=$work/st/rep
 		(cd "$dir" && $GPROF $set exe "$work/sg/gmon.sum" > "$g" 2>&1)
 		(cd "$dir" && $GPROF $set exe "$work/st/gmon.sum" > "$t" 2>&1)
 		if cmp -s "$g" "$t"; then
-			tg_pass "$name $set [gprof on both gmon.sum]"
+			tg_pass "$label $set [gprof on both sums]"
 		else
-			tg_fail "$name $set [gprof on both gmon.sum]" "$(diff "$g" "$t" | head -8)"
+			tg_fail "$label $set [gprof on both sums]" "$(diff "$g" "$t" | head -8)"
 		fi
 		(cd "$dir" && $TGPROF --text $set exe "$work/st/gmon.sum" > "$t" 2>&1)
 		if cmp -s "$g" "$t"; then
-			tg_pass "$name $set [tgprof on its gmon.sum]"
+			tg_pass "$label $set [tgprof on its sum]"
 		else
-			tg_fail "$name $set [tgprof on its gmon.sum]" "$(diff "$g" "$t" | head -8)"
+			tg_fail "$label $set [tgprof on its sum]" "$(diff "$g" "$t" | head -8)"
 		fi
 	done
+}
+
+if want "-s"; then
+	if [ -f "$dir/gmon.2" ]; then
+		sum_check gmon.out gmon.2
+	else
+		sum_check gmon.out
+	fi
+	sum_check gmon.bsd44
+	sum_check gmon.out gmon.out
 fi
