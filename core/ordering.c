@@ -25,6 +25,7 @@
  * by the map file (ordermap.c) and then lists the remaining files. */
 #include "config.h"
 #include "ordering.h"
+#include "entry.h"
 #include "reportint.h"
 #include "util.h"
 
@@ -257,22 +258,32 @@ void report_function_order(struct report_ctx *c)
 		uint32_t s = by_uses[k];
 		if (uses[s] == 5)
 			break;
-		for (uint32_t j = g->child_start[s]; j < g->child_start[s + 1]; j++) {
-			uint32_t a = g->child_arcs[j];
-			if (g->arcs[a].deleted)
-				continue;
+		/* GNU walks its callee and caller lists: newest first, or in
+		 * the printed order once the call graph has printed the entry
+		 * (printing sorts them in place). */
+		uint32_t *kids, *pars, nk, np;
+		if (c->o->graph && report_entry_printed(c, s)) {
+			nk = entry_arcs(g, s, 0, &kids);
+			np = entry_arcs(g, s, 1, &pars);
+		} else {
+			nk = np = 0;
+			kids = xmalloc(((size_t)g->child_start[s + 1] - g->child_start[s] + 1) * sizeof *kids);
+			pars = xmalloc(((size_t)g->parent_start[s + 1] - g->parent_start[s] + 1) * sizeof *pars);
+			for (uint32_t j = g->child_start[s]; j < g->child_start[s + 1]; j++)
+				if (!g->arcs[g->child_arcs[j]].deleted)
+					kids[nk++] = g->child_arcs[j];
+			for (uint32_t j = g->parent_start[s + 1]; j-- > g->parent_start[s];)
+				if (!g->arcs[g->parent_arcs[j]].deleted)
+					pars[np++] = g->parent_arcs[j];
+		}
+		for (uint32_t j = 0; j < nk + np; j++) {
+			uint32_t a = j < nk ? kids[j] : pars[j - nk];
 			if (g->arcs[a].parent != g->arcs[a].child)
 				cand[ncand++] = a;
 			d.arc_placed[a] = 1;
 		}
-		for (uint32_t j = g->parent_start[s + 1]; j-- > g->parent_start[s];) {
-			uint32_t a = g->parent_arcs[j];
-			if (g->arcs[a].deleted)
-				continue;
-			if (g->arcs[a].parent != g->arcs[a].child)
-				cand[ncand++] = a;
-			d.arc_placed[a] = 1;
-		}
+		free(kids);
+		free(pars);
 		d.placed[s] = 1;
 		last_high = k;
 	}

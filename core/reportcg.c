@@ -187,6 +187,22 @@ void report_graph(FILE *out, const struct cg *g, const struct opts *o)
 	report_graph_ctx(&c);
 }
 
+int report_entry_printed(const struct report_ctx *c, uint32_t n)
+{
+	const struct cg_node *s = &c->g->nodes[n];
+
+	if (!c->o->zero && s->ncalls == 0 && s->self_calls == 0 &&
+	    s->prop_self == 0 && s->prop_child == 0)
+		return 0;
+	if (!s->print_flag)
+		return 0;
+	/* -l: line symbols appear only as callers, and (as in GNU, whose
+	 * cycle entries are not functions) cycles not at all */
+	if (c->o->line && (cg_is_cycle(c->g, n) || !s->sym->is_func))
+		return 0;
+	return 1;
+}
+
 void report_graph_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
@@ -197,15 +213,7 @@ void report_graph_ctx(struct report_ctx *c)
 	print_header(c, &print_time);
 	for (uint32_t k = 0; k < g->norder; k++) {
 		uint32_t n = g->order[k];
-		const struct cg_node *s = &g->nodes[n];
-		if (!c->o->zero && s->ncalls == 0 && s->self_calls == 0 &&
-		    s->prop_self == 0 && s->prop_child == 0)
-			continue;
-		if (!s->print_flag)
-			continue;
-		/* -l: line symbols appear only as callers, and (as in GNU,
-		 * whose cycle entries are not functions) cycles not at all */
-		if (c->o->line && (cg_is_cycle(g, n) || !s->sym->is_func))
+		if (!report_entry_printed(c, n))
 			continue;
 		if (cg_is_cycle(g, n)) {
 			print_cycle(c, n, print_time);

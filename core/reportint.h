@@ -28,6 +28,9 @@ void report_name(struct report_ctx *c, uint32_t n);
 long report_granularity(const struct cg *g);
 void report_flat_ctx(struct report_ctx *c);
 void report_graph_ctx(struct report_ctx *c);
+/* Whether the call graph has an entry for node N. */
+int report_entry_printed(const struct report_ctx *c, uint32_t n);
+
 void report_index_ctx(struct report_ctx *c);
 
 struct execcount_bb;
