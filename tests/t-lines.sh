@@ -56,7 +56,8 @@ SETS_B='-b -l
 -b -A -t 0
 -b -r
 -b -r -z
--b -p -r'
+-b -p -r
+-b -r -q'
 
 SETS_NOTES='-l
 -A
