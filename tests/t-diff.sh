@@ -103,7 +103,8 @@ SETS_NOTES='
 -q@F@
 -T -p'
 
-# Sets run on several profile files (gmon.out twice; gmon.out gmon.2).
+# Sets run on several profile files (gmon.out twice; with gmon.2 in
+# several orders).
 SETS_MULTI='-b
 -b -k @A@ -z
 -b -i
@@ -238,8 +239,8 @@ echo "$SETS_NOTES" | while IFS= read -r set; do
 	want "$set" || continue
 	o=$(subst "$set"); compare "$name ${o:-(no options)} [notes stripped]" notes "$o" "$files1"
 done
-for files in "gmon.out gmon.out" "gmon.out gmon.2"; do
-	[ -f "$dir/${files#* }" ] || continue
+for files in "gmon.out gmon.out" "gmon.out gmon.2" "gmon.2 gmon.out" "gmon.out gmon.2 gmon.out"; do
+	case $files in *gmon.2*) [ -f "$dir/gmon.2" ] || continue ;; esac
 	echo "$SETS_MULTI" | while IFS= read -r set; do
 		want "$set" || continue
 		o=$(subst "$set"); compare "$name $o [$files]" exact "$o" "$files"
