@@ -111,6 +111,56 @@ static void scan_all(struct cg *g, const unsigned char *text, uint64_t tlo,
 	}
 }
 
+/* A code section of the executable, its bytes read on first use. */
+struct codesec {
+	asection *sec;
+	uint64_t lo, hi;
+	unsigned char *bytes;
+	int tried;
+};
+
+static void all_sections(struct cg *g, bfd *abfd)
+{
+	const struct symtab *st = g->st;
+	struct codesec *cs = NULL;
+	size_t n = 0, cap = 0;
+
+	for (asection *sec = abfd->sections; sec; sec = sec->next) {
+		flagword f = bfd_section_flags(sec);
+		if ((f & (SEC_CODE | SEC_ALLOC | SEC_HAS_CONTENTS)) !=
+		    (SEC_CODE | SEC_ALLOC | SEC_HAS_CONTENTS) || bfd_section_size(sec) == 0)
+			continue;
+		util_grow((void **)&cs, &cap, n + 1, sizeof *cs);
+		cs[n].sec = sec;
+		cs[n].lo = bfd_section_vma(sec);
+		cs[n].hi = cs[n].lo + bfd_section_size(sec);
+		cs[n].bytes = NULL;
+		cs[n].tried = 0;
+		n++;
+	}
+	/* Every symbol, in whichever code section it starts (.init and
+	 * .fini too), up to its end or the section's. */
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		const struct sym *s = &st->syms[i];
+		for (size_t k = 0; k < n; k++) {
+			if (s->addr < cs[k].lo || s->addr >= cs[k].hi)
+				continue;
+			if (!cs[k].tried) {
+				cs[k].tried = 1;
+				if (!bfd_malloc_and_get_section(abfd, cs[k].sec, &cs[k].bytes))
+					cs[k].bytes = NULL;
+			}
+			if (cs[k].bytes)
+				scan_all(g, cs[k].bytes, cs[k].lo, cs[k].hi, i, s->addr,
+					 s->end_addr + 1, st->abi.addr_size == 4);
+			break;
+		}
+	}
+	for (size_t k = 0; k < n; k++)
+		free(cs[k].bytes);
+	free(cs);
+}
+
 void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof,
 		  int all)
 {
@@ -122,6 +172,10 @@ void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof,
 
 	if (!abfd || bfd_get_arch(abfd) != bfd_arch_i386)
 		return;
+	if (all) {
+		all_sections(g, abfd);
+		return;
+	}
 	text = bfd_get_section_by_name(abfd, ".text");
 	if (!text || bfd_section_size(text) == 0)
 		return;
@@ -132,11 +186,7 @@ void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof,
 	/* Every symbol is scanned, whatever the selection options (GNU). */
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		const struct sym *s = &st->syms[i];
-		if (all)
-			scan_all(g, bytes, tlo, thi, i, s->addr, s->end_addr + 1,
-				 st->abi.addr_size == 4);
-		else
-			scan_gnu(g, prof, bytes, tlo, thi, i, s->addr, s->end_addr + 1);
+		scan_gnu(g, prof, bytes, tlo, thi, i, s->addr, s->end_addr + 1);
 	}
 	free(bytes);
 }

@@ -9,7 +9,8 @@
  * symbol.  Bytes that merely contain 0xE8 yield a spurious arc when they
  * happen to point at a symbol start; GNU shares that behaviour.
  *
- * ALL mode (--static-call-graph=all, a tgprof extension): the code is
+ * ALL mode (--static-call-graph=all, a tgprof extension): the code of
+ * every code section (.init and .fini too) is
  * decoded instruction by instruction (x86len.c, a length decoder for
  * 64-bit and 32-bit code), so only real `call rel32` instructions count,
  * backward calls included; the target must be the start of a symbol.
