@@ -218,6 +218,24 @@ dd if=/dev/zero of=zeros.gmon bs=1 seek=61 count=$((2 * nbins)) conv=notrunc sta
 expect_same "histogram of zeros, no arcs" -b exe zeros.gmon
 expect_same "histogram of zeros, no arcs (-z)" -b -z exe zeros.gmon
 
+# Records GNU reads but the reports mostly ignore: basic-block counts,
+# a second histogram record in the same file.
+cp good.gmon bb.gmon
+printf '\002' >> bb.gmon
+put bb.gmon "$(wc -c < bb.gmon)" 4 2
+put bb.gmon "$(wc -c < bb.gmon)" 8 $((lowpc + 64))
+put bb.gmon "$(wc -c < bb.gmon)" 8 1234
+put bb.gmon "$(wc -c < bb.gmon)" 8 $((lowpc + 96))
+put bb.gmon "$(wc -c < bb.gmon)" 8 99
+expect_same "basic-block record" -b exe bb.gmon
+expect_same "basic-block record (-i)" -b -i exe bb.gmon
+head -c $((61 + 2 * nbins)) apart.gmon | tail -c +21 > hist2.rec
+cat good.gmon hist2.rec > twohist.gmon
+expect_same "two histogram records in one file" -b exe twohist.gmon
+expect_same "two histogram records in one file (-i)" -b -i exe twohist.gmon
+cat good.gmon good.gmon > twice.gmon
+expect_same "a whole file appended to itself (header as records)" -b exe twice.gmon
+
 # Cut at many offsets: every one of the first 128 bytes, then every 29th.
 # A cut at a record boundary is a valid shorter file, so the reference is
 # GNU's status; errors must follow the contract.
