@@ -256,45 +256,54 @@ fi
 # Random corruption: seeded, reproducible.  Each variant changes 1-6
 # bytes, half of them in the first 80 bytes (headers), and one in five
 # is also cut short.  tgprof may accept or reject a variant, but must exit
-# 0 or 1 within 10 s; a rejection must follow the error contract.
+# 0 or 1 within 10 s; a rejection must follow the error contract.  The
+# GNU profile gets TG_NRANDOM variants, its 4.4BSD rewrite half as many.
 seed=${TG_SEED:-1}
 nrand=${TG_NRANDOM:-200}
-awk -v seed="$seed" -v n="$nrand" -v size="$size" 'BEGIN {
-	srand(seed)
-	for (v = 1; v <= n; v++) {
-		k = 1 + int(rand() * 6)
-		line = v " " (rand() < 0.2 ? int(rand() * size) : size)
-		for (j = 0; j < k; j++) {
-			off = rand() < 0.5 ? int(rand() * 80) : int(rand() * size)
-			line = line " " off ":" int(rand() * 256)
+cp "$base/gmon.bsd44" good.bsd44
+# corrupt NAME FILE COUNT: one PASS or FAIL line for COUNT variants of FILE.
+corrupt() {
+	cname=$1 src=$2 count=$3
+	csize=$(wc -c < "$src")
+	awk -v seed="$seed" -v n="$count" -v size="$csize" 'BEGIN {
+		srand(seed)
+		for (v = 1; v <= n; v++) {
+			k = 1 + int(rand() * 6)
+			line = v " " (rand() < 0.2 ? int(rand() * size) : size)
+			for (j = 0; j < k; j++) {
+				off = rand() < 0.5 ? int(rand() * 80) : int(rand() * size)
+				line = line " " off ":" int(rand() * 256)
+			}
+			print line
 		}
-		print line
-	}
-}' > mutations
-crashes=
-while read -r vn len edits; do
-	head -c "$len" good.gmon > rnd.gmon
-	for e in $edits; do
-		o=${e%:*} b=${e#*:}
-		[ "$o" -lt "$len" ] && put rnd.gmon "$o" 1 "$b"
-	done
-	st=$(TG_TIMEOUT=10 tg_run t.out t.err "$TGPROF" --text -b exe rnd.gmon)
-	if [ "$st" -ne 0 ] && [ "$st" -ne 1 ]; then
-		cp rnd.gmon "crash-$vn.gmon"
-		crashes="$crashes
-variant $vn (len $len: $edits): exit status $st, kept as $W/crash-$vn.gmon"
-	elif [ "$st" -eq 1 ] && { [ -s t.out ] || [ "$(wc -l < t.err)" -ne 1 ]; }; then
-		cp rnd.gmon "crash-$vn.gmon"
-		crashes="$crashes
+	}' > mutations
+	crashes=
+	while read -r vn len edits; do
+		head -c "$len" "$src" > rnd.gmon
+		for e in $edits; do
+			o=${e%:*} b=${e#*:}
+			[ "$o" -lt "$len" ] && put rnd.gmon "$o" 1 "$b"
+		done
+		st=$(TG_TIMEOUT=10 tg_run t.out t.err "$TGPROF" --text -b exe rnd.gmon)
+		if [ "$st" -ne 0 ] && [ "$st" -ne 1 ]; then
+			cp rnd.gmon "crash-$cname-$vn.gmon"
+			crashes="$crashes
+variant $vn (len $len: $edits): exit status $st, kept as $W/crash-$cname-$vn.gmon"
+		elif [ "$st" -eq 1 ] && { [ -s t.out ] || [ "$(wc -l < t.err)" -ne 1 ]; }; then
+			cp rnd.gmon "crash-$cname-$vn.gmon"
+			crashes="$crashes
 variant $vn (len $len: $edits): error with stdout $(wc -c < t.out) bytes, stderr $(wc -l < t.err) lines"
+		fi
+	done < mutations
+	if [ -z "$crashes" ]; then
+		tg_pass "random corruption of $cname ($count variants, seed $seed)"
+	else
+		tg_fail "random corruption of $cname ($count variants, seed $seed)" \
+			"$(echo "$crashes" | sed 1d | head -10)"
 	fi
-done < mutations
-if [ -z "$crashes" ]; then
-	tg_pass "random corruption ($nrand variants, seed $seed)"
-else
-	tg_fail "random corruption ($nrand variants, seed $seed)" \
-		"$(echo "$crashes" | sed 1d | head -10)"
-fi
+}
+corrupt gmon.out good.gmon "$nrand"
+corrupt gmon.bsd44 good.bsd44 $((nrand / 2))
 # Scratch files stay only when something failed.
 [ "$tg_nfail" -eq 0 ] && cd "$TG_OUT" && rm -rf "$W"
 tg_finish
