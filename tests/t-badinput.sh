@@ -304,6 +304,50 @@ variant $vn (len $len: $edits): error with stdout $(wc -c < t.out) bytes, stderr
 }
 corrupt gmon.out good.gmon "$nrand"
 corrupt gmon.bsd44 good.bsd44 $((nrand / 2))
+# Random corruption of the executable (ELF header, section headers and
+# anywhere), TG_NRANDOM/4 variants: exit status 0 or 1, and a rejection
+# follows the error contract (one line: libbfd's warnings included).
+cp exe good.exe
+esize=$(wc -c < good.exe)
+shoff=$(od -A n -t u8 -j 40 -N 8 good.exe | tr -d ' ')
+awk -v seed="$seed" -v n=$((nrand / 4)) -v size="$esize" -v sh="$shoff" 'BEGIN {
+	srand(seed)
+	for (v = 1; v <= n; v++) {
+		k = 1 + int(rand() * 4)
+		line = v
+		for (j = 0; j < k; j++) {
+			r = rand()
+			off = r < 0.4 ? int(rand() * 64) : r < 0.8 ? sh + int(rand() * (size - sh)) : int(rand() * size)
+			line = line " " off ":" int(rand() * 256)
+		}
+		print line
+	}
+}' > exe-mutations
+crashes=
+while read -r vn edits; do
+	cp good.exe rnd.exe
+	for e in $edits; do
+		put rnd.exe "${e%:*}" 1 "${e#*:}"
+	done
+	st=$(TG_TIMEOUT=10 tg_run t.out t.err "$TGPROF" --text -b rnd.exe good.gmon)
+	if [ "$st" -ne 0 ] && [ "$st" -ne 1 ]; then
+		cp rnd.exe "crash-exe-$vn"
+		crashes="$crashes
+variant $vn ($edits): exit status $st, kept as $W/crash-exe-$vn"
+	elif [ "$st" -eq 1 ] && { [ -s t.out ] || [ "$(wc -l < t.err)" -ne 1 ]; }; then
+		cp rnd.exe "crash-exe-$vn"
+		crashes="$crashes
+variant $vn ($edits): error with stdout $(wc -c < t.out) bytes, stderr: $(head -3 t.err | tr '\n' '|')"
+	fi
+done < exe-mutations
+n=$((nrand / 4))
+if [ -z "$crashes" ]; then
+	tg_pass "random corruption of the executable ($n variants, seed $seed)"
+else
+	tg_fail "random corruption of the executable ($n variants, seed $seed)" \
+		"$(echo "$crashes" | sed 1d | head -10)"
+fi
+
 # Scratch files stay only when something failed.
 [ "$tg_nfail" -eq 0 ] && cd "$TG_OUT" && rm -rf "$W"
 tg_finish
