@@ -158,13 +158,10 @@ static TG_NORETURN void not_yet(int c)
 	exit(2);
 }
 
-static long parse_long(const char *s, const char *what)
+/* GNU reads numbers with atoi(): a leading number or 0, never an error. */
+static long parse_long(const char *s)
 {
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (end == s || *end)
-		util_die("%s: not a number: '%s'", what, s);
-	return v;
+	return strtol(s, NULL, 10);
 }
 
 void opts_parse(struct opts *o, int argc, char **argv)
@@ -224,7 +221,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			break;
 		case 'z': o->zero = 1; break;
 		case 'T': o->traditional = 1; break;
-		case 'w': o->width = (int)parse_long(optarg, "width"); break;
+		case 'w': o->width = (int)parse_long(optarg); break;
 		case 'L': o->print_path = 1; break;
 		case 'i': o->file_info = 1; break;
 		case 's': o->sum = 1; o->line = 1; break; /* GNU: -s works on line symbols */
@@ -240,9 +237,9 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->dirs = xrealloc(o->dirs, ((size_t)o->ndirs + 1) * sizeof *o->dirs);
 			o->dirs[o->ndirs++] = optarg;
 			break;
-		case 'm': o->min_count = parse_long(optarg, "min-count"); break;
+		case 'm': o->min_count = parse_long(optarg); break;
 		case 't':
-			o->table_length = parse_long(optarg, "table-length");
+			o->table_length = parse_long(optarg);
 			break;
 		case 'x': o->all_lines = 1; break;
 		case 'y': o->separate_files = 1; break;
