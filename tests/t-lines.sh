@@ -31,6 +31,11 @@ SETS_B='-b -l
 -b -l -a
 -b -l -p@F@
 -b -l -q@F@
+-b -l -e @F@
+-b -l -f @F@
+-b -l -k @A@
+-b -l -A@F@
+-b -l -C@F@
 -b --inline-file-names
 -b --inline-file-names -L -z
 -b -c
