@@ -106,12 +106,22 @@ want() {
 	return 1
 }
 
+# A known difference (tgprof(1)): with -l, GNU ignores a -k arc whose
+# callee's profiled entry lands on a line after its first (-O2 here).
+known_difference() {
+	case $1 in
+	rand300-o2gnp) case $2 in *-l*-k*) return 0 ;; esac ;;
+	esac
+	return 1
+}
+
 
 # run_sets NAME DIR FOCUS ARC FILES
 run_sets() {
 	name=$1 cdir=$2 focus=$3 arc=$4 files=$5
 	echo "$SETS_B" | while IFS= read -r set; do
 		want "$set" || continue
+		known_difference "$name" "$set" && continue
 		o=$(printf '%s\n' "$set" | sed "s|@F@|$focus|g; s|@A@|$arc|g")
 		compare "$name $o" exact "$cdir" "$o" "$files"
 	done
