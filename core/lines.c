@@ -228,7 +228,8 @@ static int prefer(const struct sym *src, const struct sym *kept)
 	return s[0] && s[1] != '_' && k[0] && k[1] == '_';
 }
 
-void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
+void lines_symtab(struct lines_table *lt, struct symtab *ft,
+		  const struct symtab *funcs, int style)
 {
 	struct symtab *st = &lt->st;
 	struct lsym *v = NULL;
@@ -302,7 +303,7 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 		    strcmp(v[prev].s.name, fn) == 0) {
 			x->s.is_static = v[prev].s.is_static;
 		} else {
-			const struct sym *f = symtab_find(ft, pc);
+			const struct sym *f = symtab_find(funcs ? funcs : ft, pc);
 			x->s.is_static = f ? f->is_static : 0;
 		}
 		prev = n;
@@ -333,15 +334,16 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, int style)
 			s->dname = dn_last;
 	}
 
-	util_grow((void **)&v, &cap, n + ft->n + 1, sizeof *v);
 	/* A function symbol that ends before it starts (the last one of the
 	 * function table when it lies past .text: data_start, etext) is left
 	 * out, as GNU leaves it out.  The others keep their end for now. */
-	for (size_t i = 0; i < ft->n; i++) {
-		if (ft->syms[i].end_addr < ft->syms[i].addr)
+	const struct symtab *fs = funcs ? funcs : ft;
+	util_grow((void **)&v, &cap, n + fs->n + 1, sizeof *v);
+	for (size_t i = 0; i < fs->n; i++) {
+		if (fs->syms[i].end_addr < fs->syms[i].addr)
 			continue;
 		struct lsym *x = &v[n];
-		x->s = ft->syms[i];
+		x->s = fs->syms[i];
 		x->order = n++;
 	}
 	qsort(v, n, sizeof *v, cmp_lsym);

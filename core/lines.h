@@ -22,14 +22,17 @@
 #include "symtab.h"
 
 /* Build the line table LT from the function table FT (whose file and line
- * are filled here with symtab_load_lines()).  DEMANGLE_STYLE is a code
- * from demangle_style() or demangle_style_auto(), or -1 for none. */
+ * are filled here with symtab_load_lines()).  FUNCS, if not NULL, holds
+ * the function symbols to merge instead of FT's (-R's mapped table).
+ * DEMANGLE_STYLE is a code from demangle_style() or
+ * demangle_style_auto(), or -1 for none. */
 struct lines_table {
 	struct symtab st;   /* the table; st.syms is ours */
 	char **owned;       /* demangled names we allocated */
 	size_t nowned;
 };
-void lines_symtab(struct lines_table *lt, struct symtab *ft, int demangle_style);
+void lines_symtab(struct lines_table *lt, struct symtab *ft,
+		  const struct symtab *funcs, int demangle_style);
 void lines_symtab_free(struct lines_table *lt);
 
 /* The function symbol an arc to PC enters: the symbol covering PC, backed

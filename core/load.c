@@ -85,7 +85,12 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 	symtab_load(&l->st, o->exe, &so);
 	if (o->line) {
 		progress_at(progress, "lines", 0);
-		lines_symtab(&l->lines, &l->st, o->demangle_off ? -1
+		/* with -R the line table merges the mapped function symbols */
+		symtab_load_lines(&l->st);
+		if (o->map_file)
+			ordering_map_load(&l->map, &l->st, o->map_file);
+		lines_symtab(&l->lines, &l->st, o->map_file ? &l->map.st : NULL,
+			     o->demangle_off ? -1
 			     : o->demangle_style ? demangle_style(o->demangle_style)
 			     : demangle_style_auto());
 	} else if (o->inline_file_names) {

@@ -336,12 +336,13 @@ void report_file_order(struct report_ctx *c, const char *map_file)
 	/* arcs in creation order: -R never sorts them (-r excludes -R) */
 	for (size_t i = 0; i < narcs; i++) {
 		const struct cg_arc *a = &g->arcs[arcs[i]];
-		if (!m || !m->mapped[a->parent] || !m->mapped[a->child])
+		if (!m || !ordering_map_mapped(m, g->nodes[a->parent].sym) ||
+		    !ordering_map_mapped(m, g->nodes[a->child].sym))
 			d.arc_placed[arcs[i]] = 1;
 	}
 	place_arcs(&d, arcs, narcs, 1, NULL, NULL);
 	for (uint32_t i = 0; i < g->nfuncs; i++)
-		if (m && m->mapped[i] && !d.placed[i])
+		if (m && ordering_map_mapped(m, g->nodes[i].sym) && !d.placed[i])
 			fprintf(c->out, "%s\n", name_of(&d, i));
 	if (m)
 		ordering_map_print_rest(m, g, c->out);

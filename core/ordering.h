@@ -29,11 +29,15 @@ struct ordering_entry {
 
 struct ordering_map {
 	struct symtab st;          /* the derived table */
-	unsigned char *mapped;     /* per symbol of st */
 	struct ordering_entry *e;  /* sorted by function name */
 	size_t n;
 	char *text;                /* the map file's contents */
+	size_t text_len;
 };
+
+/* Whether SYM (of st, or of a table made from it such as -l's) is one
+ * the map renamed after its file. */
+int ordering_map_mapped(const struct ordering_map *m, const struct sym *sym);
 
 /* Read PATH and derive M->st from FT.  Dies on a bad map. */
 void ordering_map_load(struct ordering_map *m, const struct symtab *ft,

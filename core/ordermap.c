@@ -14,6 +14,12 @@ const struct ordering_map *ordering_map_get(void)
 	return current;
 }
 
+/* Renamed symbols point into the map's own text. */
+int ordering_map_mapped(const struct ordering_map *m, const struct sym *sym)
+{
+	return sym->name >= m->text && sym->name < m->text + m->text_len;
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -114,6 +120,7 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
 
 	memset(m, 0, sizeof *m);
 	m->text = slurp(path);
+	m->text_len = strlen(m->text);
 	parse(m, path);
 	st->abi = ft->abi;
 	st->path = ft->path;
@@ -122,16 +129,13 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
 	st->files = ft->files;
 	st->nfiles = ft->nfiles;
 	st->syms = xcalloc(ft->n + 1, sizeof *st->syms);
-	m->mapped = xcalloc(ft->n + 1, 1);
 	for (size_t i = 0; i < ft->n; i++) {
 		const struct ordering_entry *e = find(m, ft->syms[i].name);
 		if (e && !e->is_first)
 			continue;
 		st->syms[k] = ft->syms[i];
-		if (e) {
+		if (e)
 			st->syms[k].name = st->syms[k].dname = e->file;
-			m->mapped[k] = 1;
-		}
 		/* a dropped symbol's bytes belong to the one before it */
 		if (k > 0)
 			st->syms[k - 1].end_addr = st->syms[k].addr - 1;
@@ -148,7 +152,6 @@ void ordering_map_free(struct ordering_map *m)
 	if (current == m)
 		current = NULL;
 	free(m->st.syms);
-	free(m->mapped);
 	free(m->e);
 	free(m->text);
 	memset(m, 0, sizeof *m);
@@ -166,7 +169,8 @@ void ordering_map_print_rest(const struct ordering_map *m, const struct cg *g,
 		if (last && strcmp(last, f) == 0)
 			continue;
 		for (j = 0; j < g->nfuncs; j++)
-			if (m->mapped[j] && strcmp(g->nodes[j].sym->name, f) == 0)
+			if (ordering_map_mapped(m, g->nodes[j].sym) &&
+			    strcmp(g->nodes[j].sym->name, f) == 0)
 				break;
 		if (j == g->nfuncs)
 			fprintf(out, "%s\n", f);
