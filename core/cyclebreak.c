@@ -282,8 +282,8 @@ static uint8_t *shared_names(const struct cg *g)
 }
 
 /* GNU gprof 2.40 honours only the last -k naming a given caller (found by
- * experiment), so a list with arcs from one caller to two different
- * callees cannot be replayed there: say so. */
+ * experiment; tgprof's -k follows it), so a list with arcs from one caller
+ * to two different callees cannot be replayed with -k: say so. */
 static int cmp_arc_names(const void *l, const void *r)
 {
 	const struct cg_arc *a = &name_g->arcs[*(const uint32_t *)l];
@@ -351,7 +351,8 @@ static void repeated_callers(FILE *out, const struct cg *g,
 	}
 	if (k)
 		fprintf(out, "Note: %zu caller%s (%s%s) %s several deleted arcs; GNU "
-			"gprof honours only the last -k naming a caller.\n", k,
+			"gprof honours only the last -k naming a caller (and so does "
+			"tgprof --text), so -k cannot replay this list.\n", k,
 			k == 1 ? "" : "s", first, k == 1 ? "" : ", ...",
 			k == 1 ? "has" : "have");
 	free(v);

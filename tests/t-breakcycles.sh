@@ -4,10 +4,10 @@
 # For every profile, bound N and chooser (ours, --cycle-heuristic=bsd):
 #   - the heading, one "\tPARENT to CHILD with COUNT calls" line per arc and
 #     a summary whose arc and call totals match the lines;
-#   - the reports after the heading are byte-identical to `tgprof --text`
-#     given the printed arcs as -k PARENT/CHILD, and show no cycle over N;
-#   - when no caller repeats in the list, the same for GNU gprof given the
-#     same -k options (GNU honours only the last -k per caller: with a
+#   - the reports after the heading show no cycle over N;
+#   - when no caller repeats in the list, they are byte-identical to
+#     `tgprof --text` and to GNU gprof given the printed arcs as -k
+#     PARENT/CHILD (both honour only the last -k per caller: with a
 #     repeated caller the heading must carry a note saying so instead);
 #   - ours deletes no more calls than the BSD rule; output is deterministic.
 # Also: bad values of N and of --cycle-heuristic, and a 15,000-member cycle
@@ -200,20 +200,14 @@ check_one() {
 		awk '{ p = $1; c = $2; if (p ~ /\./) p = ":" p; if (c ~ /\./) c = ":" c;
 		       s = "-k " p "/" c; if (!(s in seen)) { seen[s] = 1; print s } }' |
 		tr '\n' ' ')
-	t=$W/$label.tk
-	s=$(cd "$dir" && tg_run "$t" "$t.err" "$TGPROF" --text $opts $ks exe gmon.out)
-	if [ "$s" = 0 ] && cmp -s "$out.body" "$t"; then
-		tg_pass "$label: reports equal tgprof $ks"
-	else
-		tg_fail "$label: reports differ from tgprof -k" "$ks" \
-			"$(diff "$out.body" "$t" | head -10)"
-	fi
 	big=$(largest "$out.body")
 	if [ "$big" -le "$n" ]; then
 		tg_pass "$label: largest cycle $big <= $n"
 	else
 		tg_fail "$label: a cycle of $big members remains"
 	fi
+	# GNU gprof, and tgprof --text with it, honour only the last -k naming
+	# a caller: a list with a repeated caller cannot be replayed with -k.
 	callers=$(sed -n 's/^\t\(.*\) to \(.*\) with [0-9]* calls$/\1 \2/p' "$out.head" |
 		sort -u | awk '{ print $1 }' | uniq -d)
 	if [ -n "$callers" ]; then
@@ -222,8 +216,16 @@ check_one() {
 		else
 			tg_fail "$label: repeated callers not noted" "$callers"
 		fi
-		echo "# $label: GNU gprof not compared (callers repeat: $(echo $callers))"
+		echo "# $label: -k replay not compared (callers repeat: $(echo $callers))"
 		return
+	fi
+	t=$W/$label.tk
+	s=$(cd "$dir" && tg_run "$t" "$t.err" "$TGPROF" --text $opts $ks exe gmon.out)
+	if [ "$s" = 0 ] && cmp -s "$out.body" "$t"; then
+		tg_pass "$label: reports equal tgprof $ks"
+	else
+		tg_fail "$label: reports differ from tgprof -k" "$ks" \
+			"$(diff "$out.body" "$t" | head -10)"
 	fi
 	case " $opts " in *" -b "*) ;; *) return ;; esac
 	g=$W/$label.gk
