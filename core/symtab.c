@@ -8,7 +8,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
+#include <unistd.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <bfd.h>
@@ -85,12 +88,23 @@ const char *__lsan_default_options(void)
 }
 #endif
 
+/* libbfd reports what it finds odd in a file ("section extending past
+ * end of file") on stderr by itself.  Our contract is one message per bad
+ * file, from us, so its own messages are dropped: when the file is
+ * unusable the caller says so. */
+static void quiet_bfd(const char *fmt, va_list ap)
+{
+	(void)fmt;
+	(void)ap;
+}
+
 static void ensure_bfd_init(void)
 {
 	static int done;
 
 	if (!done) {
 		bfd_init();
+		bfd_set_error_handler(quiet_bfd);
 		done = 1;
 	}
 }
@@ -320,8 +334,25 @@ static bfd *open_file(const char *path)
 	abfd = bfd_openr(path, NULL);
 	if (!abfd)
 		die_bfd(path);
-	if (!bfd_check_format(abfd, bfd_object)) {
-		bfd_error_type e = bfd_get_error();
+	/* libbfd 2.40 prints the warnings it gathers while recognising a file
+	 * straight to stderr, past any error handler: hush them, we give the
+	 * one message. */
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0)
+		dup2(null, STDERR_FILENO);
+	int ok = bfd_check_format(abfd, bfd_object);
+	bfd_error_type e = bfd_get_error();
+	int err = errno;
+	fflush(stderr);
+	if (saved >= 0 && null >= 0)
+		dup2(saved, STDERR_FILENO);
+	if (saved >= 0)
+		close(saved);
+	if (null >= 0)
+		close(null);
+	errno = err;
+	if (!ok) {
 
 		bfd_close(abfd);
 		if (e == bfd_error_system_call)
