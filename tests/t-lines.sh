@@ -231,7 +231,7 @@ for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0"; do
 	tg_nfail=$((tg_nfail + $(printf '%s\n' "$r" | grep -c '^FAIL: ')))
 	for set in "-b -l -C" "-b -l -C -z" "-b -l -A" "-b -l -A -x" "-b -l -A -x -z" \
 		   "-b -l -A -x -m 20" "-b -l -p" "-b -C" "-b -A -x" "-b -R map" \
-		   "-b -R map -p" "-b -R map -q"; do
+		   "-b -R map -p" "-b -R map -q" "-b -l -R map" "-b -l -R map -p"; do
 		want "$set" || continue
 		compare "lines/$1$2 $set [basic blocks]" exact "$pdir" "$set" gmon.bb
 	done
