@@ -174,7 +174,10 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->width = 80;
 	o->table_length = 10;
 	o->min_count = 1;
+	char **orig = argv;
 	expandargv(&argc, &argv);
+	if (argv != orig)
+		o->argv_expanded = argv; /* freed by opts_free() */
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		switch (c) {
@@ -364,4 +367,13 @@ struct symtab_opts opts_symtab(const struct opts *o)
 	so.all_statics = o->no_static;
 	so.ignore_non_functions = o->ignore_non_functions;
 	return so;
+}
+
+void opts_free(struct opts *o)
+{
+	free(o->specs);
+	if (o->argv_expanded)
+		freeargv(o->argv_expanded);
+	o->specs = NULL;
+	o->argv_expanded = NULL;
 }

@@ -67,10 +67,10 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		int status = tui_main(&o);
-		free(o.specs);
+		opts_free(&o);
 		return status;
 	}
 	int status = run_text(&o);
-	free(o.specs);
+	opts_free(&o);
 	return status;
 }

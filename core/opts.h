@@ -61,9 +61,12 @@ struct opts {
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
 	int help_keys;            /* --help-keys: print the key table (man page) */
+	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
 };
 
 void opts_parse(struct opts *o, int argc, char **argv);
+/* Free what opts_parse() allocated (the strings O points to go too). */
+void opts_free(struct opts *o);
 struct symtab_opts opts_symtab(const struct opts *o);
 
 #endif
