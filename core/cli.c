@@ -136,7 +136,7 @@ static void usage(FILE *f)
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
 "  -d, --debug[=N]                accepted, no effect\n"
-"  -S, --external-symbol-table=F  not supported\n"
+"  -S, --external-symbol-table=F  read the symbols from an nm-style table\n"
 "See tgprof(1).\n",
 		util_progname());
 }
@@ -147,15 +147,6 @@ static void add_spec(struct opts *o, int which, const char *spec)
 	o->specs[o->nspecs].which = which;
 	o->specs[o->nspecs].spec = spec;
 	o->nspecs++;
-}
-
-static TG_NORETURN void not_yet(int c)
-{
-	if (c > 0 && c < 256)
-		fprintf(stderr, "%s: option -%c is not supported yet\n", util_progname(), c);
-	else
-		fprintf(stderr, "%s: this option is not supported yet\n", util_progname());
-	exit(2);
 }
 
 /* GNU reads numbers with atoi(): a leading number or 0, never an error. */
@@ -295,7 +286,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			user_style |= STYLE_FILE_ORDER;
 			break;
 		case 'S':
-			not_yet(c);
+			o->external_table = optarg;
+			break;
 		case OPT_DEMANGLE:
 			o->demangle_off = 0;
 			o->demangle_style = optarg;
@@ -366,6 +358,7 @@ struct symtab_opts opts_symtab(const struct opts *o)
 	so.demangle_style = o->demangle_style;
 	so.all_statics = o->no_static;
 	so.ignore_non_functions = o->ignore_non_functions;
+	so.external_table = o->external_table;
 	return so;
 }
 

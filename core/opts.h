@@ -61,6 +61,7 @@ struct opts {
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
 	int help_keys;            /* --help-keys: print the key table (man page) */
+	const char *external_table; /* -S FILE: symbols from an nm-style table */
 	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
 };
 

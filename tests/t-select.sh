@@ -8,7 +8,20 @@ dir=$TG_OUT/select
 mkdir -p "$dir" && cd "$dir" || exit 1
 if ! $CC -pg -O0 -no-pie -o kspec "$TOP/tests/select/kspec.c" 2>cc.err; then
 	tg_fail "compile kspec.c" "$(cat cc.err)"
-	tg_finish
+	
+# -S: symbols from an nm-style table, also for a stripped executable.
+nm kspec | awk '$2 == "T" || $2 == "t"' > syms.txt
+strip -o kspec.stripped kspec
+for exe in kspec kspec.stripped; do
+	$GPROF -b -S syms.txt $exe gmon.out > g.out 2> /dev/null; gs=$?
+	"$TGPROF" --text -b -S syms.txt $exe gmon.out > t.out 2> /dev/null; ts=$?
+	if [ "$gs" = "$ts" ] && [ -s t.out ] && cmp -s g.out t.out; then
+		tg_pass "-S syms.txt $exe"
+	else
+		tg_fail "-S syms.txt $exe" "exit status gprof $gs, tgprof $ts" "$(diff g.out t.out | head -10)"
+	fi
+done
+tg_finish
 	exit 1
 fi
 ./kspec > /dev/null || { tg_fail "run kspec"; tg_finish; exit 1; }
@@ -49,4 +62,17 @@ done <<'SETS'
 -p : -P main
 -q : -Q burn
 SETS
+
+# -S: symbols from an nm-style table, also for a stripped executable.
+nm kspec | awk '$2 == "T" || $2 == "t"' > syms.txt
+strip -o kspec.stripped kspec
+for exe in kspec kspec.stripped; do
+	$GPROF -b -S syms.txt $exe gmon.out > g.out 2> /dev/null; gs=$?
+	"$TGPROF" --text -b -S syms.txt $exe gmon.out > t.out 2> /dev/null; ts=$?
+	if [ "$gs" = "$ts" ] && [ -s t.out ] && cmp -s g.out t.out; then
+		tg_pass "-S syms.txt $exe"
+	else
+		tg_fail "-S syms.txt $exe" "exit status gprof $gs, tgprof $ts" "$(diff g.out t.out | head -10)"
+	fi
+done
 tg_finish
