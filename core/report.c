@@ -91,12 +91,9 @@ size_t report_name_len(const struct report_ctx *c, uint32_t n)
 }
 
 /* Name, cycle and index, as the call graph shows every reference. */
-void report_name(struct report_ctx *c, uint32_t n)
+/* " <cycle N>" and " [idx]" (or " (idx)") after a name, at P. */
+static char *ref_suffix(const struct cg_node *node, char *p)
 {
-	const struct cg_node *node = &c->g->nodes[n];
-	char buf[64], *p = buf;
-
-	report_name_only(c, n);
 	if (node->cycle) {
 		memcpy(p, " <cycle ", 8);
 		p = fmt_ulong(p + 8, node->cycle, 0, 0);
@@ -108,7 +105,52 @@ void report_name(struct report_ctx *c, uint32_t n)
 		p = fmt_ulong(p, node->index, 0, 0);
 		*p++ = node->print_flag ? ']' : ')';
 	}
-	fwrite(buf, 1, (size_t)(p - buf), c->out);
+	return p;
+}
+
+void report_name(struct report_ctx *c, uint32_t n)
+{
+	if (c->lbl) {
+		fwrite(c->lbl + c->lbl_off[n], 1, c->lbl_off[n + 1] - c->lbl_off[n], c->out);
+		return;
+	}
+	char buf[64];
+	report_name_only(c, n);
+	fwrite(buf, 1, (size_t)(ref_suffix(&c->g->nodes[n], buf) - buf), c->out);
+}
+
+/* A big call graph names each function thousands of times in random
+ * order; copying a ready label is much cheaper than chasing node, symbol
+ * and string each time. */
+void report_labels_build(struct report_ctx *c)
+{
+	const struct cg *g = c->g;
+	size_t size = 0, cap = 0;
+
+	if (c->o->line || c->o->inline_file_names || c->lbl)
+		return;
+	c->lbl_off = xmalloc(((size_t)g->nfuncs + 1) * sizeof *c->lbl_off);
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		const char *name = report_sym_name(c, i);
+		size_t len = strlen(name);
+		util_grow((void **)&c->lbl, &cap, size + len + 64, 1);
+		c->lbl_off[i] = (uint32_t)size;
+		memcpy(c->lbl + size, name, len);
+		size = (size_t)(ref_suffix(&g->nodes[i], c->lbl + size + len) - c->lbl);
+		if (size > UINT32_MAX - 4096) {
+			report_labels_free(c);
+			return;
+		}
+	}
+	c->lbl_off[g->nfuncs] = (uint32_t)size;
+}
+
+void report_labels_free(struct report_ctx *c)
+{
+	free(c->lbl);
+	free(c->lbl_off);
+	c->lbl = NULL;
+	c->lbl_off = NULL;
 }
 
 

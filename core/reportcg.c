@@ -211,6 +211,7 @@ void report_graph_ctx(struct report_ctx *c)
 	if (c->o->traditional && !c->o->brief)
 		notes_graph(c->out, 1);
 	print_header(c, &print_time);
+	report_labels_build(c);
 	for (uint32_t k = 0; k < g->norder; k++) {
 		uint32_t n = g->order[k];
 		if (!report_entry_printed(c, n))
@@ -228,6 +229,7 @@ void report_graph_ctx(struct report_ctx *c)
 		if (c->o->traditional)
 			fputc('\n', c->out);
 	}
+	report_labels_free(c);
 	if (!c->o->brief && !c->o->traditional)
 		notes_graph(c->out, 0);
 }

@@ -13,6 +13,11 @@ struct report_ctx {
 	const struct opts *o;
 	int first;          /* nothing printed yet: no form feed before */
 	const char *dimen;  /* "seconds" */
+	/* While the call graph prints: each function's reference ("name
+	 * <cycle N> [idx]") built once, back to back in lbl; function i's is
+	 * lbl[lbl_off[i] .. lbl_off[i+1]).  NULL otherwise, or with -l. */
+	char *lbl;
+	uint32_t *lbl_off;
 	int no_graph_data;  /* the profile has no call-graph records: GNU
 			     * then numbers nothing, and -T's flat profile
 			     * shows names without an index */
@@ -25,6 +30,8 @@ void report_name_only(struct report_ctx *c, uint32_t n);
 const char *report_sym_name(const struct report_ctx *c, uint32_t n);
 size_t report_name_len(const struct report_ctx *c, uint32_t n);
 void report_name(struct report_ctx *c, uint32_t n);
+void report_labels_build(struct report_ctx *c);
+void report_labels_free(struct report_ctx *c);
 long report_granularity(const struct cg *g);
 void report_flat_ctx(struct report_ctx *c);
 void report_graph_ctx(struct report_ctx *c);
