@@ -75,6 +75,15 @@ static struct cg_hslot *hash_slot(const struct cg *g, uint32_t parent, uint32_t 
 	}
 }
 
+void cg_arc_prefetch(const struct cg *g, uint32_t parent, uint32_t child)
+{
+#if defined(__GNUC__)
+	__builtin_prefetch(&g->hash[arc_hash(g, parent, child)]);
+#else
+	(void)g, (void)parent, (void)child;
+#endif
+}
+
 uint32_t cg_arc_find(const struct cg *g, uint32_t parent, uint32_t child)
 {
 	return hash_slot(g, parent, child)->arc;

@@ -102,6 +102,9 @@ void cg_free(struct cg *g);
  * existing arc.  Returns the arc index. */
 uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child,
 		    uint64_t count);
+/* A hint that (PARENT, CHILD) will be added or looked up soon: fetches
+ * its hash slot into the cache.  No effect on the model. */
+void cg_arc_prefetch(const struct cg *g, uint32_t parent, uint32_t child);
 /* Arc index for (PARENT, CHILD), or CG_NONE. */
 uint32_t cg_arc_find(const struct cg *g, uint32_t parent, uint32_t child);
 
