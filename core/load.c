@@ -19,7 +19,8 @@ static void progress_at(load_progress_fn *progress, const char *phase, double f)
 
 /* Map each arc record to (caller, callee) functions and merge.  A record
  * whose ends fall outside every symbol is dropped, as GNU does. */
-static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *progress)
+/* Returns how many records fell on functions of the program. */
+static size_t add_arcs(struct load *l, const struct opts *o, load_progress_fn *progress)
 {
 	const struct gmon_profile *p = &l->prof;
 	struct cg *g = &l->g;
@@ -72,11 +73,13 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 			progress_at(progress, "symbols of arcs", (double)i / p->narcs);
 	}
 	enum { AHEAD = 16 };
+	size_t mapped = 0;
 	for (size_t i = 0; i < p->narcs; i++) {
 		if (i + AHEAD < p->narcs && pair[i + AHEAD][0] != CG_NONE)
 			cg_arc_prefetch(g, pair[i + AHEAD][0], pair[i + AHEAD][1]);
 		if (pair[i][0] == CG_NONE)
 			continue;
+		mapped++;
 		uint32_t a = cg_arc_add(g, pair[i][0], pair[i][1], p->arcs[i].count);
 		if (k.n && select_arc_excluded(&k, &st->syms[pair[i][0]], &st->syms[pair[i][1]]))
 			g->arcs[a].deleted = 1;
@@ -86,6 +89,27 @@ static void add_arcs(struct load *l, const struct opts *o, load_progress_fn *pro
 	free(pair);
 	select_arcs_free(&k);
 	free(cache);
+	return mapped;
+}
+
+/* A profile of another program: neither a histogram over this program's
+ * code nor an arc between its functions.  GNU gprof prints empty reports
+ * then; we say what is wrong.  (A file with no records at all is valid.) */
+static void check_belongs(const struct load *l, const struct opts *o, size_t mapped)
+{
+	const struct gmon_profile *p = &l->prof;
+	const struct symtab *st = &l->st;
+	int hist_ok = 0;
+
+	if (p->nhists == 0 && p->narcs == 0)
+		return;
+	for (size_t i = 0; i < p->nhists && !hist_ok; i++)
+		hist_ok = p->hists[i].lowpc < st->text_end && p->hists[i].highpc > st->text_start;
+	if (hist_ok || mapped > 0)
+		return;
+	util_die("%s: not a profile of %s (none of its addresses falls in that "
+		 "program's code)", o->nprofiles == 1 ? o->profiles[0] : "the profiles",
+		 o->exe);
 }
 
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
@@ -130,7 +154,7 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 	}
 	cg_init(&l->g, gst, l->prof.rate);
 	select_apply(&l->g, o);
-	add_arcs(l, o, progress);
+	check_belongs(l, o, add_arcs(l, o, progress));
 	if (o->static_graph)
 		staticcg_add(&l->g, l->st.bfd, &l->prof, o->static_all);
 	progress_at(progress, "histogram", 0);

@@ -187,10 +187,15 @@ expect_error "stripped executable" stripped.exe -b stripped.exe good.gmon
 : > empty.exe
 expect_error "empty executable" empty.exe -b empty.exe good.gmon
 
-# Odd but accepted by GNU: must match it.
+# A profile of another program whose addresses happen to fall in this
+# one's code cannot be told apart: like GNU, print what it maps to.
 expect_same "profile of another executable" -b "$other/exe" good.gmon
 expect_same "profile of another executable (-q)" -b -q "$other/exe" good.gmon
-expect_same "PIE profile with a -no-pie executable" -b "$np/exe" good.gmon
+# One none of whose addresses falls in the program's code is an error
+# (GNU prints empty reports).
+expect_error "PIE profile with a -no-pie executable" good.gmon -b "$np/exe" good.gmon
+cp "$np/gmon.out" nopie.gmon
+expect_error "-no-pie profile with a PIE executable" nopie.gmon -b exe nopie.gmon
 cp good.gmon apart.gmon
 span=$((highpc - lowpc))
 put apart.gmon 21 8 $((lowpc + span + 4096))
