@@ -181,7 +181,7 @@ static void top_and_summary(struct anno_state *a, const struct anno_file *f,
 		for (int i = 0; i < f->nlines; i++)
 			if (f->lines[i].used)
 				v[n++] = &f->lines[i];
-		qsort(v, n, sizeof *v, cmp_top);
+		util_qsort(v, n, sizeof *v, cmp_top);
 		for (size_t i = 0; i < n && (long)i < tl; i++) {
 			if (v[i]->ncalls == 0)
 				break;

@@ -155,7 +155,7 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		cyclebreak_result_free(r);
 		r->bsd = bsd;
 	} else {
-		qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
+		util_qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
 	}
 	free(done);
 	free(local);
@@ -239,7 +239,7 @@ void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
 				.child_time = cn->child_time };
 		}
 	}
-	qsort(pv->entries, pv->n, sizeof *pv->entries, cmp_entry);
+	util_qsort(pv->entries, pv->n, sizeof *pv->entries, cmp_entry);
 	for (uint32_t a = 0; a < g->narcs; a++)
 		g->arcs[a].deleted = saved[a];
 	cg_propagate(g);
@@ -273,7 +273,7 @@ static uint8_t *shared_names(const struct cg *g)
 	for (uint32_t i = 0; i < n; i++)
 		v[i] = i;
 	name_g = g;
-	qsort(v, n, sizeof *v, cmp_name_idx);
+	util_qsort(v, n, sizeof *v, cmp_name_idx);
 	for (uint32_t i = 1; i < n; i++)
 		if (!strcmp(g->nodes[v[i]].sym->name, g->nodes[v[i - 1]].sym->name))
 			shared[v[i]] = shared[v[i - 1]] = 1;
@@ -313,7 +313,7 @@ static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list,
 			v[k++] = (*list)[i];
 	}
 	name_g = g;
-	qsort(v, k, sizeof *v, cmp_arc_names);
+	util_qsort(v, k, sizeof *v, cmp_arc_names);
 	for (uint32_t b = 0; b < g->narcs && k > 0; b++) {
 		const struct cg_arc *y = &g->arcs[b];
 		if (y->deleted || !(shared[y->parent] || shared[y->child]) ||
@@ -336,7 +336,7 @@ static void repeated_callers(FILE *out, const struct cg *g,
 
 	memcpy(v, list, n * sizeof *v);
 	name_g = g;
-	qsort(v, n, sizeof *v, cmp_arc_names);
+	util_qsort(v, n, sizeof *v, cmp_arc_names);
 	for (size_t i = 1; i < n; i++) {
 		const char *p = g->nodes[g->arcs[v[i]].parent].sym->name;
 		if (strcmp(p, g->nodes[g->arcs[v[i - 1]].parent].sym->name) ||

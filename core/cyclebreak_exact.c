@@ -296,7 +296,7 @@ static void bb_node(struct bb *b)
 	uint32_t *list = xmalloc(nb * sizeof *list);
 	memcpy(list, b->bestwit, nb * sizeof *list);
 	sort_sub = s;
-	qsort(list, nb, sizeof *list, cmp_light);
+	util_qsort(list, nb, sizeof *list, cmp_light);
 	for (uint32_t i = 0; i < nb && !b->aborted; i++) {
 		uint32_t a = list[i];
 		b->del[a] = 1;

@@ -218,7 +218,7 @@ static int keep_try(struct keep *k, uint32_t a)
 	for (uint32_t i = 0; i < k->nf; i++)
 		if (!(met && k->markb[k->fwd[i]] == k->stamp) || k->fwd[i] == ry)
 			k->pool[np++] = k->ord[k->fwd[i]];
-	qsort(k->pool, np, sizeof *k->pool, cmp_u32);
+	util_qsort(k->pool, np, sizeof *k->pool, cmp_u32);
 
 	/* New order: backward-only reps, the merged rep, forward-only reps,
 	 * each in their old relative order. */
@@ -229,7 +229,7 @@ static int keep_try(struct keep *k, uint32_t a)
 			continue;
 		t[nt++] = (struct rank){ k->ord[r], r };
 	}
-	qsort(t, nt, sizeof *t, cmp_rank);
+	util_qsort(t, nt, sizeof *t, cmp_rank);
 	uint32_t mrep = CB_NONE;
 	if (met) {
 		/* Merge rx, ry and the forward reps also reached backwards. */
@@ -252,7 +252,7 @@ static int keep_try(struct keep *k, uint32_t a)
 			continue;
 		t[nt++] = (struct rank){ k->ord[r], r };
 	}
-	qsort(t + nfo0, nt - nfo0, sizeof *t, cmp_rank);
+	util_qsort(t + nfo0, nt - nfo0, sizeof *t, cmp_rank);
 	/* Backward reps take the lowest places, forward ones the highest
 	 * (so no rep moves against an arc from outside the searched set);
 	 * the merged rep any place between. */
@@ -288,7 +288,7 @@ static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del)
 			cand[nc++] = a;
 	}
 	sort_sub = s;
-	qsort(cand, nc, sizeof *cand, cmp_heavy);
+	util_qsort(cand, nc, sizeof *cand, cmp_heavy);
 	keep_init(&k, s, bound, kept);
 	for (uint32_t i = 0; i < nc; i++)
 		if (keep_try(&k, cand[i]))

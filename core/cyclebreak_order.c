@@ -73,7 +73,7 @@ static int sift_unit(struct sift *t, uint32_t u)
 	if (b == e)
 		return 0;
 	cmp_sift = t;
-	qsort(t->ua + b, e - b, sizeof *t->ua, cmp_uarc);
+	util_qsort(t->ua + b, e - b, sizeof *t->ua, cmp_uarc);
 	/* Slot j: u just before the j-th neighbour (e: after all).  In slot b
 	 * every arc into u goes backwards; passing a neighbour flips its
 	 * arcs.  Slots between two arcs of one neighbour do not exist. */

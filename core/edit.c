@@ -356,7 +356,7 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n)
 		for (uint32_t a = 0; a < g->narcs; a++)
 			if (g->arcs[a].deleted)
 				key[k++] = (uint64_t)m->del_seq[a] << 32 | a;
-		qsort(key, k, sizeof *key, cmp_u64);
+		util_qsort(key, k, sizeof *key, cmp_u64);
 		m->del_list = xmalloc((k + 1) * sizeof *m->del_list);
 		for (size_t i = 0; i < k; i++)
 			m->del_list[i] = (uint32_t)key[i];

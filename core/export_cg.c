@@ -86,7 +86,7 @@ static void find_dups(struct cgx *x)
 	for (uint32_t i = 0; i < g->nfuncs; i++)
 		v[i] = i;
 	sort_g = g;
-	qsort(v, g->nfuncs, sizeof *v, cmp_name_file);
+	util_qsort(v, g->nfuncs, sizeof *v, cmp_name_file);
 	for (uint32_t i = 1; i < g->nfuncs; i++)
 		if (cmp_name_file(&v[i - 1], &v[i]) == 0)
 			x->dup[v[i - 1]] = x->dup[v[i]] = 1;

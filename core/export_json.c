@@ -164,7 +164,7 @@ static void cycle(FILE *out, const struct cg *g, uint32_t c)
 	k = 0;
 	for (uint32_t m = n->next_member; m != CG_NONE; m = g->nodes[m].next_member)
 		v[k++] = m;
-	qsort(v, k, sizeof *v, cmp_u32);
+	util_qsort(v, k, sizeof *v, cmp_u32);
 	for (size_t i = 0; i < k; i++)
 		fprintf(out, "%u%s", v[i], i + 1 < k ? ", " : "");
 	free(v);

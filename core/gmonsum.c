@@ -272,14 +272,14 @@ static void put_cg_bbs(struct buf *b, const struct gmon_profile *p,
 		n++;
 	}
 	/* Merge repeats of an address into its first appearance. */
-	qsort(e, n, sizeof *e, by_sym_addr);
+	util_qsort(e, n, sizeof *e, by_sym_addr);
 	for (size_t i = 0; i < n; i++) {
 		if (m && e[m - 1].sym == e[i].sym && e[m - 1].addr == e[i].addr)
 			e[m - 1].count += e[i].count;
 		else
 			e[m++] = e[i];
 	}
-	qsort(e, m, sizeof *e, by_sym_seq);
+	util_qsort(e, m, sizeof *e, by_sym_seq);
 	out = xmalloc((m ? m : 1) * sizeof *out);
 	for (size_t i = 0, run = 0; i < m; i++) {
 		run = i && e[i].sym == e[i - 1].sym ? run + 1 : 0;

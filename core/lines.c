@@ -113,7 +113,7 @@ static void textsyms_build(struct textsyms *t, struct slow *sl, bfd *abfd)
 			continue;
 		key[k++] = (uint64_t)a->value << 24 | i;
 	}
-	qsort(key, k, sizeof *key, cmp_u64);
+	util_qsort(key, k, sizeof *key, cmp_u64);
 	t->addr = xmalloc((k + 1) * sizeof *t->addr);
 	t->name = xmalloc((k + 1) * sizeof *t->name);
 	for (size_t i = 0; i < k; i++) {
@@ -346,7 +346,7 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft,
 		x->s = fs->syms[i];
 		x->order = n++;
 	}
-	qsort(v, n, sizeof *v, cmp_lsym);
+	util_qsort(v, n, sizeof *v, cmp_lsym);
 
 	struct sym *out = xcalloc(n ? n : 1, sizeof *out);
 	size_t k = 0;
@@ -522,7 +522,7 @@ struct lines_row *lines_for_function(struct symtab *st,
 	}
 	free(row_of);
 	free(runs);
-	qsort(rows, nrows, sizeof *rows, cmp_row);
+	util_qsort(rows, nrows, sizeof *rows, cmp_row);
 	*np = nrows;
 	return rows;
 }

@@ -232,7 +232,7 @@ void report_function_order(struct report_ctx *c)
 		}
 	}
 	sort_g = g;
-	qsort(arcs, narcs, sizeof *arcs, cmp_count);
+	util_qsort(arcs, narcs, sizeof *arcs, cmp_count);
 
 	/* Callees of the arcs that make up the first 90% of the calls. */
 	double total = 0, run = 0;
@@ -247,7 +247,7 @@ void report_function_order(struct report_ctx *c)
 	uint32_t *by_uses = xmalloc(((size_t)nused + 1) * sizeof *by_uses);
 	memcpy(by_uses, used, nused * sizeof *used);
 	sort_key = uses;
-	qsort(by_uses, nused, sizeof *by_uses, cmp_uses);
+	util_qsort(by_uses, nused, sizeof *by_uses, cmp_uses);
 
 	/* The busiest callees, with their arcs (children newest first, then
 	 * parents newest first, self arcs left out). */

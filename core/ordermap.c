@@ -109,7 +109,7 @@ static void parse(struct ordering_map *m, const char *path)
 		e->is_first = !prev_file || strcmp(prev_file, line) != 0;
 		prev_file = line;
 	}
-	qsort(m->e, m->n, sizeof *m->e, cmp_entry);
+	util_qsort(m->e, m->n, sizeof *m->e, cmp_entry);
 }
 
 void ordering_map_load(struct ordering_map *m, const struct symtab *ft,

@@ -129,8 +129,7 @@ static int cmp_range(const void *a, const void *b)
 static void table_finish(struct select_arc_table *t)
 {
 	size_t k = 0;
-	if (t->n > 1)
-		qsort(t->r, t->n, sizeof *t->r, cmp_range);
+	util_qsort(t->r, t->n, sizeof *t->r, cmp_range);
 	for (size_t i = 0; i < t->n; i++) {
 		if (k > 0 && t->r[i].lo == t->r[k - 1].lo) {
 			free(t->r[i].to);

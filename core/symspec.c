@@ -219,7 +219,7 @@ void symspec_table_finish(struct symspec_table *t)
 			tmp[i].r = t->r[i];
 			tmp[i].pos = i;
 		}
-		qsort(tmp, t->n, sizeof *tmp, cmp_tagged);
+		util_qsort(tmp, t->n, sizeof *tmp, cmp_tagged);
 		for (i = 0; i < t->n; i++)
 			t->r[i] = tmp[i].r;
 		free(tmp);

@@ -535,7 +535,7 @@ static void merge(struct symtab *st, struct cand *c, size_t nc)
 	struct symtab_priv *pv = st->priv;
 	size_t i, k = 0;
 
-	qsort(c, nc, sizeof *c, cmp_cand);
+	util_qsort(c, nc, sizeof *c, cmp_cand);
 	st->syms = xcalloc(nc, sizeof *st->syms);
 	for (i = 0; i < nc; i++) {
 		if (k > 0 && c[i].addr == c[k - 1].addr) {

@@ -105,6 +105,13 @@ void util_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+void util_qsort(void *base, size_t n, size_t size,
+		int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 double util_now(void)
 {
 	struct timespec ts;

@@ -32,6 +32,11 @@ TG_NORETURN void util_die(const char *fmt, ...) TG_PRINTF(1, 2);
 /* A warning on stderr, "tgprof: MESSAGE"; never exits. */
 void util_warn(const char *fmt, ...) TG_PRINTF(1, 2);
 
+/* qsort that accepts an empty or NULL array (qsort's arguments must not
+ * be NULL even for zero elements). */
+void util_qsort(void *base, size_t n, size_t size,
+		int (*cmp)(const void *, const void *));
+
 /* Monotonic clock in seconds, for progress and benchmarks. */
 double util_now(void);
 
