@@ -213,19 +213,8 @@ static int cmp_lsym(const void *a, const void *b)
 /* Whether SRC replaces KEPT at the same address (GNU's preferences). */
 static int prefer(const struct sym *src, const struct sym *kept)
 {
-	const char *s = src->name, *k = kept->name;
-
-	if (!src->is_static && kept->is_static)
-		return 1;
-	if (src->is_static != kept->is_static)
-		return 0;
-	if (src->is_func && !kept->is_func)
-		return 1;
-	if (src->is_func != kept->is_func)
-		return 0;
-	if (s[0] != '_' && k[0] == '_')
-		return 1;
-	return s[0] && s[1] != '_' && k[0] && k[1] == '_';
+	return symtab_prefer(src->is_static, src->is_func, src->name,
+			     kept->is_static, kept->is_func, kept->name);
 }
 
 void lines_symtab(struct lines_table *lt, struct symtab *ft,

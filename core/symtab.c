@@ -285,22 +285,27 @@ static int cmp_cand(const void *a, const void *b)
 	return x->cidx < y->cidx ? -1 : x->cidx > y->cidx;
 }
 
-/* Whether SRC should replace KEPT at the same address. */
-static int prefer(const struct cand *src, const struct cand *kept)
+int symtab_prefer(int src_static, int src_func, const char *s,
+		  int kept_static, int kept_func, const char *k)
 {
-	const char *s = src->name, *k = kept->name;
-
-	if (!src->is_static && kept->is_static)
+	if (!src_static && kept_static)
 		return 1;
-	if (src->is_static != kept->is_static)
+	if (src_static != kept_static)
 		return 0;
-	if (src->is_func && !kept->is_func)
+	if (src_func && !kept_func)
 		return 1;
-	if (src->is_func != kept->is_func)
+	if (src_func != kept_func)
 		return 0;
 	if (s[0] != '_' && k[0] == '_')
 		return 1;
 	return s[0] && s[1] != '_' && k[0] && k[1] == '_';
+}
+
+/* Whether SRC should replace KEPT at the same address. */
+static int prefer(const struct cand *src, const struct cand *kept)
+{
+	return symtab_prefer(src->is_static, src->is_func, src->name,
+			     kept->is_static, kept->is_func, kept->name);
 }
 
 static int has_debug_info(bfd *abfd)

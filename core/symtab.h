@@ -77,6 +77,12 @@ void symtab_load_lines(const struct symtab *st);
 /* Whether libiberty knows the demangling style NAME (--demangle=NAME). */
 int symtab_demangle_style_ok(const char *name);
 
+/* GNU's choice between two symbols at one address: 1 when the source
+ * (SRC_STATIC, SRC_FUNC, name S) replaces the kept one: globals over
+ * statics, functions over other symbols, fewer leading underscores. */
+int symtab_prefer(int src_static, int src_func, const char *s,
+		  int kept_static, int kept_func, const char *k);
+
 /* The symbol covering PC, or NULL.  O(log n). */
 struct sym *symtab_find(const struct symtab *st, uint64_t pc);
 
