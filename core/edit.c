@@ -18,17 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void edit_msg(char *msg, size_t msglen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!msg || msglen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(msg, msglen, fmt, ap);
-	va_end(ap);
-}
-
 /* What the session saw at open: the numbers the Δ columns compare with. */
 static void keep_original(struct edit *e)
 {
@@ -201,14 +190,14 @@ int edit_undo(struct edit *e, char *msg, size_t msglen)
 	if (e->in_group)
 		edit_group_end(e);
 	if (e->cur == 0) {
-		edit_msg(msg, msglen, "nothing to undo");
+		util_msg(msg, msglen, "nothing to undo");
 		return -1;
 	}
 	const struct edit_step *s = &e->steps[--e->cur];
 	for (size_t i = s->n; i-- > 0;)
 		op_apply(e, &e->ops[s->first + i], 0);
 	repropagate(e);
-	edit_msg(msg, msglen, "undid: %s", s->label);
+	util_msg(msg, msglen, "undid: %s", s->label);
 	return 0;
 }
 
@@ -217,14 +206,14 @@ int edit_redo(struct edit *e, char *msg, size_t msglen)
 	if (e->in_group)
 		edit_group_end(e);
 	if (e->cur >= e->nsteps) {
-		edit_msg(msg, msglen, "nothing to redo");
+		util_msg(msg, msglen, "nothing to redo");
 		return -1;
 	}
 	const struct edit_step *s = &e->steps[e->cur++];
 	for (size_t i = 0; i < s->n; i++)
 		op_apply(e, &e->ops[s->first + i], 1);
 	repropagate(e);
-	edit_msg(msg, msglen, "redid: %s", s->label);
+	util_msg(msg, msglen, "redid: %s", s->label);
 	return 0;
 }
 
@@ -277,19 +266,19 @@ static int arc_one(struct edit *e, uint32_t a, int del, char *msg, size_t msglen
 	char spec[512], label[600];
 
 	if (a >= g->narcs) {
-		edit_msg(msg, msglen, "no arc %u (there are %u)", a, g->narcs);
+		util_msg(msg, msglen, "no arc %u (there are %u)", a, g->narcs);
 		return -1;
 	}
 	edit_arc_spec(e, a, spec, sizeof spec);
 	if (!g->arcs[a].deleted == !del) {
-		edit_msg(msg, msglen, "arc %s is already %s", spec,
+		util_msg(msg, msglen, "arc %s is already %s", spec,
 			 del ? "deleted" : "live");
 		return -1;
 	}
 	edit_push_arc(e, a, del);
 	snprintf(label, sizeof label, "%s %s", del ? "k" : "restore", spec);
 	edit_end_step(e, label);
-	edit_msg(msg, msglen, "%s arc %s (%llu calls)", del ? "deleted" : "restored",
+	util_msg(msg, msglen, "%s arc %s (%llu calls)", del ? "deleted" : "restored",
 		 spec, (unsigned long long)g->arcs[a].count);
 	return 0;
 }
@@ -312,14 +301,14 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
 
 	for (size_t i = 0; i < n; i++)
 		if (a[i] >= g->narcs) {
-			edit_msg(msg, msglen, "no arc %u (there are %u)", a[i], g->narcs);
+			util_msg(msg, msglen, "no arc %u (there are %u)", a[i], g->narcs);
 			return -1;
 		}
 	int changed = 0;
 	for (size_t i = 0; i < n; i++)
 		changed += edit_push_arc(e, a[i], 1);
 	if (!changed) {
-		edit_msg(msg, msglen, "all %zu arcs are already deleted", n);
+		util_msg(msg, msglen, "all %zu arcs are already deleted", n);
 		return -1;
 	}
 	if (!label) {
@@ -327,7 +316,7 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
 		label = buf;
 	}
 	edit_end_step(e, label);
-	edit_msg(msg, msglen, "deleted %d arc%s", changed, changed == 1 ? "" : "s");
+	util_msg(msg, msglen, "deleted %d arc%s", changed, changed == 1 ? "" : "s");
 	return changed;
 }
 
@@ -377,11 +366,11 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 	struct edit_op op;
 
 	if (n >= g->nfuncs) {
-		edit_msg(msg, msglen, "not a function: node %u", n);
+		util_msg(msg, msglen, "not a function: node %u", n);
 		return -1;
 	}
 	if (g->nodes[n].sym->is_excluded) {
-		edit_msg(msg, msglen, "%s is profiling machinery, left out of every "
+		util_msg(msg, msglen, "%s is profiling machinery, left out of every "
 			 "report", g->nodes[n].sym->dname);
 		return -1;
 	}
@@ -390,17 +379,17 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 	const struct cg_node *node = &g->nodes[n];
 	if (!cg_in_set(node, CG_INCL_FLAT) &&
 	    (((g->set_active >> CG_INCL_FLAT) & 1) || cg_in_set(node, CG_EXCL_FLAT))) {
-		edit_msg(msg, msglen, "%s is left out of the flat profile (-p/-P): "
+		util_msg(msg, msglen, "%s is left out of the flat profile (-p/-P): "
 			 "it has no time to edit", node->sym->dname);
 		return -1;
 	}
 	if (!isfinite(ticks) || ticks < 0) {
-		edit_msg(msg, msglen, "self time must be a finite number >= 0");
+		util_msg(msg, msglen, "self time must be a finite number >= 0");
 		return -1;
 	}
 	double hz = g->hz > 0 ? g->hz : 1;
 	if (ticks == g->nodes[n].self_time) {
-		edit_msg(msg, msglen, "%s already has self time %g s",
+		util_msg(msg, msglen, "%s already has self time %g s",
 			 g->nodes[n].sym->dname, ticks / hz);
 		return -1;
 	}
@@ -417,7 +406,7 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 	g->total_time = op.old_total;
 	edit_push_op(e, &op);
 	edit_end_step(e, label);
-	edit_msg(msg, msglen, "%s: self %g s -> %g s", g->nodes[n].sym->dname,
+	util_msg(msg, msglen, "%s: self %g s -> %g s", g->nodes[n].sym->dname,
 		 op.old_d / hz, op.new_d / hz);
 	return 0;
 }
@@ -429,11 +418,11 @@ int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
 	char label[600];
 
 	if (n >= g->nfuncs) {
-		edit_msg(msg, msglen, "not a function: node %u", n);
+		util_msg(msg, msglen, "not a function: node %u", n);
 		return -1;
 	}
 	if (!(g->hz > 0)) {
-		edit_msg(msg, msglen, "the profile has no histogram: no sample rate "
+		util_msg(msg, msglen, "the profile has no histogram: no sample rate "
 			 "to turn seconds into samples");
 		return -1;
 	}
@@ -448,11 +437,11 @@ int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg,
 	char label[600];
 
 	if (n >= g->nfuncs) {
-		edit_msg(msg, msglen, "not a function: node %u", n);
+		util_msg(msg, msglen, "not a function: node %u", n);
 		return -1;
 	}
 	if (!isfinite(factor) || factor < 0) {
-		edit_msg(msg, msglen, "scale factor must be a finite number >= 0");
+		util_msg(msg, msglen, "scale factor must be a finite number >= 0");
 		return -1;
 	}
 	snprintf(label, sizeof label, "scale %s %g", g->nodes[n].sym->name, factor);
@@ -534,22 +523,22 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
 	char label[600];
 
 	if ((unsigned)what > EDIT_FOCUS_TIME) {
-		edit_msg(msg, msglen, "bad selection kind");
+		util_msg(msg, msglen, "bad selection kind");
 		return -1;
 	}
 	if (n >= g->nfuncs) {
-		edit_msg(msg, msglen, "not a function: node %u", n);
+		util_msg(msg, msglen, "not a function: node %u", n);
 		return -1;
 	}
 	const char *name = g->nodes[n].sym->dname;
 	if (!edit_push_sel(e, n, what, on)) {
-		edit_msg(msg, msglen, "%s: nothing to %s", name, sel_names[what][on != 0]);
+		util_msg(msg, msglen, "%s: nothing to %s", name, sel_names[what][on != 0]);
 		return -1;
 	}
 	snprintf(label, sizeof label, "%s %s", sel_names[what][on != 0],
 		 g->nodes[n].sym->name);
 	edit_end_step(e, label);
-	edit_msg(msg, msglen, "%s %s", sel_names[what][on != 0], name);
+	util_msg(msg, msglen, "%s %s", sel_names[what][on != 0], name);
 	return 0;
 }
 

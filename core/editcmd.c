@@ -52,13 +52,13 @@ static uint32_t by_index(const struct edit *e, const char *s, char *msg,
 	errno = 0;
 	unsigned long v = strtoul(s, &end, 10);
 	if (errno || v == 0 || v > g->norder) {
-		edit_msg(msg, msglen, "no index [%s] (the call graph has 1..%u)", s,
+		util_msg(msg, msglen, "no index [%s] (the call graph has 1..%u)", s,
 			 g->norder);
 		return CG_NONE;
 	}
 	uint32_t n = g->order[v - 1];
 	if (cg_is_cycle(g, n)) {
-		edit_msg(msg, msglen, "[%lu] is <cycle %u as a whole>, not a function",
+		util_msg(msg, msglen, "[%lu] is <cycle %u as a whole>, not a function",
 			 v, g->nodes[n].cycle);
 		return CG_NONE;
 	}
@@ -84,7 +84,7 @@ uint32_t edit_lookup(const struct edit *e, const char *text, char *msg,
 	uint32_t found = CG_NONE;
 
 	if (len == 0) {
-		edit_msg(msg, msglen, "no function given");
+		util_msg(msg, msglen, "no function given");
 		goto out;
 	}
 	if (s[0] == '[' && s[len - 1] == ']' && all_digits(s + 1, len - 2)) {
@@ -128,7 +128,7 @@ uint32_t edit_lookup(const struct edit *e, const char *text, char *msg,
 			goto out;
 		}
 	}
-	edit_msg(msg, msglen, "no function named `%s'", s);
+	util_msg(msg, msglen, "no function named `%s'", s);
 out:
 	free(s);
 	return found;
@@ -148,7 +148,7 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched,
 	if (nmatched)
 		*nmatched = 0;
 	if (symspec_parse_arc_in(s, &from, &to, g->st) != 0) {
-		edit_msg(msg, msglen, "bad arc spec `%s': expected FROM/TO", s);
+		util_msg(msg, msglen, "bad arc spec `%s': expected FROM/TO", s);
 		free(s);
 		return -1;
 	}
@@ -163,12 +163,12 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched,
 	if (nmatched)
 		*nmatched = matched;
 	if (matched == 0) {
-		edit_msg(msg, msglen, "no arc matches `%s'", s);
+		util_msg(msg, msglen, "no arc matches `%s'", s);
 		free(s);
 		return -1;
 	}
 	if (changed == 0) {
-		edit_msg(msg, msglen, "%s %zu arc%s matching `%s' %s already %s",
+		util_msg(msg, msglen, "%s %zu arc%s matching `%s' %s already %s",
 			 matched == 1 ? "the" : "all", matched, matched == 1 ? "" : "s",
 			 s, matched == 1 ? "is" : "are", del ? "deleted" : "live");
 		free(s);
@@ -178,7 +178,7 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched,
 	sprintf(label, "%s %s", del ? "k" : "restore", s);
 	edit_end_step(e, label);
 	free(label);
-	edit_msg(msg, msglen, "%s %d arc%s matching `%s'", del ? "deleted" : "restored",
+	util_msg(msg, msglen, "%s %d arc%s matching `%s'", del ? "deleted" : "restored",
 		 changed, changed == 1 ? "" : "s", s);
 	free(s);
 	return changed;
@@ -278,7 +278,7 @@ int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
 	char why[512];
 
 	if ((unsigned)what > EDIT_FOCUS_TIME) {
-		edit_msg(msg, msglen, "bad selection kind");
+		util_msg(msg, msglen, "bad selection kind");
 		return -1;
 	}
 	uint32_t n = edit_lookup(e, text, why, sizeof why);
@@ -288,7 +288,7 @@ int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
 	size_t len = strlen(s);
 	if (len == 0 || all_digits(s, len) ||
 	    (s[0] == '[' && s[len - 1] == ']')) {
-		edit_msg(msg, msglen, "%s", why);
+		util_msg(msg, msglen, "%s", why);
 		free(s);
 		return -1;
 	}
@@ -304,15 +304,15 @@ int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
 	}
 	const char *verb = edit_sel_name(what, on);
 	if (matched == 0) {
-		edit_msg(msg, msglen, "%s", why);
+		util_msg(msg, msglen, "%s", why);
 	} else if (changed == 0) {
-		edit_msg(msg, msglen, "%s: nothing to %s", s, verb);
+		util_msg(msg, msglen, "%s: nothing to %s", s, verb);
 	} else {
 		char *label = xmalloc(strlen(s) + 32);
 		sprintf(label, "%s %s", verb, s);
 		edit_end_step(e, label);
 		free(label);
-		edit_msg(msg, msglen, "%s %s (%d function%s)", verb, s, changed,
+		util_msg(msg, msglen, "%s %s (%d function%s)", verb, s, changed,
 			 changed == 1 ? "" : "s");
 	}
 	free(s);
@@ -349,14 +349,14 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 {
 	if (strcmp(cmd, "undo") == 0 || strcmp(cmd, "redo") == 0) {
 		if (*rest) {
-			edit_msg(msg, msglen, "usage: %s", cmd);
+			util_msg(msg, msglen, "usage: %s", cmd);
 			return -1;
 		}
 		return cmd[0] == 'u' ? edit_undo(e, msg, msglen) : edit_redo(e, msg, msglen);
 	}
 	if (strcmp(cmd, "k") == 0 || strcmp(cmd, "restore") == 0) {
 		if (!*rest) {
-			edit_msg(msg, msglen, "usage: %s FROM/TO", cmd);
+			util_msg(msg, msglen, "usage: %s FROM/TO", cmd);
 			return -1;
 		}
 		return spec_op(e, rest, cmd[0] == 'k', NULL, msg, msglen);
@@ -368,7 +368,7 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 		if (tab && (!num || tab > num))
 			num = tab;
 		if (!num || parse_number(num + 1, &v) != 0) {
-			edit_msg(msg, msglen, "usage: %s FUNC %s", cmd,
+			util_msg(msg, msglen, "usage: %s FUNC %s", cmd,
 				 cmd[1] == 'e' ? "SECONDS" : "FACTOR");
 			return -1;
 		}
@@ -383,13 +383,13 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 		if (strcmp(cmd, sel_cmds[i].name) != 0)
 			continue;
 		if (!*rest) {
-			edit_msg(msg, msglen, "usage: %s FUNC", cmd);
+			util_msg(msg, msglen, "usage: %s FUNC", cmd);
 			return -1;
 		}
 		return edit_select_spec(e, rest, sel_cmds[i].what, sel_cmds[i].on,
 					msg, msglen);
 	}
-	edit_msg(msg, msglen, "unknown command `%s' (k, restore, self, scale, hide, "
+	util_msg(msg, msglen, "unknown command `%s' (k, restore, self, scale, hide, "
 		 "unhide, exclude-time, include-time, focus, unfocus, focus-time, "
 		 "unfocus-time, undo, redo)", cmd);
 	return -1;
@@ -408,7 +408,7 @@ int edit_command(struct edit *e, const char *line, char *msg, size_t msglen)
 		rest++;
 	int r;
 	if (!*s) {
-		edit_msg(msg, msglen, "empty command");
+		util_msg(msg, msglen, "empty command");
 		r = -1;
 	} else {
 		r = command(e, s, rest, msg, msglen);

@@ -62,8 +62,6 @@ struct edit {
 	unsigned long cyc_gen;              /* generation cyc_cache is for */
 };
 
-void edit_msg(char *msg, size_t msglen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 void edit_push_op(struct edit *e, const struct edit_op *op);
 void edit_end_step(struct edit *e, const char *label);
 int edit_push_arc(struct edit *e, uint32_t a, int del);

@@ -14,19 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void say(char *msg, size_t msglen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void say(char *msg, size_t msglen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!msg || msglen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(msg, msglen, fmt, ap);
-	va_end(ap);
-}
-
 void export_params_default(struct export_params *p)
 {
 	p->node_threshold = 0.005;
@@ -96,15 +83,15 @@ int export_stream(FILE *out, struct edit *e, enum export_format f,
 	case EXPORT_DOT: export_dot(out, e, p); break;
 	case EXPORT_CALLGRIND: export_callgrind(out, e, p); break;
 	default:
-		say(msg, msglen, "unknown export format");
+		util_msg(msg, msglen, "unknown export format");
 		return -1;
 	}
 	if (fflush(out) != 0 || ferror(out)) {
-		say(msg, msglen, "error writing the %s export: %s",
+		util_msg(msg, msglen, "error writing the %s export: %s",
 		    export_format_name(f), strerror(errno));
 		return -1;
 	}
-	say(msg, msglen, "exported %s", export_format_name(f));
+	util_msg(msg, msglen, "exported %s", export_format_name(f));
 	return 0;
 }
 
@@ -150,20 +137,20 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 	struct stat st;
 
 	if (!path || !*path) {
-		say(msg, msglen, "export: no file name given");
+		util_msg(msg, msglen, "export: no file name given");
 		return -1;
 	}
 	if ((unsigned)f >= NFORMATS) {
-		say(msg, msglen, "export: unknown format");
+		util_msg(msg, msglen, "export: unknown format");
 		return -1;
 	}
 	if (stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
-			say(msg, msglen, "%s: is a directory", path);
+			util_msg(msg, msglen, "%s: is a directory", path);
 			return -1;
 		}
 		if (!force) {
-			say(msg, msglen, "%s: file exists (use :export! to overwrite)", path);
+			util_msg(msg, msglen, "%s: file exists (use :export! to overwrite)", path);
 			return -1;
 		}
 	}
@@ -173,7 +160,7 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 	free(dir);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
-		say(msg, msglen, "%s: cannot create a temporary file beside it: %s",
+		util_msg(msg, msglen, "%s: cannot create a temporary file beside it: %s",
 		    path, strerror(errno));
 		free(tmp);
 		return -1;
@@ -186,7 +173,7 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 	}
 	FILE *out = fdopen(fd, "w");
 	if (!out) {
-		say(msg, msglen, "%s: %s", path, strerror(errno));
+		util_msg(msg, msglen, "%s: %s", path, strerror(errno));
 		close(fd);
 		unlink(tmp);
 		free(tmp);
@@ -210,16 +197,16 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 	}
 	if (r != 0) {
 		unlink(tmp);
-		say(msg, msglen, "%s: %s", path, err);
+		util_msg(msg, msglen, "%s: %s", path, err);
 	} else {
 		uint32_t shared = f == EXPORT_TEXT ? shared_callers(edit_graph(e)) : 0;
 		if (shared)
-			say(msg, msglen, "wrote %ld bytes to %s (%s); note: %u caller%s "
+			util_msg(msg, msglen, "wrote %ld bytes to %s (%s); note: %u caller%s "
 			    "several deleted arcs, and gprof honours only the last -k "
 			    "option naming a caller", size, path,
 			    export_format_name(f), shared, shared == 1 ? " has" : "s have");
 		else
-			say(msg, msglen, "wrote %ld bytes to %s (%s)", size, path,
+			util_msg(msg, msglen, "wrote %ld bytes to %s (%s)", size, path,
 			    export_format_name(f));
 	}
 	free(tmp);

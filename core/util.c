@@ -76,6 +76,15 @@ const char *util_progname(void)
 	return progname;
 }
 
+/* "tgprof: MESSAGE" on stderr, after what stdout holds. */
+static void vmessage(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void util_die(const char *fmt, ...)
 {
 	va_list ap;
@@ -84,12 +93,9 @@ void util_die(const char *fmt, ...)
 	die_hook = NULL; /* a failing hook must not recurse */
 	if (hook)
 		hook();
-	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
 }
 
@@ -97,12 +103,20 @@ void util_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void util_msg(char *msg, size_t msglen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!msg || msglen == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, msglen, fmt, ap);
+	va_end(ap);
 }
 
 void util_qsort(void *base, size_t n, size_t size,

@@ -32,6 +32,10 @@ TG_NORETURN void util_die(const char *fmt, ...) TG_PRINTF(1, 2);
 /* A warning on stderr, "tgprof: MESSAGE"; never exits. */
 void util_warn(const char *fmt, ...) TG_PRINTF(1, 2);
 
+/* Format a message into MSG (MSGLEN bytes); no effect when MSG is NULL.
+ * For errors reported as text rather than by exiting (the browser's). */
+void util_msg(char *msg, size_t msglen, const char *fmt, ...) TG_PRINTF(3, 4);
+
 /* qsort that accepts an empty or NULL array (qsort's arguments must not
  * be NULL even for zero elements). */
 void util_qsort(void *base, size_t n, size_t size,
