@@ -334,7 +334,8 @@ static void repeated_callers(FILE *out, const struct cg *g,
 	size_t k = 0;
 	const char *first = NULL, *last = NULL;
 
-	memcpy(v, list, n * sizeof *v);
+	if (n)
+		memcpy(v, list, n * sizeof *v);
 	name_g = g;
 	util_qsort(v, n, sizeof *v, cmp_arc_names);
 	for (size_t i = 1; i < n; i++) {
