@@ -42,13 +42,14 @@ static size_t add_arcs(struct load *l, const struct opts *o, load_progress_fn *p
 	 * previous record's: remember it rather than search again. */
 	const struct sym *last_from = NULL;
 	uint64_t last_pc = 0;
+	size_t from_hint = 0;
 	for (size_t i = 0; i < p->narcs; i++) {
 		const struct gmon_arc *r = &p->arcs[i];
 		const struct sym *from;
 		if (last_from && r->from_pc == last_pc) {
 			from = last_from;
 		} else {
-			from = symtab_find(st, r->from_pc);
+			from = symtab_find_near(st, r->from_pc, &from_hint);
 			last_from = from;
 			last_pc = r->from_pc;
 		}

@@ -765,11 +765,11 @@ void symtab_free(struct symtab *st)
 	memset(st, 0, sizeof *st);
 }
 
-struct sym *symtab_find(const struct symtab *st, uint64_t pc)
+/* Index of the last symbol starting at or below PC in syms[lo, hi), or
+ * lo - 1 when there is none. */
+static size_t last_at_or_below(const struct symtab *st, uint64_t pc, size_t lo, size_t hi)
 {
-	size_t lo = 0, hi = st->n;
-
-	/* the last symbol starting at or below PC, if PC is within it */
+	size_t first = lo;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -778,7 +778,38 @@ struct sym *symtab_find(const struct symtab *st, uint64_t pc)
 		else
 			hi = mid;
 	}
-	if (lo == 0 || pc > st->syms[lo - 1].end_addr)
+	return lo == first ? first - 1 : lo - 1;
+}
+
+static struct sym *covering(const struct symtab *st, size_t i, uint64_t pc)
+{
+	if (i == (size_t)-1 || pc > st->syms[i].end_addr)
 		return NULL;
-	return &st->syms[lo - 1];
+	return &st->syms[i];
+}
+
+struct sym *symtab_find(const struct symtab *st, uint64_t pc)
+{
+	return covering(st, last_at_or_below(st, pc, 0, st->n), pc);
+}
+
+struct sym *symtab_find_near(const struct symtab *st, uint64_t pc, size_t *hint)
+{
+	size_t k = *hint;
+
+	if (k >= st->n || st->syms[k].addr > pc) {
+		k = last_at_or_below(st, pc, 0, st->n);
+	} else {
+		/* gallop forward from the hint, then search the last step */
+		size_t step = 1;
+		while (k + step < st->n && st->syms[k + step].addr <= pc) {
+			k += step;
+			step *= 2;
+		}
+		/* syms[k] <= pc < syms[k + step], when that exists */
+		size_t hi = k + step < st->n ? k + step : st->n;
+		k = last_at_or_below(st, pc, k + 1, hi);
+	}
+	*hint = k == (size_t)-1 ? 0 : k;
+	return covering(st, k, pc);
 }

@@ -85,6 +85,9 @@ int symtab_prefer(int src_static, int src_func, const char *s,
 
 /* The symbol covering PC, or NULL.  O(log n). */
 struct sym *symtab_find(const struct symtab *st, uint64_t pc);
+/* The same, starting from *HINT (a symbol index from a previous call,
+ * updated): O(1) on average when PCs come in increasing order. */
+struct sym *symtab_find_near(const struct symtab *st, uint64_t pc, size_t *hint);
 
 /* Source position of ADDR as GNU gprof asks libbfd for it (relative to
  * .text; file, function and a non-zero line all required).  Returns 1 and

@@ -296,8 +296,30 @@ static void test_big_ring(void)
 	free_symtab(&st);
 }
 
+/* symtab_find_near() agrees with symtab_find() whatever the hint. */
+static void test_find_near(void)
+{
+	struct symtab st;
+	unsigned seed = 11;
+	int bad = 0;
+	size_t hint = 0;
+	make_symtab(&st, 500);
+	st.syms[499].end_addr = st.syms[499].addr + 3; /* a gap after the last */
+	for (int i = 0; i < 20000 && !bad; i++) {
+		uint64_t pc;
+		if (i < 10000)
+			pc = 0xf00 + (uint64_t)i;             /* increasing, from below */
+		else
+			pc = 0xf00 + (uint64_t)(rand_r(&seed) % 9000); /* random */
+		bad = symtab_find_near(&st, pc, &hint) != symtab_find(&st, pc);
+	}
+	check(!bad, "symtab_find_near agrees with symtab_find");
+	free_symtab(&st);
+}
+
 int main(void)
 {
+	test_find_near();
 	test_chain();
 	test_shared_callee();
 	test_self_and_cycle();
