@@ -12,6 +12,7 @@
 #include "fmt.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static const char dashes[] = "-----------------------------------------------\n";
 
@@ -91,21 +92,35 @@ static void print_primary(struct report_ctx *c, uint32_t n, double print_time)
 {
 	const struct cg *g = c->g;
 	const struct cg_node *s = &g->nodes[n];
-	char buf[32];
+	char idx[32], buf[160], *p = buf;
 
-	snprintf(buf, sizeof buf, "[%u]", s->index);
-	fprintf(c->out, "%-6.6s %5.1f %7.2f %*.2f", buf,
-		100 * (s->prop_self + s->prop_child) / print_time,
-		s->prop_self / g->hz, child_width(c), s->prop_child / g->hz);
+	/* "%-6.6s" of "[index]": cut to six characters, padded */
+	char *e = fmt_ulong(idx + 1, s->index, 0, 0);
+	idx[0] = '[';
+	*e++ = ']';
+	int len = (int)(e - idx) < 6 ? (int)(e - idx) : 6;
+	memcpy(p, idx, (size_t)len);
+	p = fmt_spaces(p + len, 6 - len);
+	*p++ = ' ';
+	p = fmt_fixed(p, 100 * (s->prop_self + s->prop_child) / print_time, 5, 1);
+	*p++ = ' ';
+	p = fmt_fixed(p, s->prop_self / g->hz, 7, 2);
+	*p++ = ' ';
+	p = fmt_fixed(p, s->prop_child / g->hz, child_width(c), 2);
+	*p++ = ' ';
 	if (s->ncalls + s->self_calls != 0) {
-		fprintf(c->out, " %7lu", (unsigned long)s->ncalls);
-		if (s->self_calls != 0)
-			fprintf(c->out, "+%-7lu ", (unsigned long)s->self_calls);
-		else
-			fprintf(c->out, " %7.7s ", "");
+		p = fmt_ulong(p, s->ncalls, 7, 0);
+		if (s->self_calls != 0) {
+			*p++ = '+';
+			p = fmt_ulong(p, s->self_calls, 7, 1);
+		} else {
+			p = fmt_spaces(p, 8);
+		}
 	} else {
-		fprintf(c->out, " %7.7s %7.7s ", "", "");
+		p = fmt_spaces(p, 15);
 	}
+	*p++ = ' ';
+	fwrite(buf, 1, (size_t)(p - buf), c->out);
 	report_name(c, n);
 	fputc('\n', c->out);
 }
