@@ -59,7 +59,9 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 			drawn[i] = (n->prop_self + n->prop_child) / total >= p->node_threshold &&
 				   (n->prop_self + n->prop_child > 0 || p->node_threshold <= 0);
 	}
-	fputs("digraph \"tgprof\" {\n  graph [labelloc=t, label=\"", out);
+	/* newrank: dot's older ranking fails ("trouble in init_rank") on some
+	 * graphs with cycle clusters. */
+	fputs("digraph \"tgprof\" {\n  graph [newrank=true, labelloc=t, label=\"", out);
 	dstr(out, o->exe ? o->exe : "a.out");
 	fprintf(out, ": %.2f seconds", g->total_time / hz);
 	if (edit_nsteps(e))
