@@ -143,3 +143,24 @@ tg_strip_notes() {
 			print (line[i] == "\001" ? "<notes>" : line[i])
 	}'
 }
+
+# tg_parallel_cases SCRIPT OUT CASES: run "sh SCRIPT --one CASE" for each
+# corpus case, JOBS at a time (default: the cores); gather each case's
+# $TG_SCRATCH/NAME/result into OUT, a missing one counting as a FAIL
+# (the worker died), print it and add its lines to the counts.
+tg_parallel_cases() {
+	_script=$1 _out=$2 _cases=$3
+	echo "$_cases" | xargs -P "${JOBS:-$(nproc 2>/dev/null || echo 2)}" -n 1 \
+		sh "$_script" --one
+	for _d in $_cases; do
+		_r=$TG_SCRATCH/$(basename "$_d")/result
+		if [ -f "$_r" ]; then
+			cat "$_r"
+		else
+			echo "FAIL: $(basename "$_d") (worker died)"
+		fi
+	done > "$_out"
+	cat "$_out"
+	tg_npass=$((tg_npass + $(grep -c '^PASS: ' "$_out")))
+	tg_nfail=$((tg_nfail + $(grep -c '^FAIL: ' "$_out")))
+}

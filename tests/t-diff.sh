@@ -145,19 +145,7 @@ if [ "${1:-}" != --one ]; then
 		tg_finish
 		exit 1
 	fi
-	echo "$cases" | xargs -P "${JOBS:-$(nproc 2>/dev/null || echo 2)}" -n 1 \
-		sh "$0" --one
-	for d in $cases; do
-		r=$scratch/$(basename "$d")/result
-		if [ -f "$r" ]; then
-			cat "$r"
-		else
-			echo "FAIL: $(basename "$d") (worker died)"
-		fi
-	done > "$scratch/all"
-	cat "$scratch/all"
-	tg_npass=$(grep -c '^PASS: ' "$scratch/all")
-	tg_nfail=$(grep -c '^FAIL: ' "$scratch/all")
+	tg_parallel_cases "$0" "$scratch/all" "$cases"
 	# Keep the scratch files of a failing run for inspection.
 	[ "$tg_nfail" -eq 0 ] && rm -rf "$scratch"
 	tg_finish

@@ -153,19 +153,7 @@ export TG_SCRATCH=$scratch
 # 1. the corpus
 cases=$(tg_cases)
 if [ -n "$cases" ]; then
-	echo "$cases" | xargs -P "${JOBS:-$(nproc 2>/dev/null || echo 2)}" -n 1 \
-		sh "$0" --one
-	for d in $cases; do
-		r=$scratch/$(basename "$d")/result
-		if [ -f "$r" ]; then
-			cat "$r"
-		else
-			echo "FAIL: $(basename "$d") (worker died)"
-		fi
-	done > "$scratch/corpus"
-	cat "$scratch/corpus"
-	tg_npass=$(grep -c '^PASS: ' "$scratch/corpus")
-	tg_nfail=$(grep -c '^FAIL: ' "$scratch/corpus")
+	tg_parallel_cases "$0" "$scratch/corpus" "$cases"
 fi
 
 # 2. our programs

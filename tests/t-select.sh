@@ -13,30 +13,31 @@ if ! $CC -pg -O0 -no-pie -o kspec "$TOP/tests/select/kspec.c" 2>cc.err; then
 nm kspec | awk '$2 == "T" || $2 == "t"' > syms.txt
 strip -o kspec.stripped kspec
 for exe in kspec kspec.stripped; do
-	$GPROF -b -S syms.txt $exe gmon.out > g.out 2> /dev/null; gs=$?
-	"$TGPROF" --text -b -S syms.txt $exe gmon.out > t.out 2> /dev/null; ts=$?
-	if [ "$gs" = "$ts" ] && [ -s t.out ] && cmp -s g.out t.out; then
-		tg_pass "-S syms.txt $exe"
-	else
-		tg_fail "-S syms.txt $exe" "exit status gprof $gs, tgprof $ts" "$(diff g.out t.out | head -10)"
-	fi
+	same "-S syms.txt $exe" -S syms.txt $exe gmon.out
 done
 tg_finish
 	exit 1
 fi
 ./kspec > /dev/null || { tg_fail "run kspec"; tg_finish; exit 1; }
 
+# same NAME ARGS...: gprof -b ARGS and tgprof --text -b ARGS give the same
+# exit status and the same report.
+same() {
+	_n=$1
+	shift
+	$GPROF -b "$@" > g.out 2> /dev/null; gs=$?
+	"$TGPROF" --text -b "$@" > t.out 2> /dev/null; ts=$?
+	if [ "$gs" = "$ts" ] && [ -s t.out ] && cmp -s g.out t.out; then
+		tg_pass "$_n"
+	else
+		tg_fail "$_n" "exit status gprof $gs, tgprof $ts" "$(diff g.out t.out | head -10)"
+	fi
+}
+
 while IFS= read -r opts; do
 	[ -n "$opts" ] || continue
 	# shellcheck disable=SC2086
-	$GPROF -b $opts kspec gmon.out > g.out 2> /dev/null; gs=$?
-	# shellcheck disable=SC2086
-	"$TGPROF" --text -b $opts kspec gmon.out > t.out 2> /dev/null; ts=$?
-	if [ "$gs" = "$ts" ] && cmp -s g.out t.out; then
-		tg_pass "select $opts"
-	else
-		tg_fail "select $opts" "exit status gprof $gs, tgprof $ts" "$(diff g.out t.out | head -10)"
-	fi
+	same "select $opts" $opts kspec gmon.out
 done <<'SETS'
 -k a1/a2 -k a1/burn
 -k a1/burn -k a1/a2
@@ -52,27 +53,21 @@ done <<'SETS'
 -k a1
 -f nosuch
 -F nosuch -N burn
--p nosuch
--p burn -p a1
--P burn -P a1 -z
+-pnosuch
+-pburn -pa1
+-Pburn -Pa1 -z
 -e a1 -e a2 -e a3
 -E a1 -f main
 -f a1 -F helper -n b1
 -n a1 -N a1
--p : -P main
--q : -Q burn
+-p: -Pmain
+-q: -Qburn
 SETS
 
 # -S: symbols from an nm-style table, also for a stripped executable.
 nm kspec | awk '$2 == "T" || $2 == "t"' > syms.txt
 strip -o kspec.stripped kspec
 for exe in kspec kspec.stripped; do
-	$GPROF -b -S syms.txt $exe gmon.out > g.out 2> /dev/null; gs=$?
-	"$TGPROF" --text -b -S syms.txt $exe gmon.out > t.out 2> /dev/null; ts=$?
-	if [ "$gs" = "$ts" ] && [ -s t.out ] && cmp -s g.out t.out; then
-		tg_pass "-S syms.txt $exe"
-	else
-		tg_fail "-S syms.txt $exe" "exit status gprof $gs, tgprof $ts" "$(diff g.out t.out | head -10)"
-	fi
+	same "-S syms.txt $exe" -S syms.txt $exe gmon.out
 done
 tg_finish
