@@ -41,6 +41,11 @@ void util_msg(char *msg, size_t msglen, const char *fmt, ...) TG_PRINTF(3, 4);
 void util_qsort(void *base, size_t n, size_t size,
 		int (*cmp)(const void *, const void *));
 
+/* The same with a context pointer handed to every comparison (glibc's
+ * qsort_r argument order), so comparators need no file-scope state. */
+void util_qsort_r(void *base, size_t n, size_t size,
+		  int (*cmp)(const void *, const void *, void *), void *ctx);
+
 /* Monotonic clock in seconds, for progress and benchmarks. */
 double util_now(void);
 

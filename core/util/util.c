@@ -1,4 +1,5 @@
 /* util: see util.h. */
+#define _GNU_SOURCE 1 /* qsort_r */
 #include "config.h"
 #include "util.h"
 
@@ -124,6 +125,13 @@ void util_qsort(void *base, size_t n, size_t size,
 {
 	if (n > 1)
 		qsort(base, n, size, cmp);
+}
+
+void util_qsort_r(void *base, size_t n, size_t size,
+		  int (*cmp)(const void *, const void *, void *), void *ctx)
+{
+	if (n > 1)
+		qsort_r(base, n, size, cmp, ctx);
 }
 
 double util_now(void)
