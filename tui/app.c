@@ -247,17 +247,15 @@ void app_search(struct app *a, int dir, int again)
 		app_message(a, 1, "no search yet: / searches");
 		return;
 	}
-	if (!is_list(a->view)) {
-		app_message(a, 1, "search works in the flat, call graph and index views");
-		return;
-	}
 	a->focus_entry = 0;
 	int r = list_search(a, dir, again);
-	if (r < 0)
+	if (r < 0) {
 		app_message(a, 1, "not found: %s", a->search.text);
-	else {
+	} else {
+		uint32_t nth, n = list_match_count(a, &nth);
 		app_moved(a);
-		app_message(a, 0, r ? "search wrapped: %s" : "/%s", a->search.text);
+		app_message(a, 0, "%s%s (%u/%u)%s", dir < 0 ? "?" : "/", a->search.text, nth, n,
+			    r ? ", wrapped" : "");
 	}
 }
 

@@ -137,7 +137,15 @@ void list_sort_step(struct app *a, int view, int step);
 int matcher_set(struct matcher *m, const char *text, char *err, size_t errlen);
 void matcher_clear(struct matcher *m);
 int matcher_match(const struct matcher *m, const char *s);
+/* Search the current view's rows from its cursor: -1 not found, else
+ * the cursor is on the match and 1 tells it wrapped.  Every view has
+ * rows to search (names, deleted arcs, the lines of a text view). */
 int list_search(struct app *a, int dir, int from_next);
+/* Matches of the search in the current view, and which of them the
+ * cursor is on or after (*NTH, 1-based; 0 before the first). */
+uint32_t list_match_count(struct app *a, uint32_t *nth);
+int list_row_matches(struct app *a, int view, uint32_t i);
+struct textbuf *list_textbuf(struct app *a, int view);
 const char *list_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
 double list_node_pct(const struct app *a, uint32_t n);
 

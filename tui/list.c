@@ -250,23 +250,83 @@ void list_sort_step(struct app *a, int view, int step)
 	a->dirty_rows[view] = 1;
 }
 
+struct textbuf *list_textbuf(struct app *a, int view)
+{
+	return view == V_HELP ? &a->help : view == V_SOURCE ? &a->source
+		: view == V_CYCLES ? &a->cycles : NULL;
+}
+
+/* The text search matches in row I of VIEW: the name for the lists, both
+ * ends of a deleted arc, the line of a text view. */
+static const char *row_text(struct app *a, int view, uint32_t i, char *buf, size_t len)
+{
+	struct textbuf *t = list_textbuf(a, view);
+	if (t)
+		return i < t->n ? t->lines[i] : "";
+	if (view == V_DELETED) {
+		const struct cg *g = a->g;
+		const struct cg_arc *arc = &g->arcs[a->rows[view][i]];
+		snprintf(buf, len, "%s -> %s", g->nodes[arc->parent].sym->dname,
+			 g->nodes[arc->child].sym->dname);
+		return buf;
+	}
+	return list_node_name(a, a->rows[view][i], buf, len);
+}
+
+/* Rows of VIEW: the text views count their buffer's lines. */
+static uint32_t nrows(struct app *a, int view)
+{
+	struct textbuf *t = list_textbuf(a, view);
+	if (t)
+		a->pane[view].n = t->n;
+	return a->pane[view].n;
+}
+
 int list_search(struct app *a, int dir, int from_next)
 {
 	int view = a->view;
 	struct pane *p = &a->pane[view];
-	char buf[64];
-	if (!a->search.text || !p->n || view == V_DELETED || view >= V_SOURCE)
+	char buf[1024];
+	uint32_t n = nrows(a, view);
+	if (!a->search.text || !n)
 		return -1;
-	for (uint32_t k = from_next ? 1 : 0; k <= p->n; k++) {
+	if (p->cur >= n)
+		p->cur = n - 1;
+	for (uint32_t k = from_next ? 1 : 0; k <= n; k++) {
 		uint32_t i = (uint32_t)(((int64_t)p->cur + (dir < 0 ? -(int64_t)k : (int64_t)k)
-					 + (int64_t)p->n * 2) % p->n);
-		if (matcher_match(&a->search, list_node_name(a, a->rows[view][i], buf, sizeof buf))) {
+					 + (int64_t)n * 2) % n);
+		if (matcher_match(&a->search, row_text(a, view, i, buf, sizeof buf))) {
 			int wrapped = dir < 0 ? i > p->cur : i < p->cur;
 			p->cur = i;
 			return wrapped;
 		}
 	}
 	return -1;
+}
+
+uint32_t list_match_count(struct app *a, uint32_t *nth)
+{
+	int view = a->view;
+	char buf[1024];
+	uint32_t n = nrows(a, view), m = 0;
+	*nth = 0;
+	if (!a->search.text)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (matcher_match(&a->search, row_text(a, view, i, buf, sizeof buf))) {
+			m++;
+			if (i <= a->pane[view].cur)
+				*nth = m;
+		}
+	}
+	return m;
+}
+
+int list_row_matches(struct app *a, int view, uint32_t i)
+{
+	char buf[1024];
+	return a->search.text && i < nrows(a, view) &&
+		matcher_match(&a->search, row_text(a, view, i, buf, sizeof buf));
 }
 
 /* A pattern is a regular expression when it uses one of these. */

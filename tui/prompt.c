@@ -118,11 +118,8 @@ static void redisplay(void)
 		p->cur = search_start;
 		if (rl_line_buffer[0] && matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
 			papp->search_dir = search_mode;
-			if (list_search(papp, search_mode, 1) >= 0) {
-				uint32_t n = list_cur_node(papp, papp->view);
-				if (n != CG_NONE)
-					app_select_node(papp, n, 0);
-			}
+			if (list_search(papp, search_mode, 1) >= 0)
+				app_moved(papp);
 		}
 		app_draw(papp);
 	}
@@ -279,11 +276,11 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	char *line = readline("");
 	curs_set(0);
 	if (cancelled || !line) {
+		/* Back where the search started; app_moved() knows which
+		 * views have a function under the cursor. */
 		if (search) {
 			a->pane[a->view].cur = search_start;
-			uint32_t n = list_cur_node(a, a->view);
-			if (n != CG_NONE && (a->view == V_FLAT || a->view == V_GRAPH || a->view == V_INDEX))
-				app_select_node(a, n, 0);
+			app_moved(a);
 		}
 		free(line);
 		search_mode = 0;
