@@ -113,6 +113,53 @@ wait_file exit.txt
 if grep -qx 'FG=0' exit.txt; then tg_pass "tmux: q after resume exits 0"; else
 	tg_fail "tmux: q after resume exits 0" "$(cat exit.txt 2>&1)"; fi
 
+# --- C-s is a key, not XOFF: the screen keeps updating after it
+run ./prog gmon.out > /dev/null
+$T send-keys -t t C-s
+sleep 0.2
+$T send-keys -t t Escape
+$T send-keys -t t ':4' Enter
+sleep 0.5
+screen > ixon.scr
+$T send-keys -t t C-q
+$T send-keys -t t q
+wait_file stty.txt
+if grep -q '^> \[4\]' ixon.scr; then tg_pass "tmux: C-s does not freeze the screen"; else
+	tg_fail "tmux: C-s does not freeze the screen" "$(head -8 ixon.scr)"; fi
+
+# --- after Ctrl-Z and fg the first arrow key moves the cursor
+run ./prog gmon.out > /dev/null
+$T send-keys -t t C-z
+wait_for 'Stopped' > /dev/null
+$T send-keys -t t 'fg' Enter
+wait_for 'tgprof  prog' > /dev/null
+sleep 0.3
+$T send-keys -t t Down
+sleep 0.5
+screen > resume.scr
+$T send-keys -t t q
+wait_file stty.txt
+if grep -q '^> \[2\]' resume.scr; then tg_pass "tmux: first arrow key after fg is read"; else
+	tg_fail "tmux: first arrow key after fg is read" "$(head -6 resume.scr)"; fi
+
+# --- a resize while the : prompt is open redraws the screen under it
+$T resize-window -t t -x 100 -y 30 2>/dev/null || $T resize-pane -t t -x 100 -y 30
+run ./prog gmon.out > /dev/null
+$T send-keys -t t ':goto'
+sleep 0.3
+$T resize-window -t t -x 90 -y 25 2>/dev/null || $T resize-pane -t t -x 90 -y 25
+sleep 0.5
+screen > prompt-resize.scr
+$T send-keys -t t Escape
+$T send-keys -t t q
+wait_file stty.txt
+$T resize-window -t t -x 100 -y 30 2>/dev/null || $T resize-pane -t t -x 100 -y 30
+if grep -q 'index % time' prompt-resize.scr && grep -q '^:goto' prompt-resize.scr; then
+	tg_pass "tmux: resize inside the prompt redraws"
+else
+	tg_fail "tmux: resize inside the prompt redraws" "$(cat prompt-resize.scr)"
+fi
+
 # --- resize redraws at the new size
 run ./prog gmon.out > /dev/null
 $T resize-window -t t -x 60 -y 15 2>/dev/null || $T resize-pane -t t -x 60 -y 15

@@ -450,6 +450,8 @@ int tui_main(const struct opts *o)
 		if (k.key == (KEYMAP_FUNC | KEY_RESIZE)) {
 			if (term_headless())
 				term_resize(k.y, k.x);
+			else
+				draw_init_colors(a);
 			erase();
 			continue;
 		}

@@ -67,7 +67,11 @@ static int getc_cb(FILE *f)
 		if (key == (KEYMAP_FUNC | KEY_RESIZE)) {
 			if (term_headless())
 				term_resize(k.y, k.x);
+			/* The screen under the prompt is drawn again at the
+			 * new size, not left blank until the prompt closes. */
 			erase();
+			if (papp)
+				app_draw(papp);
 			rl_forced_update_display();
 			continue;
 		}

@@ -11,12 +11,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
+#include <term.h>
 
 static SCREEN *screen;
 static FILE *null_out, *null_in;
 static volatile sig_atomic_t is_open;
 static int headless;
+static volatile sig_atomic_t resumed;
+static char smkx[64];
+static size_t smkx_len;
+
+/* After fg: ncurses gives the terminal modes back, but not the keypad
+ * transmit mode, so the first arrow key would come in the cursor-mode
+ * encoding and be lost.  write(2) is safe in a handler; the rest
+ * (colours, a full redraw) is done by term_getkey() on the flag. */
+static void on_cont(int sig)
+{
+	(void)sig;
+	if (smkx_len && write(STDOUT_FILENO, smkx, smkx_len) < 0)
+		resumed = 2;
+	resumed = 1;
+}
+
+/* Flow control off: C-s and C-q are keys (emacs search), not XOFF/XON
+ * that would freeze the screen.  Saved as curses' program mode so that
+ * curses restores it after a suspend. */
+static void no_flow_control(void)
+{
+	struct termios t;
+	if (tcgetattr(STDIN_FILENO, &t) == 0) {
+		t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+		tcsetattr(STDIN_FILENO, TCSANOW, &t);
+	}
+	def_prog_mode();
+}
 
 static void on_fatal_signal(int sig)
 {
@@ -69,6 +99,18 @@ int term_open(const char *script)
 #endif
 			  , NULL);
 		set_escdelay(50);
+		no_flow_control();
+		const char *ks = tigetstr("smkx");
+		if (ks && ks != (char *)-1 && strlen(ks) < sizeof smkx) {
+			strcpy(smkx, ks);
+			smkx_len = strlen(ks);
+		}
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_cont;
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = SA_RESTART;
+		sigaction(SIGCONT, &sa, NULL);
 	}
 	return 0;
 }
@@ -112,6 +154,18 @@ int term_getkey(struct term_key *k)
 	if (headless)
 		return script_next(k);
 	for (;;) {
+		if (resumed) {
+			/* Back from a suspend: modes, keypad and colours again,
+			 * and a full redraw, reported as a resize. */
+			resumed = 0;
+			no_flow_control();
+			keypad(stdscr, TRUE);
+			clearok(curscr, TRUE);
+			k->key = KEYMAP_FUNC | KEY_RESIZE;
+			k->y = LINES;
+			k->x = COLS;
+			return 0;
+		}
 		wint_t wc;
 		int r = wget_wch(stdscr, &wc);
 		if (r == ERR) {
