@@ -75,7 +75,7 @@ static const struct option long_opts[] = {
 	{ "tui", no_argument, NULL, OPT_TUI },
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
 	{ "cycle-heuristic", required_argument, NULL, OPT_CYCLE_HEURISTIC },
-	{ "help-keys", no_argument, NULL, OPT_HELP_KEYS },
+	{ "help-keys", optional_argument, NULL, OPT_HELP_KEYS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -311,7 +311,11 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			else
 				util_die("--cycle-heuristic: unknown heuristic '%s' (tgprof, bsd)", optarg);
 			break;
-		case OPT_HELP_KEYS: o->help_keys = 1; break;
+		case OPT_HELP_KEYS:
+			if (optarg && strcmp(optarg, "man") != 0)
+				util_die("--help-keys: unknown form '%s' (man)", optarg);
+			o->help_keys = optarg ? 2 : 1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);

@@ -60,7 +60,7 @@ struct opts {
 	/* tgprof's own */
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
-	int help_keys;            /* --help-keys: print the key table (man page) */
+	int help_keys;            /* --help-keys: the key table, 1 text, 2 man(7) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
 	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
 };

@@ -16,7 +16,7 @@
 /* The browser lives in tui/; these are weak so that the engine links and
  * runs alone (unit tests, a build without the browser). */
 int tui_main(const struct opts *o) __attribute__((weak));
-int tui_print_keys(FILE *out) __attribute__((weak));
+int tui_print_keys(FILE *out, int man) __attribute__((weak));
 
 static int want_browser(const struct opts *o)
 {
@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s: this build has no browser\n", util_progname());
 			return 2;
 		}
-		return tui_print_keys(stdout);
+		return tui_print_keys(stdout, o.help_keys == 2);
 	}
 	if (want_browser(&o)) {
 		if (!tui_main) {

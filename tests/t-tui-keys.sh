@@ -78,7 +78,7 @@ else
 fi
 
 # The man page's key table is generated output.
-"$TGPROF" --help-keys > help-keys.txt
+"$TGPROF" --help-keys=man > help-keys.txt
 st=$?
 sed -n '/^\.\\" BEGIN KEYS$/,/^\.\\" END KEYS$/p' "$TOP/man/tgprof.1" | sed '1d;$d' > man-keys.txt
 if [ "$st" = 0 ] && [ -s help-keys.txt ] && cmp -s help-keys.txt man-keys.txt; then
@@ -91,8 +91,16 @@ missing=""
 for a in quit help prompt search find-next delete-arc undo redo view-flat view-graph view-source; do
 	sed 's/\\-/-/g' help-keys.txt | grep -q "^$a: " || missing="$missing $a"
 done
-[ -z "$missing" ] && tg_pass "--help-keys lists the actions" ||
+[ -z "$missing" ] && tg_pass "--help-keys=man lists the actions" ||
 	tg_fail "--help-keys lists the actions" "missing:$missing"
+# Without =man it is text for a person: no troff requests or escapes.
+"$TGPROF" --help-keys > help-keys-plain.txt
+if [ -s help-keys-plain.txt ] && ! grep -q '^\.\|\\-\|\\(' help-keys-plain.txt &&
+   grep -q '^quit  *q' help-keys-plain.txt; then
+	tg_pass "--help-keys prints plain text"
+else
+	tg_fail "--help-keys prints plain text" "$(head -5 help-keys-plain.txt)"
+fi
 if command -v groff > /dev/null; then
 	if groff -ww -man -Tutf8 "$TOP/man/tgprof.1" > /dev/null 2> groff.err && [ ! -s groff.err ]; then
 		tg_pass "man page clean under groff -ww"

@@ -1,6 +1,7 @@
-/* keys_man: `tgprof --help-keys`, the key table of the man page as
- * man(7) text, generated from the action table and the built-in default
- * key file, so the manual cannot drift from the program. */
+/* keys_man: `tgprof --help-keys`, the key table as plain text, and
+ * `--help-keys=man`, the same table as the man page's man(7) text; both
+ * come from the action table and the built-in default key file, so the
+ * manual cannot drift from the program. */
 #include "config.h"
 #include "action.h"
 #include "keymap.h"
@@ -8,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int tui_print_keys(FILE *out);
+int tui_print_keys(FILE *out, int man);
 
 static void put_escaped(FILE *out, const char *s)
 {
@@ -31,7 +32,7 @@ static void report(const char *msg)
 	fprintf(stderr, "tgprof: %s\n", msg);
 }
 
-int tui_print_keys(FILE *out)
+int tui_print_keys(FILE *out, int man)
 {
 	int errors;
 	keymap_clear();
@@ -52,6 +53,11 @@ int tui_print_keys(FILE *out)
 				used += (size_t)snprintf(keys + used, sizeof keys - used, "%s", k);
 			if (used >= sizeof keys)
 				break;
+		}
+		if (!man) {
+			fprintf(out, "%-16s %s\n    %s.\n", action_name(act),
+				keys[0] ? keys : "(unbound)", action_help(act));
+			continue;
 		}
 		fputs(".TP\n.B \"", out);
 		put_escaped(out, keys[0] ? keys : "(unbound)");
