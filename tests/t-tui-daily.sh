@@ -77,4 +77,100 @@ expect source-search src-search.scr '^> .*leaf_a'
 expect deleted-search del-search.scr '^> .*work -> leaf_a'
 expect deleted-search-count del-search.scr '^/leaf \(1/1\)'
 
+# --- every command says what it did
+cat > msgs.keys <<'K'
+:goto leaf_b
+:save-display msg-goto.scr
+:filter 10%
+:save-display msg-filter.scr
+R
+:save-display msg-rev.scr
+t
+:save-display msg-delta.scr
+:filter 500%
+:save-display msg-filter500.scr
+:q
+K
+tui_run msgs ./prog gmon.out > /dev/null
+expect goto-says msg-goto.scr '^at \[[0-9]+\] leaf_b'
+expect filter-says msg-filter.scr '^filter 10%: [0-9]+ rows? shown'
+expect reverse-says msg-rev.scr '^sorted by .*reversed'
+expect delta-says msg-delta.scr '^change columns hidden'
+expect filter-500-rejected msg-filter500.scr 'not a share of time'
+
+# --- :messages keeps every message, long ones whole
+cat > log.keys <<'K'
+:goto leaf_b
+:nosuchcommand-with-a-rather-long-name-so-that-the-message-is-cut-at-forty-columns
+:save-display log-cut.scr
+:messages
+:save-display log.scr
+:q
+K
+TUI_COLS=60 tui_run log ./prog gmon.out > /dev/null
+expect long-message-cut log-cut.scr '\.\.\. \(:messages\)$'
+expect messages-log-goto log.scr 'at \[[0-9]+\] leaf_b'
+expect messages-log-long log.scr 'so-that-the-message'
+
+# --- :q checks its status; with unsaved edits q asks, q q and :q! quit
+for a in 'abc:1' '300:1' '7:7'; do
+	arg=${a%%:*}
+	printf ':q %s\n:save-display q-%s.scr\n:q! 1\n' "$arg" "$arg" > q-$arg.keys
+	tui_run q-$arg ./prog gmon.out > /dev/null
+	status q-$arg "${a#*:}"
+done
+expect q-abc-says q-abc.scr 'usage: q \[STATUS\]'
+printf ':k work/leaf_a\nq\n:save-display ask.scr\n:q 3\n' > ask.keys
+tui_run ask ./prog gmon.out > /dev/null
+expect quit-asks ask.scr '1 edit not exported'
+status ask 3
+printf ':k work/leaf_a\nq\nq\n:q 5\n' > qq.keys
+tui_run qq ./prog gmon.out > /dev/null
+status qq 0
+printf ':k work/leaf_a\n:q! 4\n:q 5\n' > qbang.keys
+tui_run qbang ./prog gmon.out > /dev/null
+status qbang 4
+printf ':k work/leaf_a\nq\nj\nq\n:save-display ask2.scr\n:q! 6\n' > qreset.keys
+tui_run qreset ./prog gmon.out > /dev/null
+status qreset 6
+printf ':k work/leaf_a\n:export! out.txt\nq\n:q 5\n' > qsaved.keys
+tui_run qsaved ./prog gmon.out > /dev/null
+status qsaved 0
+
+# --- :save-display does not overwrite without !
+echo keep > exists.scr
+printf ':save-display exists.scr\n:save-display! msg-exists.scr\n:q\n' > sd.keys
+tui_run sd ./prog gmon.out > /dev/null
+if [ "$(cat exists.scr)" = keep ]; then tg_pass save-display-keeps-file; else
+	tg_fail save-display-keeps-file "$(head -2 exists.scr)"; fi
+expect save-display-says msg-exists.scr 'exists.scr exists: :save-display! exists.scr replaces it'
+
+# --- wording: one call, one edit
+printf ':goto work\n<Tab><Up>d\n:save-display one.scr\n:export! one.dot dot\n:q!\n' > one.keys
+tui_run one ./prog gmon.out > /dev/null
+expect one-call one.scr '^deleted arc main/work \(1 call\)'
+expect one-edit one.scr ' 1 edit( |$)'
+expect one-edit-dot one.dot 'seconds, 1 edit"'
+
+# --- prompt history: kept when ~/.local does not exist yet; Up in /
+# recalls searches, Up in : commands
+rm -rf home && mkdir home
+printf ':goto work\n/leaf_b\n:q\n' > h1.keys
+(cd "$W" && env -u XDG_STATE_HOME HOME=$W/home LINES=30 COLUMNS=100 TGPROF_SCRIPT=$W/h1.keys \
+	timeout 20 "$TGPROF" --tui ./prog gmon.out > h1.out 2>&1 < /dev/null)
+if grep -qx 'goto work' home/.local/state/tgprof/history 2>/dev/null; then
+	tg_pass history-creates-dirs
+else
+	tg_fail history-creates-dirs "$(find home 2>&1 | head)"
+fi
+printf ':goto main\n/<Up>\n:save-display h2.scr\n:<Up><Esc>\n:q\n' > h2.keys
+(cd "$W" && env -u XDG_STATE_HOME HOME=$W/home LINES=30 COLUMNS=100 TGPROF_SCRIPT=$W/h2.keys \
+	timeout 20 "$TGPROF" --tui ./prog gmon.out > h2.out 2>&1 < /dev/null)
+expect search-history-recall h2.scr '^> .* leaf_b '
+# A state directory that cannot be made: the message says why.
+printf ':save-display h3.scr\n:q\n' > h3.keys
+(cd "$W" && XDG_STATE_HOME=/proc/nonexistent HOME=$W/home LINES=30 COLUMNS=100 TGPROF_SCRIPT=$W/h3.keys \
+	timeout 20 "$TGPROF" --tui ./prog gmon.out > h3.out 2>&1 < /dev/null)
+expect history-says-why h3.scr '^history not saved: cannot create /proc/nonexistent'
+
 tui_finish

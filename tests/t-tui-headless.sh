@@ -376,6 +376,7 @@ if [ -n "$want" ] && awk -v a="$want" -v b="$got" 'BEGIN { d = a - b; exit !(b >
 else
 	tg_fail "source samples add up" "flat: $want, source: $got" "$(sed -n 1,14p src2.scr)"
 fi
+rm -f src1.scr
 tui_run src ./prog-nog gmon.out > /dev/null
 if grep -q 'no line information' src1.scr; then tg_pass source-no-line-info; else
 	tg_fail source-no-line-info "$(head -3 src1.scr)"; fi
@@ -384,9 +385,11 @@ if grep -q 'no line information' src1.scr; then tg_pass source-no-line-info; els
 rm -rf srcdir moved && mkdir -p srcdir moved
 cp "$TOP/tests/tui/prog.c" srcdir/prog.c
 (cd srcdir && $CC -pg -O0 -g -o ../prog-moved prog.c) && mv srcdir/prog.c moved/prog.c
+rm -f src1.scr
 tui_run src ./prog-moved gmon.out > /dev/null
 if grep -q 'source file .*prog.c not found' src1.scr; then tg_pass source-file-not-found; else
 	tg_fail source-file-not-found "$(head -3 src1.scr)"; fi
+rm -f src1.scr
 GPROF_PATH=/nonexistent:$W/moved tui_run src ./prog-moved gmon.out > /dev/null
 if grep -q "^> .*void leaf_b" src1.scr && grep -q "$W/moved/prog.c" src1.scr; then
 	tg_pass source-via-GPROF_PATH

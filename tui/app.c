@@ -31,6 +31,15 @@ void app_message(struct app *a, int err, const char *fmt, ...)
 	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
 	va_end(ap);
 	a->msg_err = err;
+	/* The log keeps what the message line may cut; a bounded tail. */
+	if (a->msglog.n >= 1000) {
+		free(a->msglog.lines[0]);
+		memmove(a->msglog.lines, a->msglog.lines + 1, (a->msglog.n - 1) * sizeof *a->msglog.lines);
+		memmove(a->msglog.attr, a->msglog.attr + 1, (a->msglog.n - 1) * sizeof *a->msglog.attr);
+		a->msglog.n--;
+	}
+	if (a->msg[0])
+		textbuf_add(&a->msglog, err ? 1 : 0, "%s", a->msg);
 }
 
 static char **pending_key_errors;
@@ -69,7 +78,7 @@ static void follow_model(struct app *a)
 void app_ensure_rows(struct app *a, int v)
 {
 	follow_model(a);
-	if (v == V_SOURCE || v == V_HELP)
+	if (list_textbuf(a, v) && v != V_CYCLES)
 		return;
 	if (a->dirty_rows[v] || a->built_gen[v] != edit_generation(a->ed))
 		list_rebuild(a, v);
@@ -266,7 +275,7 @@ int app_run_action(struct app *a, int act)
 	int page = p->height > 1 ? (int)p->height - 1 : 1;
 	switch (act) {
 	case ACT_NONE: break;
-	case ACT_QUIT: a->quit = 1; break;
+	case ACT_QUIT: app_quit(a); break;
 	case ACT_HELP: app_set_view(a, V_HELP); break;
 	case ACT_PROMPT: {
 		char *line = prompt_read(a, ":", 0);
@@ -334,8 +343,13 @@ int app_run_action(struct app *a, int act)
 			break;
 		a->sort_rev[a->view] = !a->sort_rev[a->view];
 		a->dirty_rows[a->view] = 1;
+		app_message(a, 0, "sorted by %s, %s", list_sort_name(a, a->view),
+			    a->sort_rev[a->view] ? "reversed" : "usual order");
 		break;
-	case ACT_TOGGLE_DELTA: a->show_delta = !a->show_delta; break;
+	case ACT_TOGGLE_DELTA:
+		a->show_delta = !a->show_delta;
+		app_message(a, 0, "change columns %s", a->show_delta ? "shown (when there are edits)" : "hidden");
+		break;
 	case ACT_FILTER_CLEAR:
 		a->filter_pct = 0;
 		matcher_clear(&a->filter);
@@ -353,6 +367,20 @@ int app_run_action(struct app *a, int act)
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
 	}
 	return 0;
+}
+
+/* Quit, unless edits were made since the last export: then say so and
+ * quit on the next quit in a row. */
+void app_quit(struct app *a)
+{
+	size_t n = edit_nsteps(a->ed);
+	if (a->quit_asked || n == 0 || a->saved_gen == edit_generation(a->ed)) {
+		a->quit = 1;
+		return;
+	}
+	a->quit_asked = 1;
+	app_message(a, 1, "%zu edit%s not exported: quit again to quit, :export FILE saves, :q! quits",
+		    n, n == 1 ? "" : "s");
 }
 
 static double load_t0;
@@ -373,7 +401,7 @@ static int kview_of(const struct app *a)
 	if (a->focus_entry && is_list(a->view))
 		return KV_ENTRY;
 	static const int map[V_N] = { KV_FLAT, KV_GRAPH, KV_INDEX, KV_SOURCE, KV_DELETED, KV_HELP,
-				      KV_CYCLES };
+				      KV_CYCLES, KV_HELP };
 	return map[a->view];
 }
 
@@ -465,7 +493,11 @@ int tui_main(const struct opts *o)
 		if (act != ACT_PROMPT)
 			a->msg[0] = 0;
 		bench_key = act;
+		/* "quit again" means the very next action. */
+		int asked = a->quit_asked;
 		app_run_action(a, act);
+		if (asked && !a->quit)
+			a->quit_asked = 0;
 		bench_acted = util_now();
 	}
 	if (bf)

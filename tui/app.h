@@ -18,7 +18,7 @@
 #include "load.h"
 #include "opts.h"
 
-enum view { V_FLAT, V_GRAPH, V_INDEX, V_SOURCE, V_DELETED, V_HELP, V_CYCLES, V_N };
+enum view { V_FLAT, V_GRAPH, V_INDEX, V_SOURCE, V_DELETED, V_HELP, V_CYCLES, V_MESSAGES, V_N };
 
 /* A cursor and a scroll offset over N rows. */
 struct pane {
@@ -94,7 +94,13 @@ struct app {
 	double flat_cumul;     /* running sum while drawing the flat view */
 	char msg[512];
 	int msg_err;
+	struct textbuf msglog; /* every message of the session (:messages) */
+	struct textbuf msgview; /* the log wrapped to the screen's width */
+	uint32_t msgview_n;
+	int msgview_w;
 	int quit, status;
+	int quit_asked;        /* q once with unsaved edits: q again quits */
+	unsigned long saved_gen; /* model generation last exported */
 	/* a :break-cycles proposal under review (view_cycles.c) */
 	struct cyclebreak_result cb;
 	unsigned char *cb_use;
@@ -118,6 +124,7 @@ void app_invalidate(struct app *a);
 int app_run_action(struct app *a, int act);
 void app_draw(struct app *a);
 void app_key_error(const char *msg);
+void app_quit(struct app *a);
 void app_search(struct app *a, int dir, int again);
 void app_ensure_rows(struct app *a, int v);
 void app_move_by(struct app *a, long d);

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef void cmd_fn(struct app *a, const char *name, char *arg);
 
@@ -69,9 +70,12 @@ static void go_node(struct app *a, uint32_t n)
 
 static void c_goto(struct app *a, const char *name, char *arg)
 {
+	char buf[64];
 	uint32_t n = func_arg(a, arg, 1);
-	if (n != CG_NONE)
-		go_node(a, n);
+	if (n == CG_NONE)
+		return;
+	go_node(a, n);
+	app_message(a, 0, "at [%u] %s", a->g->nodes[n].index, list_node_name(a, n, buf, sizeof buf));
 }
 
 static void c_arc(struct app *a, const char *name, char *arg)
@@ -172,6 +176,10 @@ static void c_filter(struct app *a, const char *name, char *arg)
 	} else {
 		double pct = strtod(arg, &end);
 		if (end != arg && (*end == 0 || strcmp(end, "%") == 0)) {
+			if (!(pct >= 0 && pct <= 100)) {
+				app_message(a, 1, "filter: %s is not a share of time (0 to 100%%)", arg);
+				return;
+			}
 			a->filter_pct = pct;
 		} else if (matcher_set(&a->filter, arg, err, sizeof err) < 0) {
 			app_message(a, 1, "bad pattern: %s", err);
@@ -179,6 +187,13 @@ static void c_filter(struct app *a, const char *name, char *arg)
 		}
 	}
 	app_invalidate(a);
+	int v = is_list(a->view) ? a->view : a->prev_list_view;
+	app_ensure_rows(a, v);
+	if (!a->filter_pct && !a->filter.text)
+		app_message(a, 0, "filters off: %u rows", a->pane[v].n);
+	else
+		app_message(a, 0, "filter %s: %u row%s shown", arg, a->pane[v].n,
+			    a->pane[v].n == 1 ? "" : "s");
 }
 
 static void c_search(struct app *a, const char *name, char *arg)
@@ -271,11 +286,21 @@ static void c_export(struct app *a, const char *name, char *arg)
 	}
 	int r = export_write(a->ed, path, f, NULL, name[6] == '!', msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
+	if (r >= 0)
+		a->saved_gen = edit_generation(a->ed);
 }
 
 static void c_save_display(struct app *a, const char *name, char *arg)
 {
 	char msg[4200];
+	if (!*arg) {
+		app_message(a, 1, "usage: %s FILE", name);
+		return;
+	}
+	if (!strchr(name, '!') && access(arg, F_OK) == 0) {
+		app_message(a, 1, "%s exists: :save-display! %s replaces it", arg, arg);
+		return;
+	}
 	app_draw(a);
 	int r = draw_save_display(arg, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
@@ -298,7 +323,7 @@ static void c_dump(struct app *a, const char *name, char *arg)
 static void c_view(struct app *a, const char *name, char *arg)
 {
 	static const char *const names[V_N] = { "flat", "graph", "index", "source", "deleted", "help",
-						"cycles" };
+						"cycles", "messages" };
 	for (int v = 0; v < V_N; v++)
 		if (strcmp(names[v], name) == 0)
 			app_set_view(a, v);
@@ -318,9 +343,20 @@ static void c_break(struct app *a, const char *name, char *arg)
 
 static void c_quit(struct app *a, const char *name, char *arg)
 {
-	a->quit = 1;
-	if (*arg)
-		a->status = atoi(arg);
+	char *end;
+	long st = 0;
+	if (*arg) {
+		st = strtol(arg, &end, 10);
+		if (*end || st < 0 || st > 255) {
+			app_message(a, 1, "usage: %s [STATUS]  (STATUS a number from 0 to 255)", name);
+			return;
+		}
+	}
+	a->status = (int)st;
+	if (strchr(name, '!'))
+		a->quit = 1;
+	else
+		app_quit(a);
 }
 
 static const struct {
@@ -351,7 +387,8 @@ static const struct {
 	{ "source FILE", "run the commands in FILE", c_source },
 	{ "export FILE [FORMAT]", "write text (gprof -b), json, dot or callgrind", c_export },
 	{ "export! FILE [FORMAT]", "the same, replacing an existing file", c_export },
-	{ "save-display FILE", "write the screen as text", c_save_display },
+	{ "save-display FILE", "write the screen as text (not over an existing file)", c_save_display },
+	{ "save-display! FILE", "the same, replacing an existing file", c_save_display },
 	{ "dump FILE", "write the model as text (for tests)", c_dump },
 	{ "flat", "show the flat profile", c_view },
 	{ "graph", "show the call graph", c_view },
@@ -361,8 +398,11 @@ static const struct {
 	{ "help", "show keys and commands", c_view },
 	{ "break-cycles N [bsd]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
-	{ "q [STATUS]", "quit (also quit)", c_quit },
+	{ "messages", "show every message of this session (long ones whole)", c_view },
+	{ "q [STATUS]", "quit (also quit); asks first when edits are not exported", c_quit },
 	{ "quit [STATUS]", "quit", c_quit },
+	{ "q! [STATUS]", "quit without asking (also quit!)", c_quit },
+	{ "quit! [STATUS]", "quit without asking", c_quit },
 };
 #define NCMDS (sizeof cmds / sizeof cmds[0])
 

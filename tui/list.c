@@ -253,7 +253,7 @@ void list_sort_step(struct app *a, int view, int step)
 struct textbuf *list_textbuf(struct app *a, int view)
 {
 	return view == V_HELP ? &a->help : view == V_SOURCE ? &a->source
-		: view == V_CYCLES ? &a->cycles : NULL;
+		: view == V_CYCLES ? &a->cycles : view == V_MESSAGES ? &a->msgview : NULL;
 }
 
 /* The text search matches in row I of VIEW: the name for the lists, both

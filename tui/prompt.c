@@ -7,7 +7,8 @@
  * function.  So scripts drive the prompt exactly as a user would.
  * Escape (sent on as ^G) cancels.  In search mode each redisplay moves
  * the cursor to the first match: the search is incremental.
- * History persists in $XDG_STATE_HOME/tgprof/history. */
+ * History persists in $XDG_STATE_HOME/tgprof/history (commands) and
+ * search-history (searches). */
 #include "config.h"
 #include "app.h"
 #include "keymap.h"
@@ -30,7 +31,12 @@ static int qhead, qlen;
 static int cancelled, search_mode;
 static const char *cur_prompt;
 static uint32_t search_start;
-static char history_path[4096];
+/* Two histories: 0 the ':' commands, 1 the searches, so that Up in '/'
+ * recalls searches.  Readline holds one at a time; the other waits in
+ * its saved state. */
+static char history_path[2][4096];
+static HISTORY_STATE *hist[2];
+static int hist_cur;
 static FILE *devnull;
 
 static void put(const char *s)
@@ -218,6 +224,23 @@ static char **complete(const char *text, int start, int end)
 	return rl_completion_matches(text, name_gen);
 }
 
+static void use_history(int which)
+{
+	if (which == hist_cur)
+		return;
+	free(hist[hist_cur]);
+	hist[hist_cur] = history_get_history_state();
+	if (hist[which]) {
+		history_set_history_state(hist[which]);
+	} else {
+		HISTORY_STATE empty;
+		memset(&empty, 0, sizeof empty);
+		history_set_history_state(&empty);
+	}
+	stifle_history(1000);
+	hist_cur = which;
+}
+
 void prompt_init(struct app *a)
 {
 	papp = a;
@@ -246,16 +269,33 @@ void prompt_init(struct app *a)
 		snprintf(dir, sizeof dir, "%s/.local/state/tgprof", getenv("HOME"));
 	else
 		return;
-	/* mkdir -p of the last two components; the rest must exist. */
-	char *slash = strrchr(dir, '/');
-	*slash = 0;
-	mkdir(dir, 0700);
-	*slash = '/';
-	mkdir(dir, 0700);
-	snprintf(history_path, sizeof history_path, "%s/history", dir);
+	/* mkdir -p: ~/.local need not exist yet.  When the directory cannot
+	 * be made, history still works for this session and the message
+	 * says why it will not be kept. */
+	for (char *s = dir + 1;; s++) {
+		if (*s != '/' && *s)
+			continue;
+		char c = *s;
+		*s = 0;
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+			app_message(a, 1, "history not saved: cannot create %s: %s", dir, strerror(errno));
+			*s = c;
+			using_history();
+			stifle_history(1000);
+			return;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	snprintf(history_path[0], sizeof history_path[0], "%s/history", dir);
+	snprintf(history_path[1], sizeof history_path[1], "%s/search-history", dir);
 	using_history();
 	stifle_history(1000);
-	read_history(history_path);
+	use_history(1);
+	read_history(history_path[1]);
+	use_history(0);
+	read_history(history_path[0]);
 }
 
 static void noop_prep(int meta)
@@ -276,6 +316,7 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	search_start = a->pane[a->view].cur;
 	cancelled = 0;
 	qlen = 0;
+	use_history(search != 0);
 	curs_set(1);
 	char *line = readline("");
 	curs_set(0);
@@ -294,13 +335,16 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 		a->pane[a->view].cur = search_start;
 	}
 	search_mode = 0;
-	if (*line && !search)
+	if (*line)
 		add_history(line);
 	return line;
 }
 
 void prompt_finish(void)
 {
-	if (history_path[0] && write_history(history_path) == 0)
-		history_truncate_file(history_path, 1000);
+	for (int i = 1; i >= 0; i--) {
+		use_history(i);
+		if (history_path[i][0] && write_history(history_path[i]) == 0)
+			history_truncate_file(history_path[i], 1000);
+	}
 }

@@ -76,6 +76,39 @@ static void draw_separator(struct app *a, int y)
 	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
 }
 
+/* The message log as shown: each message wrapped to W columns, the
+ * cursor on the last one (the log is read from its end). */
+static void wrap_messages(struct app *a, int w)
+{
+	if (w < 10)
+		w = 10;
+	if (a->msgview_w == w && a->msgview_n == a->msglog.n)
+		return;
+	int at_end = a->pane[V_MESSAGES].cur + 1 >= a->msgview.n;
+	textbuf_clear(&a->msgview);
+	textbuf_add(&a->msgview, 2, "messages of this session, oldest first");
+	for (uint32_t i = 0; i < a->msglog.n; i++) {
+		const char *s = a->msglog.lines[i];
+		int first = 1;
+		do {
+			int k = (int)strlen(s);
+			if (k > w - 2) {
+				k = w - 2;
+				while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+					k--;
+			}
+			textbuf_add(&a->msgview, a->msglog.attr[i], "%s%.*s", first ? "" : "  ", k, s);
+			s += k;
+			first = 0;
+		} while (*s);
+	}
+	a->msgview_w = w;
+	a->msgview_n = a->msglog.n;
+	a->pane[V_MESSAGES].n = a->msgview.n;
+	if (at_end)
+		a->pane[V_MESSAGES].cur = a->msgview.n - 1;
+}
+
 void app_draw(struct app *a)
 {
 	if (LINES < 1 || COLS < 1)
@@ -111,8 +144,9 @@ void app_draw(struct app *a)
 		} else {
 			if (a->view == V_CYCLES && a->cb_gen != edit_generation(a->ed))
 				view_cycles_drop(a, "proposal dropped: the profile changed");
-			struct textbuf *t = a->view == V_HELP ? &a->help
-				: a->view == V_CYCLES ? &a->cycles : &a->source;
+			if (a->view == V_MESSAGES)
+				wrap_messages(a, COLS - 3);
+			struct textbuf *t = list_textbuf(a, a->view);
 			if (a->view == V_SOURCE && (a->source_node != a->node))
 				view_source_build(a);
 			int y = 1;
@@ -126,8 +160,21 @@ void app_draw(struct app *a)
 			view_text_draw(a, t, a->view, y, H - (y - 1), COLS);
 		}
 	}
-	if (LINES >= 2)
-		draw_row(LINES - 1, COLS, a->msg, a->msg_err ? 5 : 0);
+	if (LINES >= 2) {
+		/* A message wider than the screen says where to read it whole. */
+		const char *more = " ... (:messages)";
+		int mw = (int)strlen(more);
+		if ((int)strlen(a->msg) > COLS && COLS > mw + 10) {
+			char cut[600];
+			int k = COLS - mw;
+			while (k > 0 && ((unsigned char)a->msg[k] & 0xc0) == 0x80)
+				k--; /* not inside a UTF-8 character */
+			snprintf(cut, sizeof cut, "%.*s%s", k, a->msg, more);
+			draw_row(LINES - 1, COLS, cut, a->msg_err ? 5 : 0);
+		} else {
+			draw_row(LINES - 1, COLS, a->msg, a->msg_err ? 5 : 0);
+		}
+	}
 }
 
 void app_mouse(struct app *a, const struct term_key *k)

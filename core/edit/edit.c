@@ -278,8 +278,8 @@ static int arc_one(struct edit *e, uint32_t a, int del, char *msg, size_t msglen
 	edit_push_arc(e, a, del);
 	snprintf(label, sizeof label, "%s %s", del ? "k" : "restore", spec);
 	edit_end_step(e, label);
-	util_msg(msg, msglen, "%s arc %s (%llu calls)", del ? "deleted" : "restored",
-		 spec, (unsigned long long)g->arcs[a].count);
+	util_msg(msg, msglen, "%s arc %s (%llu call%s)", del ? "deleted" : "restored",
+		 spec, (unsigned long long)g->arcs[a].count, g->arcs[a].count == 1 ? "" : "s");
 	return 0;
 }
 

@@ -65,7 +65,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	dstr(out, o->exe ? o->exe : "a.out");
 	fprintf(out, ": %.2f seconds", g->total_time / hz);
 	if (edit_nsteps(e))
-		fprintf(out, ", %zu edits", edit_nsteps(e));
+		fprintf(out, ", %zu edit%s", edit_nsteps(e), edit_nsteps(e) == 1 ? "" : "s");
 	fputs("\"];\n  node [shape=box, style=filled, fontname=\"Helvetica\"];\n"
 	      "  edge [fontname=\"Helvetica\", fontsize=10];\n", out);
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
