@@ -173,4 +173,10 @@ printf ':save-display h3.scr\n:q\n' > h3.keys
 	timeout 20 "$TGPROF" --tui ./prog gmon.out > h3.out 2>&1 < /dev/null)
 expect history-says-why h3.scr '^history not saved: cannot create /proc/nonexistent'
 
+# --- a key file with several errors: the first one is on screen
+printf 'bind generic x no-such-action\nbind generic y other-bad\n' > two-bad.keyfile
+printf ':save-display kf.scr\n:q\n' > kf.keys
+TUI_COLS=220 TGPROF_KEYS=$W/two-bad.keyfile tui_run kf ./prog gmon.out > /dev/null
+expect key-file-first-error kf.scr 'two-bad.keyfile:1: .*no-such-action.*and more'
+
 tui_finish
