@@ -179,4 +179,20 @@ printf ':save-display kf.scr\n:q\n' > kf.keys
 TUI_COLS=220 TGPROF_KEYS=$W/two-bad.keyfile tui_run kf ./prog gmon.out > /dev/null
 expect key-file-first-error kf.scr 'two-bad.keyfile:1: .*no-such-action.*and more'
 
+# --- completion knows the context: :k FROM/ then FROM's callees, sort
+# keys after :sort, keymaps after :set keymap
+cat > comp.keys <<'K'
+:k wo<Tab>lea<Tab>a
+:save-display comp1.scr
+:sort <Tab><Tab><Esc>
+:save-display comp2.scr
+:set keymap <Tab>e<Tab>
+:save-display comp3.scr
+:q!
+K
+tui_run comp ./prog gmon.out > /dev/null
+expect complete-arc comp1.scr "^deleted 1 arc matching .work/leaf_a'"
+expect complete-sort-keys comp2.scr '^total  self  children  calls  name'
+expect complete-keymap comp3.scr '^keymap emacs'
+
 tui_finish

@@ -140,6 +140,8 @@ void list_sync_cursor(struct app *a, int view);
 uint32_t list_cur_node(struct app *a, int view);
 int list_sort_by_name(struct app *a, int view, const char *col, int dir);
 const char *list_sort_name(const struct app *a, int view);
+/* The sort keys of VIEW, NULL-terminated (NULL for views without). */
+const char *const *list_sort_columns(int view);
 void list_sort_step(struct app *a, int view, int step);
 int matcher_set(struct matcher *m, const char *text, char *err, size_t errlen);
 void matcher_clear(struct matcher *m);
@@ -190,6 +192,12 @@ void draw_fill(int y, int w, int attr);
 /* cmd.c */
 void cmd_run(struct app *a, const char *line);
 int cmd_info(int i, const char **name, const char **help);
+/* What the arguments of command WORD are, for completion. */
+enum cmd_arg { CMD_ARG_NONE, CMD_ARG_FUNC, CMD_ARG_ARC, CMD_ARG_FILE, CMD_ARG_WORDS };
+enum cmd_arg cmd_arg_kind(const char *word);
+/* For CMD_ARG_WORDS: the words argument NTH (0-based) of WORD takes
+ * after the argument PREV, NULL-terminated, or NULL when it is free. */
+const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const char *prev);
 
 /* prompt.c: readline on the last line; returns a malloc'd line or NULL */
 char *prompt_read(struct app *a, const char *prompt, int search);

@@ -406,6 +406,53 @@ static const struct {
 };
 #define NCMDS (sizeof cmds / sizeof cmds[0])
 
+/* Argument kinds by command word; a command not listed takes none. */
+static const struct {
+	const char *word;
+	enum cmd_arg kind;
+} arg_kinds[] = {
+	{ "goto", CMD_ARG_FUNC }, { "scale", CMD_ARG_FUNC }, { "self", CMD_ARG_FUNC },
+	{ "hide", CMD_ARG_FUNC }, { "unhide", CMD_ARG_FUNC }, { "exclude-time", CMD_ARG_FUNC },
+	{ "include-time", CMD_ARG_FUNC }, { "focus", CMD_ARG_FUNC }, { "unfocus", CMD_ARG_FUNC },
+	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC },
+	{ "k", CMD_ARG_ARC }, { "restore", CMD_ARG_ARC },
+	{ "export", CMD_ARG_FILE }, { "export!", CMD_ARG_FILE }, { "save-display", CMD_ARG_FILE },
+	{ "save-display!", CMD_ARG_FILE }, { "source", CMD_ARG_FILE }, { "dump", CMD_ARG_FILE },
+	{ "sort", CMD_ARG_WORDS }, { "set", CMD_ARG_WORDS }, { "filter", CMD_ARG_WORDS },
+	{ "break-cycles", CMD_ARG_WORDS },
+};
+
+enum cmd_arg cmd_arg_kind(const char *word)
+{
+	for (size_t i = 0; i < sizeof arg_kinds / sizeof arg_kinds[0]; i++)
+		if (strcmp(arg_kinds[i].word, word) == 0)
+			return arg_kinds[i].kind;
+	return CMD_ARG_NONE;
+}
+
+const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const char *prev)
+{
+	static const char *const dirs[] = { "asc", "desc", NULL };
+	static const char *const opts[] = { "delta", "color", "keymap", NULL };
+	static const char *const onoff[] = { "on", "off", NULL };
+	static const char *const keymaps[] = { "default", "vi", "emacs", NULL };
+	static const char *const off[] = { "off", NULL };
+	static const char *const bsd[] = { "bsd", NULL };
+	static const char *const formats[] = { "text", "json", "dot", "callgrind", NULL };
+	if (strcmp(word, "sort") == 0)
+		return nth == 0 ? list_sort_columns(is_list(a->view) ? a->view : a->prev_list_view)
+			: nth == 1 ? dirs : NULL;
+	if (strcmp(word, "filter") == 0)
+		return nth == 0 ? off : NULL;
+	if (strcmp(word, "break-cycles") == 0)
+		return nth == 1 ? bsd : NULL;
+	if (strncmp(word, "export", 6) == 0)
+		return nth == 1 ? formats : NULL;
+	if (strcmp(word, "set") == 0)
+		return nth == 0 ? opts : nth == 1 ? (strcmp(prev, "keymap") == 0 ? keymaps : onoff) : NULL;
+	return NULL;
+}
+
 int cmd_info(int i, const char **name, const char **help)
 {
 	if (i < 0 || (size_t)i >= NCMDS)

@@ -19,6 +19,13 @@ static const char *const graph_cols[] = { "total", "self", "children", "calls",
 					  "name", NULL };
 static const char *const index_cols[] = { "name", "index", NULL };
 
+static const char *const *cols_of(int view);
+
+const char *const *list_sort_columns(int view)
+{
+	return cols_of(view);
+}
+
 static const char *const *cols_of(int view)
 {
 	return view == V_FLAT ? flat_cols : view == V_GRAPH ? graph_cols

@@ -38,6 +38,7 @@ static char history_path[2][4096];
 static HISTORY_STATE *hist[2];
 static int hist_cur;
 static FILE *devnull;
+static size_t shown_from; /* matches are shown from this offset on */
 
 static void put(const char *s)
 {
@@ -157,7 +158,7 @@ static void show_matches(char **matches, int n, int maxlen)
 	line[0] = 0;
 	for (int i = 1; i <= n && used + 2 < sizeof line; i++)
 		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i > 1 ? "  " : "",
-					 matches[i]);
+					 matches[i] + (strlen(matches[i]) >= shown_from ? shown_from : 0));
 	if (papp) {
 		app_message(papp, 0, "%s", line);
 		app_draw(papp);
@@ -187,41 +188,139 @@ static char *command_gen(const char *text, int state)
 	return NULL;
 }
 
+/* Function names take the whole rest of the line as one word (demangled
+ * C++ names have blanks), so the generators below get the line from its
+ * start and return candidates with that start (the command, and for an
+ * arc FROM/) kept in front: arg_at is where the completed part begins. */
+static size_t arg_at;
+static const char *const *word_list;
+static uint32_t arc_from = CG_NONE; /* :k FROM/ resolved: complete its callees */
+
 static char *name_gen(const char *text, int state)
 {
 	static uint32_t i;
 	static size_t len;
 	if (!state) {
 		i = 0;
-		len = strlen(text);
+		len = strlen(text) - arg_at;
 	}
 	const struct cg *g = papp->g;
+	const char *t = text + arg_at;
 	while (i < g->nfuncs) {
-		const char *d = g->nodes[i++].sym->dname;
-		if (strncmp(d, text, len) == 0)
-			return xstrdup(d);
+		uint32_t n = i++;
+		if (arc_from != CG_NONE && cg_arc_find(g, arc_from, n) == CG_NONE)
+			continue;
+		const char *d = g->nodes[n].sym->dname;
+		if (strncmp(d, t, len) == 0) {
+			char *r = xmalloc(arg_at + strlen(d) + 1);
+			memcpy(r, text, arg_at);
+			strcpy(r + arg_at, d);
+			return r;
+		}
 	}
 	return NULL;
+}
+
+static char *word_gen(const char *text, int state)
+{
+	static int i;
+	static size_t len;
+	if (!state) {
+		i = 0;
+		len = strlen(text);
+	}
+	while (word_list && word_list[i]) {
+		const char *w = word_list[i++];
+		if (strncmp(w, text, len) == 0)
+			return xstrdup(w);
+	}
+	return NULL;
+}
+
+/* The command word of the line, and where its arguments start. */
+static size_t line_command(char *cmd, size_t len)
+{
+	const char *s = rl_line_buffer;
+	size_t i = strspn(s, " :");
+	size_t w = strcspn(s + i, " ");
+	snprintf(cmd, len, "%.*s", (int)w, s + i);
+	if (!s[i + w])
+		return 0; /* still typing the command itself */
+	return i + w + strspn(s + i + w, " ");
+}
+
+static char *word_break(void)
+{
+	char cmd[64];
+	size_t at = line_command(cmd, sizeof cmd);
+	enum cmd_arg k = at ? cmd_arg_kind(cmd) : CMD_ARG_NONE;
+	/* No break character at all: the word is the whole line. */
+	return k == CMD_ARG_FUNC || k == CMD_ARG_ARC ? "\001" : NULL;
 }
 
 static char **complete(const char *text, int start, int end)
 {
 	(void)end;
-	int first = 1;
-	for (int i = 0; i < start; i++)
-		if (rl_line_buffer[i] != ' ')
-			first = 0;
-	if (first) {
-		rl_attempted_completion_over = 1;
-		return rl_completion_matches(text, command_gen);
-	}
-	char cmd[32] = "";
-	sscanf(rl_line_buffer, "%31s", cmd);
-	if (strncmp(cmd, "export", 6) == 0 || strcmp(cmd, "save-display") == 0 ||
-	    strcmp(cmd, "source") == 0 || strcmp(cmd, "dump") == 0)
-		return NULL;
+	char cmd[64];
+	size_t at = line_command(cmd, sizeof cmd);
 	rl_attempted_completion_over = 1;
-	return rl_completion_matches(text, name_gen);
+	shown_from = 0;
+	rl_sort_completion_matches = 1;
+	if (!at)
+		return rl_completion_matches(text, command_gen);
+	switch (cmd_arg_kind(cmd)) {
+	case CMD_ARG_FILE:
+		if (start <= (int)at) {
+			rl_attempted_completion_over = 0;
+			return NULL; /* readline's file names */
+		}
+		word_list = cmd_arg_words(papp, cmd, 1, "");
+		return word_list ? rl_completion_matches(text, word_gen) : NULL;
+	case CMD_ARG_FUNC:
+	case CMD_ARG_ARC: {
+		arg_at = at - (size_t)start;
+		arc_from = CG_NONE;
+		const char *slash = cmd_arg_kind(cmd) == CMD_ARG_ARC ? strchr(text + arg_at, '/') : NULL;
+		if (slash) {
+			/* TO of FROM/TO: the callees of FROM, when it names one function. */
+			char from[512], msg[256];
+			snprintf(from, sizeof from, "%.*s", (int)(slash - text - arg_at), text + arg_at);
+			arc_from = edit_lookup(papp->ed, from, msg, sizeof msg);
+			arg_at = (size_t)(slash + 1 - text);
+		} else if (cmd_arg_kind(cmd) == CMD_ARG_ARC) {
+			rl_completion_append_character = '/';
+		}
+		char **m = rl_completion_matches(text, name_gen);
+		arc_from = CG_NONE;
+		shown_from = arg_at;
+		return m;
+	}
+	case CMD_ARG_WORDS: {
+		/* Which argument: count the words before START. */
+		int nth = 0;
+		char prev[64] = "";
+		for (size_t i = at; i < (size_t)start;) {
+			size_t w = strcspn(rl_line_buffer + i, " ");
+			if (!w)
+				break;
+			snprintf(prev, sizeof prev, "%.*s", (int)w, rl_line_buffer + i);
+			nth++;
+			i += w + strspn(rl_line_buffer + i + w, " ");
+		}
+		word_list = cmd_arg_words(papp, cmd, nth, prev);
+		rl_sort_completion_matches = 0; /* the table's order (sort keys) */
+		if (word_list)
+			return rl_completion_matches(text, word_gen);
+		if (strncmp(cmd, "export", 6) == 0 && nth == 0) {
+			rl_attempted_completion_over = 0;
+			return NULL;
+		}
+		break;
+	}
+	case CMD_ARG_NONE:
+		break;
+	}
+	return NULL;
 }
 
 static void use_history(int which)
@@ -260,6 +359,7 @@ void prompt_init(struct app *a)
 	rl_completion_display_matches_hook = show_matches;
 	rl_completer_word_break_characters = " \t";
 	rl_basic_word_break_characters = " \t";
+	rl_completion_word_break_hook = word_break;
 
 	const char *state = getenv("XDG_STATE_HOME");
 	char dir[4000];
