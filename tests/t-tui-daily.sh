@@ -148,7 +148,7 @@ expect save-display-says msg-exists.scr 'exists.scr exists: :save-display! exist
 # --- wording: one call, one edit
 printf ':goto work\n<Tab><Up>d\n:save-display one.scr\n:export! one.dot dot\n:q!\n' > one.keys
 tui_run one ./prog gmon.out > /dev/null
-expect one-call one.scr '^deleted arc main/work \(1 call\)'
+expect one-call one.scr '^deleted arc main -> work \(1 call\)'
 expect one-edit one.scr ' 1 edit( |$)'
 expect one-edit-dot one.dot 'seconds, 1 edit"'
 
@@ -191,8 +191,36 @@ cat > comp.keys <<'K'
 :q!
 K
 tui_run comp ./prog gmon.out > /dev/null
-expect complete-arc comp1.scr "^deleted 1 arc matching .work/leaf_a'"
+expect complete-arc comp1.scr '^deleted arc work -> leaf_a '
 expect complete-sort-keys comp2.scr '^total  self  children  calls  name'
 expect complete-keymap comp3.scr '^keymap emacs'
+
+# --- C++: names as the screen shows them (demangled) in :k, :goto,
+# :scale, completion and messages
+if command -v g++ > /dev/null 2>&1; then
+	CXX=g++
+else
+	apt-get install -y g++ > /dev/null 2>&1
+	CXX=g++
+fi
+if (g++ -pg -O0 -g -I"$TOP/tests/corpus" -o cxx "$TOP/tests/corpus/cxx.cc" > cxx.log 2>&1 &&
+    mkdir -p cxxrun && cd cxxrun && ../cxx > /dev/null && mv gmon.out ../cxx.gmon); then
+	cat > cxx1.keys <<'K'
+:k geo::Shape::count_big(std::vector<geo::Shape*, std::allocator<geo::Shape*> > const&, double)/geo::Circle::area() const
+:save-display cxx1.scr
+:goto geo::Circle::area() const
+:scale 2
+:save-display cxx2.scr
+:goto geo::Shape::coun<Tab>
+:save-display cxx3.scr
+:q!
+K
+	TUI_COLS=200 tui_run cxx1 ./cxx cxx.gmon > /dev/null
+	expect cxx-k-demangled cxx1.scr '^deleted arc geo::Shape::count_big\(.*\) -> geo::Circle::area\(\) const \(16000 calls\)'
+	expect cxx-scale-demangled cxx2.scr '^geo::Circle::area\(\) const: self'
+	expect cxx-complete-demangled cxx3.scr '^at \[[0-9]+\] geo::Shape::count_big\(std::vector'
+else
+	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat cxx.log)"
+fi
 
 tui_finish

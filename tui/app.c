@@ -198,9 +198,27 @@ static const struct entry_line *entry_cur(struct app *a)
 	return &a->el[a->ep.cur];
 }
 
-static void arc_op(struct app *a, int restore)
+int app_arc_edit(struct app *a, uint32_t arc, int restore)
 {
 	char msg[512];
+	int r = restore ? edit_arc_restore(a->ed, arc, msg, sizeof msg)
+		: edit_arc_delete(a->ed, arc, msg, sizeof msg);
+	if (r < 0) {
+		app_message(a, 1, "%s", msg);
+		return r;
+	}
+	/* Core's message names the arc as -k takes it (raw names); the
+	 * user reads the names the screen shows. */
+	const struct cg *g = a->g;
+	const struct cg_arc *c = &g->arcs[arc];
+	app_message(a, 0, "%s arc %s -> %s (%llu call%s)", restore ? "restored" : "deleted",
+		    g->nodes[c->parent].sym->dname, g->nodes[c->child].sym->dname,
+		    (unsigned long long)c->count, c->count == 1 ? "" : "s");
+	return r;
+}
+
+static void arc_op(struct app *a, int restore)
+{
 	uint32_t arc = CG_NONE;
 	if (a->view == V_DELETED) {
 		if (a->pane[V_DELETED].n)
@@ -216,9 +234,7 @@ static void arc_op(struct app *a, int restore)
 			    : "no arc under the cursor: Tab to the entry pane and pick a caller or callee line");
 		return;
 	}
-	int r = restore ? edit_arc_restore(a->ed, arc, msg, sizeof msg)
-		: edit_arc_delete(a->ed, arc, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_arc_edit(a, arc, restore);
 }
 
 void app_follow(struct app *a)

@@ -125,6 +125,8 @@ int app_run_action(struct app *a, int act);
 void app_draw(struct app *a);
 void app_key_error(const char *msg);
 void app_quit(struct app *a);
+/* Delete (or restore) arc ARC, with a message in demangled names. */
+int app_arc_edit(struct app *a, uint32_t arc, int restore);
 void app_search(struct app *a, int dir, int again);
 void app_ensure_rows(struct app *a, int v);
 void app_move_by(struct app *a, long d);

@@ -78,14 +78,58 @@ static void c_goto(struct app *a, const char *name, char *arg)
 	app_message(a, 0, "at [%u] %s", a->g->nodes[n].index, list_node_name(a, n, buf, sizeof buf));
 }
 
+/* FROM/TO where each side names one function as :goto takes it (raw or
+ * demangled name, [N]): the arc between them, else CG_NONE.  The '/'
+ * is the one outside parentheses and template brackets, so C++ names
+ * (operator/ aside) can be typed as the screen shows them. */
+static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
+{
+	char msg[512];
+	int depth = 0;
+	const char *slash = NULL;
+	*named = 0;
+	for (const char *s = arg; *s; s++) {
+		if (*s == '(' || *s == '<')
+			depth++;
+		else if ((*s == ')' || *s == '>') && depth > 0)
+			depth--;
+		else if (*s == '/' && depth == 0 && !slash)
+			slash = s;
+	}
+	if (!slash)
+		return CG_NONE;
+	char *from = xstrdup(arg);
+	from[slash - arg] = 0;
+	uint32_t f = edit_lookup(a->ed, from, msg, sizeof msg);
+	uint32_t t = f == CG_NONE ? CG_NONE : edit_lookup(a->ed, slash + 1, msg, sizeof msg);
+	free(from);
+	if (f == CG_NONE || t == CG_NONE)
+		return CG_NONE;
+	*named = 1;
+	uint32_t arc = cg_arc_find(a->g, f, t);
+	if (arc == CG_NONE)
+		app_message(a, 1, "%s does not call %s", a->g->nodes[f].sym->dname,
+			    a->g->nodes[t].sym->dname);
+	return arc;
+}
+
 static void c_arc(struct app *a, const char *name, char *arg)
 {
 	char msg[512];
-	int restore = strcmp(name, "restore") == 0;
+	int restore = strcmp(name, "restore") == 0, named;
 	if (!*arg) {
 		app_run_action(a, restore ? ACT_RESTORE_ARC : ACT_DELETE_ARC);
 		return;
 	}
+	uint32_t arc = arc_by_names(a, arg, &named);
+	if (arc != CG_NONE) {
+		app_arc_edit(a, arc, restore);
+		return;
+	}
+	if (named)
+		return;
+	/* Otherwise a symspec, as gprof -k takes it (file:line, a name
+	 * several functions share...). */
 	int r = restore ? edit_arc_restore_spec(a->ed, arg, NULL, msg, sizeof msg)
 		: edit_arc_delete_spec(a->ed, arg, NULL, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
