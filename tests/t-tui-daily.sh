@@ -223,4 +223,24 @@ else
 	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat cxx.log)"
 fi
 
+# --- focus and hide show in the status line; :unfocus alone undoes the
+# focus in force (not the function under the cursor)
+cat > focus.keys <<'K'
+:focus work
+:hide leaf_b
+:goto main
+:save-display focus1.scr
+:unfocus
+:save-display focus2.scr
+:q!
+K
+TUI_COLS=160 tui_run focus ./prog gmon.out > /dev/null
+expect status-focus focus1.scr '^ tgprof .*focus work, 1 hidden'
+expect unfocus-active focus2.scr '^unfocus work'
+if head -1 focus2.scr | grep -q 'focus'; then
+	tg_fail "unfocus-clears-status" "$(head -1 focus2.scr)"
+else
+	tg_pass "unfocus-clears-status"
+fi
+
 tui_finish

@@ -179,6 +179,32 @@ static void c_select(struct app *a, const char *name, char *arg)
 		{ "focus-time", EDIT_FOCUS_TIME, 1 }, { "unfocus-time", EDIT_FOCUS_TIME, 0 },
 	};
 	char msg[512];
+	static const enum cg_set set_of[] = { CG_EXCL_GRAPH, CG_EXCL_TIME, CG_INCL_GRAPH, CG_INCL_TIME };
+	size_t op = 0;
+	while (strcmp(ops[op].name, name) != 0)
+		op++;
+	/* The reversal without an argument undoes what is in force (the
+	 * focus, the hidden functions), not the selected function. */
+	if (!ops[op].on && !*arg) {
+		const struct cg *g = a->g;
+		enum cg_set s = set_of[ops[op].what];
+		uint32_t done = 0;
+		for (uint32_t i = 0; i < g->nfuncs; i++) {
+			if (!cg_in_set(&g->nodes[i], s))
+				continue;
+			if (edit_select(a->ed, i, ops[op].what, 0, msg, sizeof msg) == 0)
+				done++;
+		}
+		if (done == 1)
+			app_message(a, 0, "%s", msg);
+		else if (done)
+			app_message(a, 0, "%s: %u functions", name, done);
+		else
+			app_message(a, 1, "%s: no function is %s", name,
+				    ops[op].what == EDIT_FOCUS || ops[op].what == EDIT_FOCUS_TIME ? "focused"
+				    : ops[op].what == EDIT_HIDE ? "hidden" : "excluded");
+		return;
+	}
 	uint32_t n = func_arg(a, arg, 0);
 	if (n == CG_NONE)
 		return;
@@ -416,13 +442,13 @@ static const struct {
 	{ "scale [FUNC] FACTOR", "multiply a function's self time (what-if)", c_time },
 	{ "self [FUNC] SECONDS", "set a function's self time (what-if)", c_time },
 	{ "hide [FUNC]", "leave a function out of the call graph (-e)", c_select },
-	{ "unhide [FUNC]", "undo hide", c_select },
+	{ "unhide [FUNC]", "undo hide (no FUNC: every hidden function)", c_select },
 	{ "exclude-time [FUNC]", "leave it out and drop its time (-E)", c_select },
-	{ "include-time [FUNC]", "undo exclude-time", c_select },
+	{ "include-time [FUNC]", "undo exclude-time (no FUNC: all of them)", c_select },
 	{ "focus [FUNC]", "show only the graph around it (-f)", c_select },
-	{ "unfocus [FUNC]", "undo focus", c_select },
+	{ "unfocus [FUNC]", "undo focus (no FUNC: the focus in force)", c_select },
 	{ "focus-time [FUNC]", "focus and count only its time (-F)", c_select },
-	{ "unfocus-time [FUNC]", "undo focus-time", c_select },
+	{ "unfocus-time [FUNC]", "undo focus-time (no FUNC: the one in force)", c_select },
 	{ "sort COLUMN [asc|desc]", "sort the list by a column", c_sort },
 	{ "filter PCT%|PATTERN|off", "hide rows below a share of time, or not matching", c_filter },
 	{ "search PATTERN", "search names (substring, or regex)", c_search },

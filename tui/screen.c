@@ -23,6 +23,33 @@ static double tidy(double x)
 	return x > -1e-6 && x < 1e-6 ? 0.0 : x;
 }
 
+/* "focus NAME" / "focus N functions", "N hidden": the selections in
+ * force, counted once per model generation (a walk of every function). */
+static void selection_text(struct app *a, char *buf, size_t len)
+{
+	static unsigned long gen = (unsigned long)-1;
+	static char text[300];
+	if (gen != edit_generation(a->ed)) {
+		const struct cg *g = a->g;
+		uint32_t nfocus = 0, nhidden = 0, one = CG_NONE;
+		for (uint32_t i = 0; i < g->nfuncs; i++) {
+			if (cg_in_set(&g->nodes[i], CG_INCL_GRAPH) && nfocus++ == 0)
+				one = i;
+			nhidden += cg_in_set(&g->nodes[i], CG_EXCL_GRAPH);
+		}
+		size_t k = 0;
+		text[0] = 0;
+		if (nfocus == 1)
+			k += (size_t)snprintf(text, sizeof text, "focus %.60s", g->nodes[one].sym->dname);
+		else if (nfocus)
+			k += (size_t)snprintf(text, sizeof text, "focus %u functions", nfocus);
+		if (nhidden && k < sizeof text)
+			snprintf(text + k, sizeof text - k, "%s%u hidden", k ? ", " : "", nhidden);
+		gen = edit_generation(a->ed);
+	}
+	snprintf(buf, len, "%s", text);
+}
+
 static void draw_status(struct app *a)
 {
 	const struct cg *g = a->g;
@@ -37,14 +64,18 @@ static void draw_status(struct app *a)
 		snprintf(filt, sizeof filt, ">=%g%%", a->filter_pct);
 	else if (a->filter.text)
 		snprintf(filt, sizeof filt, "%s", a->filter.text);
+	char sel[300], selseg[320] = "";
+	selection_text(a, sel, sizeof sel);
+	if (sel[0])
+		snprintf(selseg, sizeof selseg, "%s%s", sep, sel);
 	keymap_keys_for(KV_GENERIC, ACT_HELP, keys, sizeof keys);
 	char *comma = strchr(keys, ',');
 	if (comma)
 		*comma = 0;
 	snprintf(line, sizeof line, " tgprof  %s%s%.2f s in %.0f samples (%g s each)%s%zu arc%s deleted%s"
-		 "filter %s%s%zu edit%s",
+		 "filter %s%s%s%zu edit%s",
 		 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz), tidy(g->total_time),
-		 1.0 / g->hz, sep, ndel, ndel == 1 ? "" : "s", sep, filt, sep,
+		 1.0 / g->hz, sep, ndel, ndel == 1 ? "" : "s", sep, filt, selseg, sep,
 		 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s");
 	/* The help hint keeps its place at the right end, whatever the width. */
 	char hint[80];
