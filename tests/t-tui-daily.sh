@@ -243,4 +243,86 @@ else
 	tg_pass "unfocus-clears-status"
 fi
 
+# --- the highlighted row is the selection: the entry pane's title (and
+# so every action) is the function on the cursor's row
+# same NAME FILE: the cursor row and the entry pane title name one function.
+same() {
+	row=$(tui_cursor_row "$2" | sed 's/ *\[[0-9]*\]$//; s/ <cycle [0-9]*>$//')
+	title=$(grep -m1 '^─── \[' "$2" | sed 's/^─── \[[0-9]*\] //; s/ ─*$//')
+	case "$row" in
+	*"$title") [ -n "$title" ] && tg_pass "$1" && return ;;
+	esac
+	tg_fail "$1" "cursor row: $row" "entry title: $title"
+}
+cat > sel.keys <<'K'
+:goto work
+:focus ping
+:save-display sel-focus.scr
+:unfocus ping
+:goto leaf_b
+:filter 30%
+:save-display sel-filter.scr
+:filter off
+i
+:save-display sel-index.scr
+:q!
+K
+tui_run sel ./prog gmon.out > /dev/null
+same selection-after-focus sel-focus.scr
+same selection-after-filter sel-filter.scr
+same selection-index-first-screen sel-index.scr
+
+# --- Left goes back exactly: view, function and scroll
+cat > back.keys <<'K'
+:goto leaf_b
+f
+?
+<Left>
+:save-display back1.scr
+<Left>
+:save-display back2.scr
+:break-cycles 1
+<Left>
+:save-display back3.scr
+:q!
+K
+tui_run back ./prog gmon.out > /dev/null
+if grep -q 'cumul s' back1.scr && tui_cursor_row back1.scr | grep -q ' leaf_b$'; then
+	tg_pass back-to-flat-on-function
+else
+	tg_fail back-to-flat-on-function "$(sed -n 2p back1.scr)" "$(tui_cursor_row back1.scr)"
+fi
+if grep -q 'index.% time' back2.scr && tui_cursor_row back2.scr | grep -q ' leaf_b \['; then
+	tg_pass back-to-graph-on-function
+else
+	tg_fail back-to-graph-on-function "$(sed -n 2p back2.scr)" "$(tui_cursor_row back2.scr)"
+fi
+if grep -q 'index.% time' back3.scr && tui_cursor_row back3.scr | grep -q ' leaf_b \['; then
+	tg_pass back-from-cycles
+else
+	tg_fail back-from-cycles "$(sed -n 1,3p back3.scr)" "$(tui_cursor_row back3.scr)"
+fi
+
+# --- the flat view's header gives the per-call unit GNU chooses; the
+# sort column is marked
+printf 'f\n:save-display unit.scr\n:sort calls\n:save-display mark.scr\n:q\n' > unit.keys
+tui_run unit ./prog gmon.out > /dev/null
+u=$("$GPROF" -b -p ./prog gmon.out | awk '/ name *$/ && /calls/ { print $5; exit }')
+expect flat-unit unit.scr "^ +%time +cumul s +.?self s +calls +$u +$u +name"
+expect sort-mark mark.scr '▼calls'
+
+# --- the index tells apart functions of the same name by file, as gprof does
+if $CC -pg -O0 -g -I"$TOP/tests/corpus" -o st "$TOP/tests/corpus/statics/"*.c > st.log 2>&1 &&
+   mkdir -p strun && (cd strun && ../st > /dev/null) && mv strun/gmon.out st.gmon; then
+	printf 'i\n:save-display stidx.scr\n:q\n' > stidx.keys
+	tui_run stidx ./st st.gmon > /dev/null
+	"$GPROF" -b ./st st.gmon | sed -n '/^Index by function name/,$p' |
+		grep -o '\[[0-9]*\] [a-z_]*\( ([a-z.]*)\)\?' | sort > stidx.exp
+	tui_list_rows stidx.scr | sed 's/^ *//' | grep -o '^\[[0-9]*\] [a-z_]*\( ([a-z.]*)\)\?' | sort > stidx.got
+	if [ -s stidx.exp ] && cmp -s stidx.exp stidx.got; then tg_pass index-same-names; else
+		tg_fail index-same-names "$(diff stidx.exp stidx.got | head)"; fi
+else
+	tg_fail "statics program: build" "$(cat st.log)"
+fi
+
 tui_finish

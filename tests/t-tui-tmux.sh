@@ -154,7 +154,7 @@ $T send-keys -t t Escape
 $T send-keys -t t q
 wait_file stty.txt
 $T resize-window -t t -x 100 -y 30 2>/dev/null || $T resize-pane -t t -x 100 -y 30
-if grep -q 'index % time' prompt-resize.scr && grep -q '^:goto' prompt-resize.scr; then
+if grep -q 'index.% time' prompt-resize.scr && grep -q '^:goto' prompt-resize.scr; then
 	tg_pass "tmux: resize inside the prompt redraws"
 else
 	tg_fail "tmux: resize inside the prompt redraws" "$(cat prompt-resize.scr)"

@@ -53,11 +53,6 @@ void app_key_error(const char *msg)
 		app_message(app_current, 1, "%s", msg);
 }
 
-static int is_list(int v)
-{
-	return v == V_FLAT || v == V_GRAPH || v == V_INDEX;
-}
-
 /* After a change of the model, a cycle node may have a new number: find
  * it again through one of its members.  Rows are rebuilt lazily. */
 static void follow_model(struct app *a)
@@ -77,12 +72,14 @@ static void follow_model(struct app *a)
 
 void app_ensure_rows(struct app *a, int v)
 {
+	const struct view_ops *ops = view_ops(v);
 	follow_model(a);
-	if (list_textbuf(a, v) && v != V_CYCLES)
-		return;
-	if (a->dirty_rows[v] || a->built_gen[v] != edit_generation(a->ed))
-		list_rebuild(a, v);
-	if (is_list(v) && a->node == CG_NONE && a->pane[v].n)
+	if (ops->build && (a->dirty_rows[v] || a->built_gen[v] != edit_generation(a->ed))) {
+		ops->build(a);
+		a->built_gen[v] = edit_generation(a->ed);
+		a->dirty_rows[v] = 0;
+	}
+	if (v == a->view && view_has_funcs(v) && a->node == CG_NONE && a->pane[v].n)
 		a->node = list_cur_node(a, v);
 }
 
@@ -92,25 +89,65 @@ void app_invalidate(struct app *a)
 		a->dirty_rows[v] = 1;
 }
 
-static void push_pos(struct histpos **s, size_t *n, size_t *cap, int view, uint32_t node)
+int app_list_view(const struct app *a)
 {
-	util_grow((void **)s, cap, *n + 1, sizeof **s);
-	(*s)[*n].view = view;
-	(*s)[(*n)++].node = node;
+	return view_has_funcs(a->view) ? a->view : a->prev_list_view;
 }
 
-void app_select_node(struct app *a, uint32_t node, int push_history)
+static void push_pos(struct app *a, struct histpos **s, size_t *n, size_t *cap)
 {
-	if (push_history && node != a->node) {
-		push_pos(&a->back, &a->nback, &a->backcap, a->view, a->node);
-		a->nfwd = 0;
-	}
+	util_grow((void **)s, cap, *n + 1, sizeof **s);
+	struct histpos *h = &(*s)[(*n)++];
+	h->view = a->view;
+	h->node = a->node;
+	h->cur = a->pane[a->view].cur;
+	h->top = a->pane[a->view].top;
+}
+
+/* The place we are at goes on the back stack; forward is forgotten. */
+static void remember(struct app *a)
+{
+	push_pos(a, &a->back, &a->nback, &a->backcap);
+	a->nfwd = 0;
+}
+
+static void set_node(struct app *a, uint32_t node)
+{
 	a->node = node;
-	a->node_member = node < a->g->nfuncs ? node
-		: a->g->nodes[node].next_member;
-	if (is_list(a->view)) {
-		app_ensure_rows(a, a->view);
-		list_sync_cursor(a, a->view);
+	if (node != CG_NONE)
+		a->node_member = node < a->g->nfuncs ? node : a->g->nodes[node].next_member;
+}
+
+static int list_has(struct app *a, int v, uint32_t node)
+{
+	app_ensure_rows(a, v);
+	for (uint32_t i = 0; i < a->pane[v].n; i++)
+		if (list_row(a, v, i) == node)
+			return 1;
+	return 0;
+}
+
+/* Show VIEW without remembering the place left. */
+static void show_view(struct app *a, int view)
+{
+	const struct view_ops *ops = view_ops(view);
+	if (view_has_funcs(a->view))
+		a->prev_list_view = a->view;
+	a->view = view;
+	if (!view_has_funcs(view))
+		a->focus_entry = 0;
+	if (ops->open)
+		ops->open(a);
+	app_ensure_rows(a, view);
+	if (view_has_funcs(view)) {
+		uint32_t was = a->node;
+		list_sync_cursor(a, view);
+		if (was != CG_NONE && a->node != was) {
+			char b1[64];
+			app_message(a, 0, "%s is not listed in this view",
+				    list_node_name(a, was, b1, sizeof b1));
+		}
+		set_node(a, a->node);
 	}
 }
 
@@ -118,39 +155,44 @@ void app_set_view(struct app *a, int view)
 {
 	if (view == a->view)
 		return;
-	if (is_list(a->view))
-		a->prev_list_view = a->view;
-	a->view = view;
-	if (!is_list(view))
-		a->focus_entry = 0;
-	if (view == V_HELP)
-		view_help_build(a);
-	if (view == V_SOURCE)
-		view_source_build(a);
-	if (view == V_CYCLES)
-		view_cycles_build(a);
-	app_ensure_rows(a, view);
-	if (is_list(view)) {
-		list_sync_cursor(a, view);
-		uint32_t n = list_cur_node(a, view);
-		if (n != a->node && a->node != CG_NONE)
-			app_message(a, 0, "the selected function is not in this view");
+	remember(a);
+	show_view(a, view);
+}
+
+void app_select_node(struct app *a, uint32_t node, int push_history)
+{
+	if (push_history && node != a->node)
+		remember(a);
+	set_node(a, node);
+	if (!view_has_funcs(a->view))
+		return;
+	/* A function this list does not show: a list that does. */
+	if (!list_has(a, a->view, node)) {
+		for (int v = 0; v < V_N; v++) {
+			if (view_has_funcs(v) && list_has(a, v, node)) {
+				show_view(a, v);
+				break;
+			}
+		}
 	}
+	list_sync_cursor(a, a->view);
+	set_node(a, a->node);
 }
 
 /* The pane keys move: the entry pane when focused, else the view's. */
 static struct pane *focused_pane(struct app *a)
 {
-	return a->focus_entry && is_list(a->view) ? &a->ep : &a->pane[a->view];
+	return a->focus_entry && view_has_funcs(a->view) ? &a->ep : &a->pane[a->view];
 }
 
 void app_moved(struct app *a)
 {
-	if (!a->focus_entry && is_list(a->view)) {
-		uint32_t n = list_cur_node(a, a->view);
-		if (n != CG_NONE)
-			app_select_node(a, n, 0);
-	}
+	const struct view_ops *ops = view_ops(a->view);
+	if (a->focus_entry || !ops->current)
+		return;
+	uint32_t n = ops->current(a);
+	if (n != CG_NONE)
+		set_node(a, n);
 }
 
 void app_move_by(struct app *a, long d)
@@ -167,13 +209,14 @@ void app_move_by(struct app *a, long d)
 	app_moved(a);
 }
 
+/* Back (or forward): exactly the view, function and scroll we left. */
 static void go_history(struct app *a, int forward)
 {
 	struct histpos *from = forward ? a->fwd : a->back;
 	size_t *n = forward ? &a->nfwd : &a->nback;
 	if (*n == 0) {
-		if (!is_list(a->view) && !forward) {
-			app_set_view(a, a->prev_list_view);
+		if (!view_has_funcs(a->view) && !forward) {
+			show_view(a, a->prev_list_view);
 			return;
 		}
 		app_message(a, 0, forward ? "no later position" : "no earlier position");
@@ -181,19 +224,24 @@ static void go_history(struct app *a, int forward)
 	}
 	struct histpos p = from[--*n];
 	if (forward)
-		push_pos(&a->back, &a->nback, &a->backcap, a->view, a->node);
+		push_pos(a, &a->back, &a->nback, &a->backcap);
 	else
-		push_pos(&a->fwd, &a->nfwd, &a->fwdcap, a->view, a->node);
+		push_pos(a, &a->fwd, &a->nfwd, &a->fwdcap);
 	if (p.node != CG_NONE && p.node >= a->g->nfuncs + a->g->ncycles)
 		p.node = CG_NONE;
-	app_set_view(a, p.view);
 	if (p.node != CG_NONE)
-		app_select_node(a, p.node, 0);
+		set_node(a, p.node);
+	a->focus_entry = 0;
+	show_view(a, p.view);
+	struct pane *pn = &a->pane[p.view];
+	if (!view_has_funcs(p.view))
+		pn->cur = p.cur;
+	pn->top = p.top;
 }
 
 static const struct entry_line *entry_cur(struct app *a)
 {
-	if (!is_list(a->view) || a->ep.cur >= a->nel || a->el_node != a->node)
+	if (!view_has_funcs(a->view) || a->ep.cur >= a->nel || a->el_node != a->node)
 		return NULL;
 	return &a->el[a->ep.cur];
 }
@@ -217,53 +265,30 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 	return r;
 }
 
+/* d and r in the entry pane: the arc of the line under the cursor. */
 static void arc_op(struct app *a, int restore)
 {
-	uint32_t arc = CG_NONE;
-	if (a->view == V_DELETED) {
-		if (a->pane[V_DELETED].n)
-			arc = a->rows[V_DELETED][a->pane[V_DELETED].cur];
-		restore = 1;
-	} else {
-		const struct entry_line *l = entry_cur(a);
-		if (l)
-			arc = l->arc;
-	}
+	const struct entry_line *l = entry_cur(a);
+	uint32_t arc = l ? l->arc : CG_NONE;
 	if (arc == CG_NONE) {
-		app_message(a, 1, a->view == V_DELETED ? "no deleted arc"
-			    : "no arc under the cursor: Tab to the entry pane and pick a caller or callee line");
+		app_message(a, 1, a->entry_h > 0
+			    ? "no arc under the cursor: Tab to the entry pane and pick a caller or callee line"
+			    : "no arc under the cursor: the entry pane is hidden (a taller window shows it)");
 		return;
 	}
 	app_arc_edit(a, arc, restore);
 }
 
+/* Enter in the entry pane: the function of the line, in a list that
+ * shows it. */
 void app_follow(struct app *a)
 {
-	if (a->view == V_DELETED) {
-		arc_op(a, 1);
+	if (!view_has_funcs(a->view) || !a->focus_entry)
 		return;
-	}
-	if (!is_list(a->view))
-		return;
-	if (!a->focus_entry) {
-		if (a->view == V_GRAPH) {
-			a->focus_entry = 1;
-		} else {
-			push_pos(&a->back, &a->nback, &a->backcap, a->view, a->node);
-			a->nfwd = 0;
-			app_set_view(a, V_GRAPH);
-		}
-		return;
-	}
 	const struct entry_line *l = entry_cur(a);
 	if (!l || l->node == CG_NONE || l->kind == 1)
 		return;
 	app_select_node(a, l->node, 1);
-	app_ensure_rows(a, a->view);
-	if (list_cur_node(a, a->view) != a->node) {
-		app_set_view(a, V_GRAPH);
-		list_sync_cursor(a, V_GRAPH);
-	}
 }
 
 void app_search(struct app *a, int dir, int again)
@@ -273,11 +298,11 @@ void app_search(struct app *a, int dir, int again)
 		return;
 	}
 	a->focus_entry = 0;
-	int r = list_search(a, dir, again);
+	int r = view_search(a, dir, again);
 	if (r < 0) {
 		app_message(a, 1, "not found: %s", a->search.text);
 	} else {
-		uint32_t nth, n = list_match_count(a, &nth);
+		uint32_t nth, n = view_match_count(a, &nth);
 		app_moved(a);
 		app_message(a, 0, "%s%s (%u/%u)%s", dir < 0 ? "?" : "/", a->search.text, nth, n,
 			    r ? ", wrapped" : "");
@@ -289,6 +314,11 @@ int app_run_action(struct app *a, int act)
 	char msg[512];
 	struct pane *p = focused_pane(a);
 	int page = p->height > 1 ? (int)p->height - 1 : 1;
+	const struct view_ops *ops = view_ops(a->view);
+	/* The shown view reads the action first (not while the entry pane,
+	 * which has its own keymap, has the focus). */
+	if (!a->focus_entry && ops->key && ops->key(a, act))
+		return 0;
 	switch (act) {
 	case ACT_NONE: break;
 	case ACT_QUIT: app_quit(a); break;
@@ -331,7 +361,7 @@ int app_run_action(struct app *a, int act)
 	case ACT_BACK: go_history(a, 0); break;
 	case ACT_FORWARD: go_history(a, 1); break;
 	case ACT_NEXT_PANE:
-		if (is_list(a->view) && a->entry_h > 0)
+		if (view_has_funcs(a->view) && a->entry_h > 0)
 			a->focus_entry = !a->focus_entry;
 		break;
 	case ACT_DELETE_ARC: arc_op(a, 0); break;
@@ -349,13 +379,13 @@ int app_run_action(struct app *a, int act)
 	case ACT_VIEW_DELETED: app_set_view(a, V_DELETED); break;
 	case ACT_SORT_NEXT:
 	case ACT_SORT_PREV:
-		if (!is_list(a->view))
+		if (!ops->columns)
 			break;
 		list_sort_step(a, a->view, act == ACT_SORT_NEXT ? 1 : -1);
 		app_message(a, 0, "sorted by %s", list_sort_name(a, a->view));
 		break;
 	case ACT_SORT_REVERSE:
-		if (!is_list(a->view))
+		if (!ops->columns)
 			break;
 		a->sort_rev[a->view] = !a->sort_rev[a->view];
 		a->dirty_rows[a->view] = 1;
@@ -373,13 +403,8 @@ int app_run_action(struct app *a, int act)
 		app_message(a, 0, "filters off");
 		break;
 	case ACT_TOGGLE_MARK:
-		if (a->view == V_CYCLES)
-			view_cycles_toggle(a);
-		break;
 	case ACT_ACCEPT:
-		if (a->view == V_CYCLES)
-			view_cycles_accept(a);
-		break;
+		break; /* the cycles view's own */
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
 	}
 	return 0;
@@ -414,11 +439,9 @@ static void progress(const char *phase, double f)
 
 static int kview_of(const struct app *a)
 {
-	if (a->focus_entry && is_list(a->view))
+	if (a->focus_entry && view_has_funcs(a->view))
 		return KV_ENTRY;
-	static const int map[V_N] = { KV_FLAT, KV_GRAPH, KV_INDEX, KV_SOURCE, KV_DELETED, KV_HELP,
-				      KV_CYCLES, KV_HELP };
-	return map[a->view];
+	return view_ops(a->view)->keymap;
 }
 
 int tui_main(const struct opts *o)

@@ -1,15 +1,17 @@
-/* app: the browser's state and what the tui/ files share.
+/* app: the browser's session and its event loop.
  *
- * One struct app holds the session (core/edit.h), the current view, the
- * rows each list view shows (rebuilt when the model's generation, the
- * sort or the filters change), the entry pane and the message line.
- * Views draw from it; actions and commands change it and set flags that
- * the loop in app.c turns into redraws.  Curses is used only by the tui/
- * files; the model is read only through core/. */
+ * One struct app holds the session (core/edit.h), the shown view, the
+ * frame's per-view slots (pane, and for the lists their rows and sort;
+ * see view.h), the entry pane, the back stack and the message line.
+ * What a view keeps for itself stays in its own file.  Actions and
+ * commands change the state; the loop redraws.  Curses is used only by
+ * the tui/ files; the model is read only through core/.
+ *
+ * The selection: app.node is the current function, always the one on
+ * the highlighted row of the shown list (view.h); every action reads it. */
 #ifndef TUI_APP_H
 #define TUI_APP_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "cg.h"
@@ -17,13 +19,11 @@
 #include "edit.h"
 #include "load.h"
 #include "opts.h"
-
-enum view { V_FLAT, V_GRAPH, V_INDEX, V_SOURCE, V_DELETED, V_HELP, V_CYCLES, V_MESSAGES, V_N };
-
-/* A cursor and a scroll offset over N rows. */
-struct pane {
-	uint32_t n, cur, top, height;
-};
+#include "view.h"
+#include "list.h"
+#include "draw.h"
+#include "cmd.h"
+#include "prompt.h"
 
 /* One line of the entry pane: gprof's text, the function a follow goes
  * to, the arc it shows (CG_NONE for the primary line). */
@@ -34,21 +34,12 @@ struct entry_line {
 	int deleted; /* a deleted arc, shown dimmed */
 };
 
-struct textbuf {
-	char **lines;
-	uint32_t n, cap;
-	int *attr;   /* per line: 1 = emphasised */
-};
-
-struct matcher {
-	char *text;
-	int is_regex, icase;
-	regex_t re;
-};
-
+/* A place to come back to: the view, its function and how it was
+ * scrolled. */
 struct histpos {
 	int view;
 	uint32_t node;
+	uint32_t cur, top;
 };
 
 struct app {
@@ -56,9 +47,9 @@ struct app {
 	struct edit *ed;
 	struct cg *g;
 	const struct opts *o;
-	int headless;
 	int view, prev_list_view;
 	int focus_entry;
+	/* per view (view.h) */
 	uint32_t *rows[V_N];
 	size_t rowcap[V_N];
 	struct pane pane[V_N];
@@ -75,12 +66,7 @@ struct app {
 	unsigned long el_gen;
 	unsigned long seen_gen;  /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */
-	/* text views */
-	struct textbuf help, source;
-	uint32_t source_node;
-	char source_title[600];
-	unsigned long source_gen;
-	/* history */
+	/* back and forward */
 	struct histpos *back, *fwd;
 	size_t nback, nfwd, backcap, fwdcap;
 	/* search and filters */
@@ -90,14 +76,9 @@ struct app {
 	struct matcher filter; /* text NULL = off */
 	/* display */
 	int show_delta, color, utf8;
-	int flat_si;           /* per-call unit for the flat view */
-	double flat_cumul;     /* running sum while drawing the flat view */
 	char msg[512];
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */
-	struct textbuf msgview; /* the log wrapped to the screen's width */
-	uint32_t msgview_n;
-	int msgview_w;
 	int quit, status;
 	int quit_asked;        /* q once with unsaved edits: q again quits */
 	unsigned long saved_gen; /* model generation last exported */
@@ -108,102 +89,34 @@ struct app {
 	int cb_bsd, cb_active;
 	unsigned long cb_gen;
 	struct textbuf cycles;
-	/* key-file errors met at start, printed again on exit */
-	char **key_errors;
-	size_t nkey_errors, key_errcap;
 };
 
 extern struct app *app_current;
 
-/* app.c */
 void app_message(struct app *a, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void app_key_error(const char *msg);
+/* Make N the current function; PUSH_HISTORY remembers where we were. */
 void app_select_node(struct app *a, uint32_t node, int push_history);
+/* Show VIEW; the place left is pushed on the back stack. */
 void app_set_view(struct app *a, int view);
 void app_invalidate(struct app *a);
 int app_run_action(struct app *a, int act);
 void app_draw(struct app *a);
-void app_key_error(const char *msg);
+void app_search(struct app *a, int dir, int again);
+/* The rows of view V, rebuilt when stale. */
+void app_ensure_rows(struct app *a, int v);
+void app_move_by(struct app *a, long d);
+/* After the cursor of the shown view moved: the selection follows. */
+void app_moved(struct app *a);
+void app_follow(struct app *a);
 void app_quit(struct app *a);
 /* Delete (or restore) arc ARC, with a message in demangled names. */
 int app_arc_edit(struct app *a, uint32_t arc, int restore);
-void app_search(struct app *a, int dir, int again);
-void app_ensure_rows(struct app *a, int v);
-void app_move_by(struct app *a, long d);
-void app_moved(struct app *a);
-void app_follow(struct app *a);
+/* The list view to use from a view without functions (the last one). */
+int app_list_view(const struct app *a);
 struct term_key;
 /* screen.c */
 void app_mouse(struct app *a, const struct term_key *k);
-
-/* list.c: rows of the list views */
-void list_rebuild(struct app *a, int view);
-void list_sync_cursor(struct app *a, int view);
-uint32_t list_cur_node(struct app *a, int view);
-int list_sort_by_name(struct app *a, int view, const char *col, int dir);
-const char *list_sort_name(const struct app *a, int view);
-/* The sort keys of VIEW, NULL-terminated (NULL for views without). */
-const char *const *list_sort_columns(int view);
-void list_sort_step(struct app *a, int view, int step);
-int matcher_set(struct matcher *m, const char *text, char *err, size_t errlen);
-void matcher_clear(struct matcher *m);
-int matcher_match(const struct matcher *m, const char *s);
-/* Search the current view's rows from its cursor: -1 not found, else
- * the cursor is on the match and 1 tells it wrapped.  Every view has
- * rows to search (names, deleted arcs, the lines of a text view). */
-int list_search(struct app *a, int dir, int from_next);
-/* Matches of the search in the current view, and which of them the
- * cursor is on or after (*NTH, 1-based; 0 before the first). */
-uint32_t list_match_count(struct app *a, uint32_t *nth);
-int list_row_matches(struct app *a, int view, uint32_t i);
-struct textbuf *list_textbuf(struct app *a, int view);
-const char *list_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
-double list_node_pct(const struct app *a, uint32_t n);
-
-/* views: draw one view into rows y .. y+h-1 of width w */
-void view_flat_draw(struct app *a, int y, int h, int w);
-void view_graph_draw(struct app *a, int y, int h, int w);
-void view_index_draw(struct app *a, int y, int h, int w);
-void view_deleted_draw(struct app *a, int y, int h, int w);
-void view_text_draw(struct app *a, struct textbuf *t, int v, int y, int h, int w);
-void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len);
-void view_pane_fix(struct pane *p, int h);
-void view_entry_build(struct app *a);
-void view_entry_draw(struct app *a, int y, int h, int w);
-void view_source_build(struct app *a);
-void view_help_build(struct app *a);
-void textbuf_clear(struct textbuf *t);
-void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* view_cycles.c */
-void view_cycles_propose(struct app *a, long bound, int bsd);
-void view_cycles_build(struct app *a);
-void view_cycles_toggle(struct app *a);
-void view_cycles_accept(struct app *a);
-void view_cycles_drop(struct app *a, const char *why);
-
-/* draw.c */
-void draw_init_colors(struct app *a);
-void draw_text(int y, int x, int w, const char *s, int attr);
-void draw_row(int y, int w, const char *s, int attr);
-int draw_hot_attr(const struct app *a, double pct);
-int draw_save_display(const char *path, char *msg, size_t msglen);
-void draw_fill(int y, int w, int attr);
-
-/* cmd.c */
-void cmd_run(struct app *a, const char *line);
-int cmd_info(int i, const char **name, const char **help);
-/* What the arguments of command WORD are, for completion. */
-enum cmd_arg { CMD_ARG_NONE, CMD_ARG_FUNC, CMD_ARG_ARC, CMD_ARG_FILE, CMD_ARG_WORDS };
-enum cmd_arg cmd_arg_kind(const char *word);
-/* For CMD_ARG_WORDS: the words argument NTH (0-based) of WORD takes
- * after the argument PREV, NULL-terminated, or NULL when it is free. */
-const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const char *prev);
-
-/* prompt.c: readline on the last line; returns a malloc'd line or NULL */
-char *prompt_read(struct app *a, const char *prompt, int search);
-void prompt_init(struct app *a);
-void prompt_finish(void);
 
 #endif

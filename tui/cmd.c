@@ -22,10 +22,6 @@
 
 typedef void cmd_fn(struct app *a, const char *name, char *arg);
 
-static int is_list(int v)
-{
-	return v == V_FLAT || v == V_GRAPH || v == V_INDEX;
-}
 
 /* FUNC in TEXT (empty: the selected function); CG_NONE after a message. */
 static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
@@ -57,13 +53,13 @@ static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
 
 static void go_node(struct app *a, uint32_t n)
 {
-	app_select_node(a, n, 1);
-	if (!is_list(a->view))
+	/* From a view without functions: back to the last list first (one
+	 * place remembered either way). */
+	if (!view_has_funcs(a->view)) {
 		app_set_view(a, a->prev_list_view);
-	list_rebuild(a, a->view);
-	if (list_cur_node(a, a->view) != n) {
-		app_set_view(a, V_GRAPH);
-		list_sync_cursor(a, V_GRAPH);
+		app_select_node(a, n, 0);
+	} else {
+		app_select_node(a, n, 1);
 	}
 	a->focus_entry = 0;
 }
@@ -219,7 +215,7 @@ static void c_select(struct app *a, const char *name, char *arg)
 static void c_sort(struct app *a, const char *name, char *arg)
 {
 	char col[64] = "", dir[16] = "";
-	int v = is_list(a->view) ? a->view : a->prev_list_view;
+	int v = app_list_view(a);
 	sscanf(arg, "%63s %15s", col, dir);
 	int d = strcmp(dir, "asc") == 0 ? -1 : 1;
 	if (dir[0] && strcmp(dir, "asc") != 0 && strcmp(dir, "desc") != 0) {
@@ -229,12 +225,15 @@ static void c_sort(struct app *a, const char *name, char *arg)
 	/* Names sort ascending by default; "desc" reverses them. */
 	if (strcmp(col, "name") == 0)
 		d = strcmp(dir, "desc") == 0 ? -1 : 1;
-	if (list_sort_by_name(a, v, col, d) < 0)
-		app_message(a, 1, v == V_FLAT ? "columns: self calls self-per-call total-per-call name"
-			    : v == V_GRAPH ? "columns: total self children calls name"
-			    : "columns: name index");
-	else
-		app_message(a, 0, "sorted by %s%s", col, dir[0] ? dir : "");
+	if (list_sort_by_name(a, v, col, d) < 0) {
+		char keys[256] = "";
+		size_t k = 0;
+		for (const char *const *c = list_sort_columns(v); c && *c && k < sizeof keys; c++)
+			k += (size_t)snprintf(keys + k, sizeof keys - k, " %s", *c);
+		app_message(a, 1, "columns:%s", keys);
+	} else {
+		app_message(a, 0, "sorted by %s%s%s", col, dir[0] ? " " : "", dir);
+	}
 }
 
 static void c_filter(struct app *a, const char *name, char *arg)
@@ -257,7 +256,7 @@ static void c_filter(struct app *a, const char *name, char *arg)
 		}
 	}
 	app_invalidate(a);
-	int v = is_list(a->view) ? a->view : a->prev_list_view;
+	int v = app_list_view(a);
 	app_ensure_rows(a, v);
 	if (!a->filter_pct && !a->filter.text)
 		app_message(a, 0, "filters off: %u rows", a->pane[v].n);
@@ -315,8 +314,7 @@ static void c_bind(struct app *a, const char *name, char *arg)
 	a->msg[0] = 0;
 	if (keymap_line(":bind", 1, line, app_key_error) == 0)
 		app_message(a, 0, "bound: %s", arg);
-	if (a->view == V_HELP)
-		view_help_build(a);
+	view_help_build(a);
 }
 
 static void c_source(struct app *a, const char *name, char *arg)
@@ -392,11 +390,9 @@ static void c_dump(struct app *a, const char *name, char *arg)
 
 static void c_view(struct app *a, const char *name, char *arg)
 {
-	static const char *const names[V_N] = { "flat", "graph", "index", "source", "deleted", "help",
-						"cycles", "messages" };
-	for (int v = 0; v < V_N; v++)
-		if (strcmp(names[v], name) == 0)
-			app_set_view(a, v);
+	int v = view_lookup(name);
+	if (v >= 0)
+		app_set_view(a, v);
 }
 
 static void c_break(struct app *a, const char *name, char *arg)
@@ -510,7 +506,7 @@ const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const
 	static const char *const bsd[] = { "bsd", NULL };
 	static const char *const formats[] = { "text", "json", "dot", "callgrind", NULL };
 	if (strcmp(word, "sort") == 0)
-		return nth == 0 ? list_sort_columns(is_list(a->view) ? a->view : a->prev_list_view)
+		return nth == 0 ? list_sort_columns(app_list_view(a))
 			: nth == 1 ? dirs : NULL;
 	if (strcmp(word, "filter") == 0)
 		return nth == 0 ? off : NULL;
@@ -550,10 +546,6 @@ void cmd_run(struct app *a, const char *text)
 	snprintf(word, sizeof word, "%.*s", (int)(w < 63 ? w : 63), buf);
 	if (isdigit((unsigned char)word[0]) || word[0] == '[') {
 		c_goto(a, "goto", buf);
-		return;
-	}
-	if (strcmp(word, "source-view") == 0) {
-		app_set_view(a, V_SOURCE);
 		return;
 	}
 	for (size_t i = 0; i < NCMDS; i++) {

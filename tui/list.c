@@ -1,117 +1,33 @@
-/* list: the rows of the flat, call-graph, index and deleted-arc views,
- * their sorting and filtering, and search over them.
- *
- * Default orders are GNU gprof's (the flat profile's and the call graph's,
- * ties included), so an unsorted view reads like the report.  The cursor
- * is kept on a function, not a row number: after a rebuild it is put back
- * on app.node wherever that function went. */
+/* list: see list.h. */
 #include "config.h"
 #include "app.h"
+#include "list.h"
+#include "draw.h"
 #include "util.h"
 
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-static const char *const flat_cols[] = { "self", "calls", "self-per-call",
-					 "total-per-call", "name", NULL };
-static const char *const graph_cols[] = { "total", "self", "children", "calls",
-					  "name", NULL };
-static const char *const index_cols[] = { "name", "index", NULL };
-
-static const char *const *cols_of(int view);
+static const struct list_column *cols_of(int view)
+{
+	return view_ops(view)->columns;
+}
 
 const char *const *list_sort_columns(int view)
 {
-	return cols_of(view);
-}
-
-static const char *const *cols_of(int view)
-{
-	return view == V_FLAT ? flat_cols : view == V_GRAPH ? graph_cols
-		: view == V_INDEX ? index_cols : NULL;
-}
-
-/* cg_msort's comparators take no context: the sort in progress. */
-static int sort_col, sort_rev;
-
-static int flat_gnu(const struct cg *g, uint32_t l, uint32_t r)
-{
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	double d = b->self_time - a->self_time;
-	if (d != 0.0)
-		return d > 0.0 ? 1 : -1;
-	if (b->ncalls != a->ncalls)
-		return b->ncalls > a->ncalls ? 1 : -1;
-	return strcmp(a->sym->name, b->sym->name);
-}
-
-static const char *name_of(const struct cg *g, uint32_t n)
-{
-	return n < g->nfuncs ? g->nodes[n].sym->dname : "";
-}
-
-static int cmp_num(double x, double y)
-{
-	return x < y ? -1 : x > y;
-}
-
-/* Column key of node N for the current sort; numbers compare descending
- * by default, names ascending. */
-static int cmp_rows(const struct cg *g, uint32_t l, uint32_t r, int view)
-{
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	int c = 0;
-	double ac = a->ncalls ? (double)a->ncalls : 0, bc = b->ncalls ? (double)b->ncalls : 0;
-	if (view == V_FLAT) {
-		switch (sort_col) {
-		case 0: c = flat_gnu(g, l, r); break;
-		case 1: c = -cmp_num(ac, bc); break;
-		case 2: c = -cmp_num(ac ? a->self_time / ac : -1, bc ? b->self_time / bc : -1); break;
-		case 3: c = -cmp_num(ac ? (a->self_time + a->child_time) / ac : -1,
-				     bc ? (b->self_time + b->child_time) / bc : -1); break;
-		default: c = strcmp(name_of(g, l), name_of(g, r)); break;
-		}
-	} else if (view == V_GRAPH) {
-		switch (sort_col) {
-		case 0: c = cmp_num(a->index, b->index); break;
-		case 1: c = -cmp_num(a->prop_self, b->prop_self); break;
-		case 2: c = -cmp_num(a->prop_child, b->prop_child); break;
-		case 3: c = -cmp_num((double)(a->ncalls + a->self_calls),
-				     (double)(b->ncalls + b->self_calls)); break;
-		default: c = strcmp(name_of(g, l), name_of(g, r)); break;
-		}
-	} else {
-		if (sort_col == 1)
-			c = cmp_num(a->index, b->index);
-		else if ((l < g->nfuncs) != (r < g->nfuncs))
-			c = l < g->nfuncs ? -1 : 1;
-		else if (l < g->nfuncs)
-			c = strcmp(a->sym->name, b->sym->name);
-		else
-			c = cmp_num(a->cycle, b->cycle);
-	}
-	return sort_rev ? -c : c;
-}
-
-static int cmp_flat_v(const struct cg *g, uint32_t l, uint32_t r) { return cmp_rows(g, l, r, V_FLAT); }
-static int cmp_graph_v(const struct cg *g, uint32_t l, uint32_t r) { return cmp_rows(g, l, r, V_GRAPH); }
-static int cmp_index_v(const struct cg *g, uint32_t l, uint32_t r) { return cmp_rows(g, l, r, V_INDEX); }
-
-static int flat_selected(const struct cg *g, const struct cg_node *n)
-{
-	if (cg_in_set(n, CG_INCL_FLAT))
-		return 1;
-	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
-}
-
-double list_node_pct(const struct app *a, uint32_t n)
-{
-	const struct cg *g = a->g;
-	const struct cg_node *s = &g->nodes[n];
-	if (a->view == V_FLAT)
-		return g->total_time > 0 ? 100 * s->self_time / g->total_time : 0;
-	return g->print_time > 0 ? 100 * (s->prop_self + s->prop_child) / g->print_time : 0;
+	static const char *keys[V_N][16];
+	const struct list_column *c = cols_of(view);
+	if (!c)
+		return NULL;
+	int i;
+	for (i = 0; c[i].key && i < 15; i++)
+		keys[view][i] = c[i].key;
+	keys[view][i] = NULL;
+	return keys[view];
 }
 
 const char *list_node_name(const struct app *a, uint32_t n, char *buf, size_t len)
@@ -123,73 +39,50 @@ const char *list_node_name(const struct app *a, uint32_t n, char *buf, size_t le
 	return buf;
 }
 
-static int keep(struct app *a, int view, uint32_t n)
+double list_node_pct(const struct app *a, int view, uint32_t n)
 {
-	char buf[64];
-	int saved = a->view;
-	if (a->filter_pct > 0) {
-		a->view = view;
-		double p = list_node_pct(a, n);
-		a->view = saved;
-		if (p < a->filter_pct)
-			return 0;
-	}
-	if (a->filter.text && !matcher_match(&a->filter, list_node_name(a, n, buf, sizeof buf)))
-		return 0;
-	return 1;
+	const struct cg *g = a->g;
+	const struct cg_node *s = &g->nodes[n];
+	if (view_ops(view)->flags & VIEW_SELF_TIME)
+		return g->total_time > 0 ? 100 * s->self_time / g->total_time : 0;
+	return g->print_time > 0 ? 100 * (s->prop_self + s->prop_child) / g->print_time : 0;
 }
 
-static void add_row(struct app *a, int view, uint32_t n)
+void list_begin(struct app *a, int view)
 {
+	a->pane[view].n = 0;
+}
+
+void list_offer(struct app *a, int view, uint32_t n)
+{
+	char buf[64];
+	if (a->filter_pct > 0 && list_node_pct(a, view, n) < a->filter_pct)
+		return;
+	if (a->filter.text && !matcher_match(&a->filter, list_node_name(a, n, buf, sizeof buf)))
+		return;
 	util_grow((void **)&a->rows[view], &a->rowcap[view], a->pane[view].n + 1,
 		  sizeof *a->rows[view]);
 	a->rows[view][a->pane[view].n++] = n;
 }
 
-void list_rebuild(struct app *a, int view)
+/* cg_msort's comparators take no context: the sort in progress. */
+static int (*sort_cmp)(const struct cg *, uint32_t, uint32_t);
+static int sort_rev;
+
+static int cmp_sorted(const struct cg *g, uint32_t l, uint32_t r)
 {
-	struct cg *g = a->g;
-	const struct opts *o = a->o;
-	a->pane[view].n = 0;
-	if (view == V_FLAT) {
-		for (uint32_t i = 0; i < g->nfuncs; i++) {
-			const struct cg_node *s = &g->nodes[i];
-			if (!flat_selected(g, s) || (!o->zero && s->ncalls == 0 && s->self_time == 0))
-				continue;
-			if (keep(a, view, i))
-				add_row(a, view, i);
-		}
-	} else if (view == V_GRAPH) {
-		for (uint32_t k = 0; k < g->norder; k++) {
-			uint32_t n = g->order[k];
-			const struct cg_node *s = &g->nodes[n];
-			if (!s->print_flag || (!o->zero && s->ncalls == 0 && s->self_calls == 0 &&
-					       s->prop_self == 0 && s->prop_child == 0))
-				continue;
-			if (keep(a, view, n))
-				add_row(a, view, n);
-		}
-	} else if (view == V_INDEX) {
-		for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
-			const struct cg_node *s = &g->nodes[i];
-			if (i < g->nfuncs && !o->zero && s->ncalls == 0 && s->hist_time == 0)
-				continue;
-			if (keep(a, view, i))
-				add_row(a, view, i);
-		}
-	} else if (view == V_DELETED) {
-		size_t n;
-		const uint32_t *d = edit_deleted_arcs(a->ed, &n);
-		for (size_t i = 0; i < n; i++)
-			add_row(a, view, d[i]);
-	}
-	if (view == V_FLAT || view == V_GRAPH || view == V_INDEX) {
-		int (*cmp)(const struct cg *, uint32_t, uint32_t) =
-			view == V_FLAT ? cmp_flat_v : view == V_GRAPH ? cmp_graph_v : cmp_index_v;
-		sort_col = a->sort_col[view];
+	int c = sort_cmp(g, l, r);
+	return sort_rev ? -c : c;
+}
+
+void list_finish(struct app *a, int view, int gnu_order_as_built)
+{
+	const struct list_column *cols = cols_of(view);
+	int col = a->sort_col[view];
+	if (cols && !(gnu_order_as_built && col == 0 && !a->sort_rev[view])) {
+		sort_cmp = cols[col].cmp;
 		sort_rev = a->sort_rev[view];
-		if (!(view == V_GRAPH && sort_col == 0 && !sort_rev))
-			cg_msort(g, a->rows[view], a->pane[view].n, cmp);
+		cg_msort(a->g, a->rows[view], a->pane[view].n, cmp_sorted);
 	}
 	a->built_gen[view] = edit_generation(a->ed);
 	a->dirty_rows[view] = 0;
@@ -199,11 +92,6 @@ void list_rebuild(struct app *a, int view)
 void list_sync_cursor(struct app *a, int view)
 {
 	struct pane *p = &a->pane[view];
-	if (view == V_DELETED) {
-		if (p->cur >= p->n)
-			p->cur = p->n ? p->n - 1 : 0;
-		return;
-	}
 	for (uint32_t i = 0; i < p->n; i++) {
 		if (a->rows[view][i] == a->node) {
 			p->cur = i;
@@ -212,23 +100,33 @@ void list_sync_cursor(struct app *a, int view)
 	}
 	if (p->cur >= p->n)
 		p->cur = p->n ? p->n - 1 : 0;
+	/* The function is not listed here: in the shown view, the row the
+	 * cursor is on becomes the selection, so what is highlighted is
+	 * what acts. */
+	if (view == a->view && p->n)
+		a->node = a->rows[view][p->cur];
 }
 
 uint32_t list_cur_node(struct app *a, int view)
 {
 	struct pane *p = &a->pane[view];
-	return p->n ? a->rows[view][p->cur] : CG_NONE;
+	return p->n && p->cur < p->n ? a->rows[view][p->cur] : CG_NONE;
+}
+
+uint32_t list_row(const struct app *a, int view, uint32_t i)
+{
+	return a->rows[view][i];
 }
 
 int list_sort_by_name(struct app *a, int view, const char *col, int dir)
 {
-	const char *const *cols = cols_of(view);
+	const struct list_column *cols = cols_of(view);
 	if (!cols)
 		return -1;
 	if (strcmp(col, "time") == 0 || strcmp(col, "cumulative") == 0)
-		col = view == V_FLAT ? "self" : "total";
-	for (int i = 0; cols[i]; i++) {
-		if (strcasecmp(cols[i], col) == 0) {
+		col = cols[0].key;
+	for (int i = 0; cols[i].key; i++) {
+		if (strcasecmp(cols[i].key, col) == 0) {
 			a->sort_col[view] = i;
 			a->sort_rev[view] = dir < 0;
 			a->dirty_rows[view] = 1;
@@ -240,101 +138,158 @@ int list_sort_by_name(struct app *a, int view, const char *col, int dir)
 
 const char *list_sort_name(const struct app *a, int view)
 {
-	const char *const *cols = cols_of(view);
-	return cols ? cols[a->sort_col[view]] : "";
+	const struct list_column *cols = cols_of(view);
+	return cols ? cols[a->sort_col[view]].key : "";
 }
 
 void list_sort_step(struct app *a, int view, int step)
 {
-	const char *const *cols = cols_of(view);
+	const struct list_column *cols = cols_of(view);
 	int n = 0;
 	if (!cols)
 		return;
-	while (cols[n])
+	while (cols[n].key)
 		n++;
 	a->sort_col[view] = (a->sort_col[view] + step + n) % n;
 	a->sort_rev[view] = 0;
 	a->dirty_rows[view] = 1;
 }
 
-struct textbuf *list_textbuf(struct app *a, int view)
+/* ---- extra columns at the right of gprof's line ---- */
+
+/* Rounding noise from re-propagation must not print as "-0.00". */
+static int delta_shown(const struct app *a, int w)
 {
-	return view == V_HELP ? &a->help : view == V_SOURCE ? &a->source
-		: view == V_CYCLES ? &a->cycles : view == V_MESSAGES ? &a->msgview : NULL;
+	return a->show_delta && edit_nsteps(a->ed) > 0 && w >= 60;
 }
 
-/* The text search matches in row I of VIEW: the name for the lists, both
- * ends of a deleted arc, the line of a text view. */
-static const char *row_text(struct app *a, int view, uint32_t i, char *buf, size_t len)
+/* edit_orig() walks a cycle's members; on big cycles that is too slow to
+ * repeat on every redraw, so cycle rows are cached per model generation. */
+static struct edit_orig *orig_cache;
+static unsigned long *orig_gen;
+static uint32_t orig_cap;
+
+static int orig_of(const struct app *a, uint32_t n, struct edit_orig *o)
 {
-	struct textbuf *t = list_textbuf(a, view);
-	if (t)
-		return i < t->n ? t->lines[i] : "";
-	if (view == V_DELETED) {
-		const struct cg *g = a->g;
-		const struct cg_arc *arc = &g->arcs[a->rows[view][i]];
-		snprintf(buf, len, "%s -> %s", g->nodes[arc->parent].sym->dname,
-			 g->nodes[arc->child].sym->dname);
-		return buf;
+	if (n < a->g->nfuncs)
+		return edit_orig(a->ed, n, o);
+	uint32_t c = n - a->g->nfuncs;
+	unsigned long gen = edit_generation(a->ed) + 1;
+	if (c >= orig_cap) {
+		uint32_t cap = c + 64;
+		orig_cache = xrealloc(orig_cache, cap * sizeof *orig_cache);
+		orig_gen = xrealloc(orig_gen, cap * sizeof *orig_gen);
+		memset(orig_gen + orig_cap, 0, (cap - orig_cap) * sizeof *orig_gen);
+		orig_cap = cap;
 	}
-	return list_node_name(a, a->rows[view][i], buf, len);
+	if (orig_gen[c] != gen) {
+		edit_orig(a->ed, n, &orig_cache[c]);
+		orig_gen[c] = gen;
+	}
+	*o = orig_cache[c];
+	return o->valid;
 }
 
-/* Rows of VIEW: the text views count their buffer's lines. */
-static uint32_t nrows(struct app *a, int view)
+/* Δ of node N: time in seconds (flat: self, else total) and calls. */
+static void delta_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
 {
-	struct textbuf *t = list_textbuf(a, view);
-	if (t)
-		a->pane[view].n = t->n;
-	return a->pane[view].n;
+	struct edit_orig o;
+	const struct cg_node *s = &a->g->nodes[n];
+	int flat = (view_ops(view)->flags & VIEW_SELF_TIME) != 0;
+	buf[0] = 0;
+	if (!orig_of(a, n, &o)) {
+		snprintf(buf, len, "new");
+		return;
+	}
+	double now = flat ? s->self_time : s->prop_self + s->prop_child;
+	double d = (now - (flat ? o.self_time : o.total)) / a->g->hz;
+	long long dc = (long long)(s->ncalls - o.ncalls);
+	char t[32] = "", c[32] = "";
+	if (d >= 0.005 || d <= -0.005)
+		snprintf(t, sizeof t, "%+.2f", d);
+	if (dc)
+		snprintf(c, sizeof c, "%+lldc", dc);
+	snprintf(buf, len, "%s%s%s", t, *t && *c ? " " : "", c);
 }
 
-int list_search(struct app *a, int dir, int from_next)
+static const struct list_extra extras[] = {
+	{ "change", 16, delta_shown, delta_cell },
+};
+#define NEXTRAS (sizeof extras / sizeof extras[0])
+
+void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 {
-	int view = a->view;
+	char line[512];
+	snprintf(line, sizeof line, "%s", head);
+	/* The sort mark replaces the blank before the column's label. */
+	const struct list_column *cols = cols_of(view);
+	const char *label = cols ? cols[a->sort_col[view]].label : NULL;
+	char *at = label ? strstr(line, label) : NULL;
+	for (int k = label ? cols[a->sort_col[view]].nth : 0; at && k > 0; k--)
+		at = strstr(at + 1, label);
+	int mark = -1;
+	while (at && at > line && at[-1] != ' ')
+		at--; /* the start of the word (a unit prefix before "s/call") */
+	if (at && at > line && at[-1] == ' ')
+		mark = (int)(at - line - 1);
+	int right = 0;
+	for (size_t i = 0; i < NEXTRAS; i++)
+		if (extras[i].shown(a, w))
+			right += extras[i].width;
+	draw_row(y, w - right, line, 3);
+	if (mark >= 0) {
+		const char *m = a->utf8 ? (a->sort_rev[view] ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
+			: (a->sort_rev[view] ? "^" : "v");
+		draw_text(y, mark, 1, m, 3);
+	}
+	int x = w - right;
+	for (size_t i = 0; i < NEXTRAS; i++) {
+		if (!extras[i].shown(a, w))
+			continue;
+		char col[64];
+		snprintf(col, sizeof col, "%*s", extras[i].width, extras[i].name);
+		draw_text(y, x, extras[i].width, col, 3 | 0x100);
+		x += extras[i].width;
+	}
+}
+
+void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt)
+{
 	struct pane *p = &a->pane[view];
-	char buf[1024];
-	uint32_t n = nrows(a, view);
-	if (!a->search.text || !n)
-		return -1;
-	if (p->cur >= n)
-		p->cur = n - 1;
-	for (uint32_t k = from_next ? 1 : 0; k <= n; k++) {
-		uint32_t i = (uint32_t)(((int64_t)p->cur + (dir < 0 ? -(int64_t)k : (int64_t)k)
-					 + (int64_t)n * 2) % n);
-		if (matcher_match(&a->search, row_text(a, view, i, buf, sizeof buf))) {
-			int wrapped = dir < 0 ? i > p->cur : i < p->cur;
-			p->cur = i;
-			return wrapped;
+	int right = 0;
+	for (size_t i = 0; i < NEXTRAS; i++)
+		if (extras[i].shown(a, w))
+			right += extras[i].width;
+	view_pane_fix(p, h);
+	for (int r = 0; r < h; r++) {
+		uint32_t i = p->top + (uint32_t)r;
+		if (i >= p->n) {
+			draw_fill(y + r, w, 0);
+			continue;
+		}
+		uint32_t n = a->rows[view][i];
+		char line[1024];
+		double pct = 0;
+		int cur = i == p->cur;
+		line[0] = cur ? '>' : ' ';
+		line[1] = ' ';
+		fmt(a, n, line + 2, sizeof line - 2, &pct);
+		int role = cur && !a->focus_entry ? 6 : draw_hot_attr(a, pct);
+		draw_row(y + r, w - right, line, role);
+		int x = w - right;
+		for (size_t k = 0; k < NEXTRAS; k++) {
+			if (!extras[k].shown(a, w))
+				continue;
+			char d[64], col[80];
+			extras[k].cell(a, view, n, d, sizeof d);
+			snprintf(col, sizeof col, "%*s", extras[k].width, d);
+			draw_text(y + r, x, extras[k].width, col, (role == 6 ? 6 : 0) | 0x100);
+			x += extras[k].width;
 		}
 	}
-	return -1;
 }
 
-uint32_t list_match_count(struct app *a, uint32_t *nth)
-{
-	int view = a->view;
-	char buf[1024];
-	uint32_t n = nrows(a, view), m = 0;
-	*nth = 0;
-	if (!a->search.text)
-		return 0;
-	for (uint32_t i = 0; i < n; i++) {
-		if (matcher_match(&a->search, row_text(a, view, i, buf, sizeof buf))) {
-			m++;
-			if (i <= a->pane[view].cur)
-				*nth = m;
-		}
-	}
-	return m;
-}
-
-int list_row_matches(struct app *a, int view, uint32_t i)
-{
-	char buf[1024];
-	return a->search.text && i < nrows(a, view) &&
-		matcher_match(&a->search, row_text(a, view, i, buf, sizeof buf));
-}
+/* ---- matching names ---- */
 
 /* A pattern is a regular expression when it uses one of these. */
 static int looks_regex(const char *s)

@@ -129,7 +129,7 @@ static void redisplay(void)
 		p->cur = search_start;
 		if (rl_line_buffer[0] && matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
 			papp->search_dir = search_mode;
-			if (list_search(papp, search_mode, 1) >= 0)
+			if (view_search(papp, search_mode, 1) >= 0)
 				app_moved(papp);
 		}
 		app_draw(papp);

@@ -12,11 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static int is_list(int v)
-{
-	return v == V_FLAT || v == V_GRAPH || v == V_INDEX;
-}
-
 /* Rounding noise from re-propagation must not print as "-0.00". */
 static double tidy(double x)
 {
@@ -107,39 +102,6 @@ static void draw_separator(struct app *a, int y)
 	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
 }
 
-/* The message log as shown: each message wrapped to W columns, the
- * cursor on the last one (the log is read from its end). */
-static void wrap_messages(struct app *a, int w)
-{
-	if (w < 10)
-		w = 10;
-	if (a->msgview_w == w && a->msgview_n == a->msglog.n)
-		return;
-	int at_end = a->pane[V_MESSAGES].cur + 1 >= a->msgview.n;
-	textbuf_clear(&a->msgview);
-	textbuf_add(&a->msgview, 2, "messages of this session, oldest first");
-	for (uint32_t i = 0; i < a->msglog.n; i++) {
-		const char *s = a->msglog.lines[i];
-		int first = 1;
-		do {
-			int k = (int)strlen(s);
-			if (k > w - 2) {
-				k = w - 2;
-				while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
-					k--;
-			}
-			textbuf_add(&a->msgview, a->msglog.attr[i], "%s%.*s", first ? "" : "  ", k, s);
-			s += k;
-			first = 0;
-		} while (*s);
-	}
-	a->msgview_w = w;
-	a->msgview_n = a->msglog.n;
-	a->pane[V_MESSAGES].n = a->msgview.n;
-	if (at_end)
-		a->pane[V_MESSAGES].cur = a->msgview.n - 1;
-}
-
 void app_draw(struct app *a)
 {
 	if (LINES < 1 || COLS < 1)
@@ -149,46 +111,22 @@ void app_draw(struct app *a)
 	a->list_y = a->list_h = a->entry_y = a->entry_h = 0;
 	draw_status(a);
 	if (H > 0) {
-		if (is_list(a->view)) {
-			int eh = H >= 10 ? H * 2 / 5 : 0;
-			int lh = eh ? H - eh - 1 : H;
-			a->list_y = 2;
-			a->list_h = lh - 1;
-			if (a->view == V_FLAT)
-				view_flat_draw(a, 1, lh, COLS);
-			else if (a->view == V_GRAPH)
-				view_graph_draw(a, 1, lh, COLS);
-			else
-				view_index_draw(a, 1, lh, COLS);
-			if (eh) {
-				draw_separator(a, 1 + lh);
-				a->entry_y = 2 + lh;
-				a->entry_h = eh;
-				view_entry_draw(a, 2 + lh, eh, COLS);
-			} else {
-				a->focus_entry = 0;
-			}
-		} else if (a->view == V_DELETED) {
-			a->list_y = 2;
-			a->list_h = H - 1;
-			view_deleted_draw(a, 1, H, COLS);
+		const struct view_ops *ops = view_ops(a->view);
+		/* Lists have the entry pane below them when there is room for
+		 * both; a view's own header line (if any) is its first row. */
+		int eh = view_has_funcs(a->view) && H >= 10 ? H * 2 / 5 : 0;
+		int lh = eh ? H - eh - 1 : H;
+		int head = (ops->flags & VIEW_HEADER) != 0;
+		a->list_y = 1 + head;
+		a->list_h = lh - head;
+		ops->draw(a, 1, lh, COLS);
+		if (eh) {
+			draw_separator(a, 1 + lh);
+			a->entry_y = 2 + lh;
+			a->entry_h = eh;
+			view_entry_draw(a, 2 + lh, eh, COLS);
 		} else {
-			if (a->view == V_CYCLES && a->cb_gen != edit_generation(a->ed))
-				view_cycles_drop(a, "proposal dropped: the profile changed");
-			if (a->view == V_MESSAGES)
-				wrap_messages(a, COLS - 3);
-			struct textbuf *t = list_textbuf(a, a->view);
-			if (a->view == V_SOURCE && (a->source_node != a->node))
-				view_source_build(a);
-			int y = 1;
-			if (a->view == V_SOURCE) {
-				/* A fixed title: the file scrolls under it. */
-				draw_row(1, COLS, a->source_title, 3);
-				y = 2;
-			}
-			a->list_y = y;
-			a->list_h = H - (y - 1);
-			view_text_draw(a, t, a->view, y, H - (y - 1), COLS);
+			a->focus_entry = 0;
 		}
 	}
 	if (LINES >= 2) {

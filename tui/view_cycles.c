@@ -7,6 +7,8 @@
  * the profile is dropped, never applied. */
 #include "config.h"
 #include "app.h"
+#include "action.h"
+#include "keymap.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -160,3 +162,40 @@ void view_cycles_accept(struct app *a)
 	app_message(a, 0, "%s", msg);
 	app_set_view(a, V_GRAPH);
 }
+
+/* ---- the view's entry points (view.h) ---- */
+
+static void cycles_draw(struct app *a, int y, int h, int w)
+{
+	if (a->cb_gen != edit_generation(a->ed))
+		view_cycles_drop(a, "proposal dropped: the profile changed");
+	view_text_draw(a, &a->cycles, V_CYCLES, y, h, w);
+}
+
+static void cycles_rows(struct app *a)
+{
+	a->pane[V_CYCLES].n = a->cycles.n;
+}
+
+static int cycles_key(struct app *a, int act)
+{
+	if (act == ACT_TOGGLE_MARK)
+		view_cycles_toggle(a);
+	else if (act == ACT_ACCEPT)
+		view_cycles_accept(a);
+	else
+		return 0;
+	return 1;
+}
+
+static const char *cycles_row_text(struct app *a, uint32_t i, char *buf, size_t len)
+{
+	(void)buf, (void)len;
+	return i < a->cycles.n ? a->cycles.lines[i] : "";
+}
+
+const struct view_ops view_cycles_ops = {
+	.name = "cycles", .keymap = KV_CYCLES,
+	.open = view_cycles_build, .build = cycles_rows, .draw = cycles_draw,
+	.key = cycles_key, .row_text = cycles_row_text,
+};

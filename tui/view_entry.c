@@ -1,6 +1,6 @@
 /* view_entry: the gprof entry of the selected function (parents, primary
  * line, children; for a cycle, the cycle and its members) as selectable
- * lines, and the list of deleted arcs.
+ * lines: the pane under the lists.
  *
  * Live arcs are ordered as GNU orders them in the report (parents up,
  * children down by time, arcs inside a cycle by count, self calls first);
@@ -164,27 +164,4 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			role = 6;
 		draw_row(y + r, w, line, role);
 	}
-}
-
-void view_deleted_draw(struct app *a, int y, int h, int w)
-{
-	struct pane *p = &a->pane[V_DELETED];
-	const struct cg *g = a->g;
-	draw_row(y, w, "       calls  caller -> callee  (Enter or d restores)", 3);
-	view_pane_fix(p, h - 1);
-	for (int r = 0; r < h - 1; r++) {
-		uint32_t i = p->top + (uint32_t)r;
-		if (i >= p->n) {
-			draw_fill(y + 1 + r, w, 0);
-			continue;
-		}
-		const struct cg_arc *arc = &g->arcs[a->rows[V_DELETED][i]];
-		char line[600];
-		snprintf(line, sizeof line, "%c %10lu  %s -> %s", i == p->cur ? '>' : ' ',
-			 (unsigned long)arc->count, g->nodes[arc->parent].sym->dname,
-			 g->nodes[arc->child].sym->dname);
-		draw_row(y + 1 + r, w, line, i == p->cur ? 6 : 0);
-	}
-	if (p->n == 0)
-		draw_row(y + 1, w, "  no arc is deleted", 0);
 }

@@ -1,6 +1,6 @@
-/* view_help: text views (help and source share the drawing), and the
- * help text, generated from the live bindings and the command table so
- * it always tells the truth after :bind or a user key file. */
+/* view_help: the help text, generated from the live bindings and the
+ * command table so it always tells the truth after :bind or a user key
+ * file. */
 #include "config.h"
 #include "app.h"
 #include "action.h"
@@ -14,50 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void textbuf_clear(struct textbuf *t)
-{
-	for (uint32_t i = 0; i < t->n; i++)
-		free(t->lines[i]);
-	t->n = 0;
-}
-
-void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
-{
-	char buf[2048];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (t->n >= t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->lines = xrealloc(t->lines, t->cap * sizeof *t->lines);
-		t->attr = xrealloc(t->attr, t->cap * sizeof *t->attr);
-	}
-	t->attr[t->n] = attr;
-	t->lines[t->n++] = xstrdup(buf);
-}
-
-void view_text_draw(struct app *a, struct textbuf *t, int v, int y, int h, int w)
-{
-	struct pane *p = &a->pane[v];
-	p->n = t->n;
-	view_pane_fix(p, h);
-	for (int r = 0; r < h; r++) {
-		uint32_t i = p->top + (uint32_t)r;
-		if (i >= t->n) {
-			draw_fill(y + r, w, 0);
-			continue;
-		}
-		char line[2100];
-		snprintf(line, sizeof line, "%c %s", i == p->cur ? '>' : ' ', t->lines[i]);
-		int role = i == p->cur ? 6 : t->attr[i] == 1 ? 1 : t->attr[i] == 2 ? 3 : 0;
-		draw_row(y + r, w, line, role);
-	}
-}
+/* The help text: the view's own state. */
+static struct textbuf help;
 
 void view_help_build(struct app *a)
 {
-	struct textbuf *t = &a->help;
+	struct textbuf *t = &help;
+	(void)a;
 	textbuf_clear(t);
 	textbuf_add(t, 2, "tgprof: keys (from the live bindings) and commands; Left or BS goes back");
 	for (int v = 0; v < KV_N; v++) {
@@ -85,3 +48,24 @@ void view_help_build(struct app *a)
 	textbuf_add(t, 0, "  GPROF_PATH      source directories, colon-separated (after -I)");
 	textbuf_add(t, 0, "  NO_COLOR        no colours");
 }
+
+static void draw(struct app *a, int y, int h, int w)
+{
+	view_text_draw(a, &help, V_HELP, y, h, w);
+}
+
+static void build(struct app *a)
+{
+	a->pane[V_HELP].n = help.n;
+}
+
+static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
+{
+	(void)a, (void)buf, (void)len;
+	return i < help.n ? help.lines[i] : "";
+}
+
+const struct view_ops view_help_ops = {
+	.name = "help", .keymap = KV_HELP,
+	.open = view_help_build, .build = build, .draw = draw, .row_text = row_text,
+};

@@ -9,6 +9,7 @@
  * why, instead of showing nothing. */
 #include "config.h"
 #include "app.h"
+#include "keymap.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -103,15 +104,19 @@ static void attribute(struct app *a, const struct sym *s, const char *file,
 	}
 }
 
-void view_source_build(struct app *a)
+/* The view's own state: the text of the function it was built for. */
+static struct textbuf source;
+static char title[600];
+static uint32_t source_node = CG_NONE;
+
+static void source_build(struct app *a)
 {
-	struct textbuf *t = &a->source;
+	struct textbuf *t = &source;
 	struct cg *g = a->g;
 	uint32_t n = a->node;
 	textbuf_clear(t);
-	snprintf(a->source_title, sizeof a->source_title, "  source");
-	a->source_node = n;
-	a->source_gen = edit_generation(a->ed);
+	snprintf(title, sizeof title, "  source");
+	source_node = n;
 	a->pane[V_SOURCE].cur = 0;
 	a->pane[V_SOURCE].top = 0;
 	if (n == CG_NONE || n >= g->nfuncs) {
@@ -136,7 +141,7 @@ void view_source_build(struct app *a)
 	uint64_t *calls = NULL;
 	int nlines = 0;
 	attribute(a, s, file, &samples, &calls, &nlines);
-	snprintf(a->source_title, sizeof a->source_title, "  %8s %6s %5s  %.150s  (%.400s:%d)", "samples",
+	snprintf(title, sizeof title, "  %8s %6s %5s  %.150s  (%.400s:%d)", "samples",
 		 "calls", "line", s->dname, found, line);
 	char buf[1024];
 	int ln = 0;
@@ -164,3 +169,34 @@ void view_source_build(struct app *a)
 	free(samples);
 	free(calls);
 }
+
+static void open_view(struct app *a)
+{
+	if (source_node != a->node || !source.n)
+		source_build(a);
+}
+
+static void build(struct app *a)
+{
+	a->pane[V_SOURCE].n = source.n;
+}
+
+/* A fixed title: the file scrolls under it. */
+static void draw(struct app *a, int y, int h, int w)
+{
+	if (source_node != a->node)
+		source_build(a);
+	draw_row(y, w, title, 3);
+	view_text_draw(a, &source, V_SOURCE, y + 1, h - 1, w);
+}
+
+static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
+{
+	(void)a, (void)buf, (void)len;
+	return i < source.n ? source.lines[i] : "";
+}
+
+const struct view_ops view_source_ops = {
+	.name = "source-view", .keymap = KV_SOURCE, .flags = VIEW_HEADER,
+	.open = open_view, .build = build, .draw = draw, .row_text = row_text,
+};

@@ -1,0 +1,20 @@
+/* draw: text into the curses screen by display columns, colours and
+ * attributes (with NO_COLOR and monochrome terminals in mind), and the
+ * screen dump behind :save-display.
+ * Roles: 0 plain, 1 hot, 2 warm, 3 title, 4 dim, 5 error, 6 cursor; 0x100
+ * added pads the rest of the width with blanks. */
+#ifndef TUI_DRAW_H
+#define TUI_DRAW_H
+
+#include <stddef.h>
+
+struct app;
+
+void draw_init_colors(struct app *a);
+void draw_text(int y, int x, int w, const char *s, int role);
+void draw_row(int y, int w, const char *s, int role);
+void draw_fill(int y, int w, int role);
+int draw_hot_attr(const struct app *a, double pct);
+int draw_save_display(const char *path, char *msg, size_t msglen);
+
+#endif

@@ -1,0 +1,70 @@
+/* view_deleted: the arcs deleted so far, caller and callee, each
+ * restored by Enter (or d, r). */
+#include "config.h"
+#include "app.h"
+#include "action.h"
+#include "keymap.h"
+#include "util.h"
+
+#include <stdio.h>
+
+static void build(struct app *a)
+{
+	size_t n;
+	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
+	util_grow((void **)&a->rows[V_DELETED], &a->rowcap[V_DELETED], n + 1, sizeof *a->rows[V_DELETED]);
+	for (size_t i = 0; i < n; i++)
+		a->rows[V_DELETED][i] = d[i];
+	a->pane[V_DELETED].n = (uint32_t)n;
+	if (a->pane[V_DELETED].cur >= n)
+		a->pane[V_DELETED].cur = n ? (uint32_t)n - 1 : 0;
+}
+
+static void draw(struct app *a, int y, int h, int w)
+{
+	struct pane *p = &a->pane[V_DELETED];
+	const struct cg *g = a->g;
+	draw_row(y, w, "       calls  caller -> callee  (Enter or d restores)", 3);
+	view_pane_fix(p, h - 1);
+	for (int r = 0; r < h - 1; r++) {
+		uint32_t i = p->top + (uint32_t)r;
+		if (i >= p->n) {
+			draw_fill(y + 1 + r, w, 0);
+			continue;
+		}
+		const struct cg_arc *arc = &g->arcs[a->rows[V_DELETED][i]];
+		char line[2100];
+		snprintf(line, sizeof line, "%c %10lu  %s -> %s", i == p->cur ? '>' : ' ',
+			 (unsigned long)arc->count, g->nodes[arc->parent].sym->dname,
+			 g->nodes[arc->child].sym->dname);
+		draw_row(y + 1 + r, w, line, i == p->cur ? 6 : 0);
+	}
+	if (p->n == 0)
+		draw_row(y + 1, w, "  no arc is deleted", 0);
+}
+
+static int key(struct app *a, int act)
+{
+	struct pane *p = &a->pane[V_DELETED];
+	if (act != ACT_ENTER && act != ACT_RESTORE_ARC && act != ACT_DELETE_ARC)
+		return 0;
+	if (!p->n)
+		app_message(a, 1, "no deleted arc");
+	else
+		app_arc_edit(a, a->rows[V_DELETED][p->cur], 1);
+	return 1;
+}
+
+static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
+{
+	const struct cg *g = a->g;
+	const struct cg_arc *arc = &g->arcs[a->rows[V_DELETED][i]];
+	snprintf(buf, len, "%s -> %s", g->nodes[arc->parent].sym->dname,
+		 g->nodes[arc->child].sym->dname);
+	return buf;
+}
+
+const struct view_ops view_deleted_ops = {
+	.name = "deleted", .keymap = KV_DELETED, .flags = VIEW_HEADER,
+	.build = build, .draw = draw, .key = key, .row_text = row_text,
+};

@@ -1,0 +1,134 @@
+/* view_index: GNU gprof's index of names, one row per function or cycle
+ * with its [N]; functions sharing a name are told apart as the report's
+ * index does it, by their file. */
+#include "config.h"
+#include "app.h"
+#include "action.h"
+#include "keymap.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_num(double x, double y)
+{
+	return x < y ? -1 : x > y;
+}
+
+/* Functions by raw name, then the cycles by number (the report's order). */
+static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
+{
+	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
+	if ((l < g->nfuncs) != (r < g->nfuncs))
+		return l < g->nfuncs ? -1 : 1;
+	if (l < g->nfuncs)
+		return strcmp(a->sym->name, b->sym->name);
+	return cmp_num(a->cycle, b->cycle);
+}
+
+static int cmp_index(const struct cg *g, uint32_t l, uint32_t r)
+{
+	return cmp_num(g->nodes[l].index, g->nodes[r].index);
+}
+
+static const struct list_column columns[] = {
+	{ "name", cmp_name, "name", 0 },
+	{ "index", cmp_index, "index", 0 },
+	{ NULL, NULL, NULL, 0 },
+};
+
+/* Per function: another function has its name (then the file tells
+ * them apart, as the report's index does). */
+static unsigned char *shared;
+static uint32_t nshared;
+
+static const struct cg *sort_g;
+
+static int by_name(const void *l, const void *r)
+{
+	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
+	return strcmp(sort_g->nodes[a].sym->name, sort_g->nodes[b].sym->name);
+}
+
+static void find_shared(const struct cg *g)
+{
+	uint32_t *v = xmalloc((g->nfuncs + 1) * sizeof *v);
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		v[i] = i;
+	sort_g = g;
+	util_qsort(v, g->nfuncs, sizeof *v, by_name);
+	free(shared);
+	shared = xmalloc(g->nfuncs + 1);
+	memset(shared, 0, g->nfuncs + 1);
+	nshared = g->nfuncs;
+	for (uint32_t i = 1; i < g->nfuncs; i++)
+		if (strcmp(g->nodes[v[i]].sym->name, g->nodes[v[i - 1]].sym->name) == 0)
+			shared[v[i]] = shared[v[i - 1]] = 1;
+	free(v);
+}
+
+static void build(struct app *a)
+{
+	const struct cg *g = a->g;
+	if (nshared != g->nfuncs || !shared)
+		find_shared(g);
+	list_begin(a, V_INDEX);
+	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
+		const struct cg_node *s = &g->nodes[i];
+		if (i < g->nfuncs && !a->o->zero && s->ncalls == 0 && s->hist_time == 0)
+			continue;
+		list_offer(a, V_INDEX, i);
+	}
+	list_finish(a, V_INDEX, 0);
+}
+
+static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
+{
+	const struct cg_node *s = &a->g->nodes[n];
+	char idx[32], tmp[64], file[300] = "";
+	snprintf(idx, sizeof idx, "%c%u%c", s->print_flag ? '[' : '(', s->index,
+		 s->print_flag ? ']' : ')');
+	if (n < a->g->nfuncs && s->sym->file && n < nshared && shared[n]) {
+		const char *slash = strrchr(s->sym->file, '/');
+		snprintf(file, sizeof file, " (%s)", slash ? slash + 1 : s->sym->file);
+	}
+	if (n >= a->g->nfuncs)
+		snprintf(buf, len, "%6s <cycle %u>", idx, s->cycle);
+	else if (s->cycle)
+		snprintf(buf, len, "%6s %s%s <cycle %u>", idx, list_node_name(a, n, tmp, sizeof tmp),
+			 file, s->cycle);
+	else
+		snprintf(buf, len, "%6s %s%s", idx, list_node_name(a, n, tmp, sizeof tmp), file);
+	*pct = list_node_pct(a, V_INDEX, n);
+}
+
+static void draw(struct app *a, int y, int h, int w)
+{
+	list_draw_header(a, V_INDEX, y, w, "  index  name");
+	list_draw_rows(a, V_INDEX, y + 1, h - 1, w, fmt);
+}
+
+static int key(struct app *a, int act)
+{
+	if (act != ACT_ENTER)
+		return 0;
+	app_set_view(a, V_GRAPH);
+	return 1;
+}
+
+static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
+{
+	return list_node_name(a, list_row(a, V_INDEX, i), buf, len);
+}
+
+static uint32_t current(struct app *a)
+{
+	return list_cur_node(a, V_INDEX);
+}
+
+const struct view_ops view_index_ops = {
+	.name = "index", .keymap = KV_INDEX, .flags = VIEW_FUNCS | VIEW_HEADER,
+	.build = build, .draw = draw, .key = key, .row_text = row_text, .current = current,
+	.columns = columns,
+};
