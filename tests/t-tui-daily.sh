@@ -219,6 +219,32 @@ K
 	expect cxx-k-demangled cxx1.scr '^deleted arc geo::Shape::count_big\(.*\) -> geo::Circle::area\(\) const \(16000 calls\)'
 	expect cxx-scale-demangled cxx2.scr '^geo::Circle::area\(\) const: self'
 	expect cxx-complete-demangled cxx3.scr '^at \[[0-9]+\] geo::Shape::count_big\(std::vector'
+	# Template arguments shortened in lists, whole after T; the deleted
+	# arc's callee on screen at 80 columns; ] scrolls long names.
+	cat > cxx2.keys <<'K'
+f
+:save-display cxxn1.scr
+T
+:save-display cxxn2.scr
+T
+]
+:save-display cxxn3.scr
+:k geo::Shape::count_big(std::vector<geo::Shape*, std::allocator<geo::Shape*> > const&, double)/geo::Circle::area() const
+D
+:save-display cxxn4.scr
+:goto main
+<Tab><End>
+:save-display cxxn5.scr
+:q!
+K
+	TUI_COLS=80 tui_run cxx2 ./cxx cxx.gmon > /dev/null
+	expect cxx-short-names cxxn1.scr '  geo::Vec<…>::operator\*'
+	expect cxx-full-names cxxn2.scr '  geo::Vec<int>::operator\*'
+	expect cxx-scroll-names cxxn3.scr '^>  *[0-9.]+ .*  [a-z]'
+	if tui_list_rows cxxn3.scr | grep -q '  geo::Vec<…>::operator'; then tg_fail cxx-scroll-moves "$(sed -n 3p cxxn3.scr)"; else
+		tg_pass cxx-scroll-moves; fi
+	expect cxx-deleted-shows-callee cxxn4.scr '^> +16000  geo::Shape::count_big.* -> geo::Circle::area\(\) const'
+	expect entry-more-above cxxn5.scr '↑ more above'
 else
 	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat cxx.log)"
 fi
@@ -324,5 +350,21 @@ if $CC -pg -O0 -g -I"$TOP/tests/corpus" -o st "$TOP/tests/corpus/statics/"*.c > 
 else
 	tg_fail "statics program: build" "$(cat st.log)"
 fi
+
+# --- a 40x10 terminal: names visible in every list, d says the entry
+# pane is hidden rather than pointing to it
+cat > tiny.keys <<'K'
+:save-display tiny-graph.scr
+f
+:save-display tiny-flat.scr
+c
+d
+:save-display tiny-d.scr
+:q
+K
+TUI_LINES=10 TUI_COLS=40 tui_run tiny ./prog gmon.out > /dev/null
+expect tiny-graph-names tiny-graph.scr '^> \[1\] +[0-9.]+  [a-z]+ \[1\]'
+expect tiny-flat-names tiny-flat.scr '^> +[0-9.]+  burn'
+expect tiny-d-message tiny-d.scr 'entry pane hidden'
 
 tui_finish

@@ -42,7 +42,11 @@
 	X(FILTER_CLEAR, "filter-clear",  "Remove the time and name filters") \
 	X(TOGGLE_MARK,  "toggle-mark",   "Keep or delete the proposed arc under the cursor") \
 	X(ACCEPT,       "accept",        "Apply the marked arcs of a cycle-breaking proposal") \
-	X(REFRESH,      "refresh",       "Redraw the screen")
+	X(REFRESH,      "refresh",       "Redraw the screen") \
+	X(TOGGLE_NAMES, "toggle-names",  "Show names whole or with template arguments shortened") \
+	X(SCROLL_LEFT,  "scroll-left",   "Scroll the names of the list left (back to their start)") \
+	X(SCROLL_RIGHT, "scroll-right",  "Scroll the names of the list right, to read long ones") \
+	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)")
 
 enum action {
 #define ACTION_ENUM(id, name, help) ACT_##id,

@@ -273,7 +273,7 @@ static void arc_op(struct app *a, int restore)
 	if (arc == CG_NONE) {
 		app_message(a, 1, a->entry_h > 0
 			    ? "no arc under the cursor: Tab to the entry pane and pick a caller or callee line"
-			    : "no arc under the cursor: the entry pane is hidden (a taller window shows it)");
+			    : "entry pane hidden (screen too small)");
 		return;
 	}
 	app_arc_edit(a, arc, restore);
@@ -406,6 +406,21 @@ int app_run_action(struct app *a, int act)
 	case ACT_ACCEPT:
 		break; /* the cycles view's own */
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
+	case ACT_TOGGLE_NAMES:
+		a->full_names = !a->full_names;
+		app_message(a, 0, "names %s", a->full_names ? "whole" : "with template arguments shortened");
+		break;
+	case ACT_SCROLL_LEFT:
+	case ACT_SCROLL_RIGHT:
+		a->hscroll += act == ACT_SCROLL_RIGHT ? 16 : -16;
+		if (a->hscroll < 0)
+			a->hscroll = 0;
+		app_message(a, 0, "names scrolled by %d", a->hscroll);
+		break;
+	case ACT_TOGGLE_BARS:
+		a->bars = !a->bars;
+		app_message(a, 0, "bars of %% time %s", a->bars ? "shown (at 100 columns and more)" : "hidden");
+		break;
 	}
 	return 0;
 }
@@ -456,6 +471,7 @@ int tui_main(const struct opts *o)
 	a->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	a->o = o;
 	a->show_delta = 1;
+	a->bars = 1;
 	a->color = 1;
 	a->node = CG_NONE;
 	keymap_clear();

@@ -76,6 +76,9 @@ struct app {
 	struct matcher filter; /* text NULL = off */
 	/* display */
 	int show_delta, color, utf8;
+	int full_names;        /* names whole, not template arguments as <…> */
+	int hscroll;           /* names scrolled sideways by this many characters */
+	int bars;              /* the % time bar column */
 	char msg[512];
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */

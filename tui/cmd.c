@@ -300,11 +300,13 @@ static void c_set(struct app *a, const char *name, char *arg)
 	int b = on_off(val);
 	if (b >= 0 && strcmp(opt, "delta") == 0)
 		a->show_delta = b;
+	else if (b >= 0 && strcmp(opt, "bars") == 0)
+		a->bars = b;
 	else if (b >= 0 && strcmp(opt, "color") == 0) {
 		a->color = b;
 		draw_init_colors(a);
 	} else
-		app_message(a, 1, "usage: set delta on|off, set color on|off, set keymap NAME");
+		app_message(a, 1, "usage: set delta|bars|color on|off, set keymap NAME");
 }
 
 static void c_bind(struct app *a, const char *name, char *arg)
@@ -448,7 +450,7 @@ static const struct {
 	{ "sort COLUMN [asc|desc]", "sort the list by a column", c_sort },
 	{ "filter PCT%|PATTERN|off", "hide rows below a share of time, or not matching", c_filter },
 	{ "search PATTERN", "search names (substring, or regex)", c_search },
-	{ "set OPTION VALUE", "delta on|off, color on|off, keymap default|vi|emacs", c_set },
+	{ "set OPTION VALUE", "delta|bars|color on|off, keymap default|vi|emacs", c_set },
 	{ "bind VIEW KEY ACTION", "bind a key, as in a key file", c_bind },
 	{ "source FILE", "run the commands in FILE", c_source },
 	{ "export FILE [FORMAT]", "write text (gprof -b), json, dot or callgrind", c_export },
@@ -499,7 +501,7 @@ enum cmd_arg cmd_arg_kind(const char *word)
 const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const char *prev)
 {
 	static const char *const dirs[] = { "asc", "desc", NULL };
-	static const char *const opts[] = { "delta", "color", "keymap", NULL };
+	static const char *const opts[] = { "delta", "bars", "color", "keymap", NULL };
 	static const char *const onoff[] = { "on", "off", NULL };
 	static const char *const keymaps[] = { "default", "vi", "emacs", NULL };
 	static const char *const off[] = { "off", NULL };

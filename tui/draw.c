@@ -75,6 +75,8 @@ void draw_text(int y, int x, int w, const char *s, int role)
 	if (x + w > COLS)
 		w = COLS - x;
 	attr_t at = role_attr(role & 0xff);
+	if (role & 0x200)
+		at |= A_UNDERLINE; /* a match of the search */
 	attron(at);
 	move(y, x);
 	mbstate_t st;

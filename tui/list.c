@@ -3,6 +3,7 @@
 #include "app.h"
 #include "list.h"
 #include "draw.h"
+#include "names.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -212,8 +213,35 @@ static void delta_cell(const struct app *a, int view, uint32_t n, char *buf, siz
 	snprintf(buf, len, "%s%s%s", t, *t && *c ? " " : "", c);
 }
 
+static int bar_shown(const struct app *a, int w)
+{
+	return a->bars && w >= 100;
+}
+
+/* The share of time as a bar of eighths. */
+static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
+{
+	static const char *const eighth[] = { "", "\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d",
+					      "\xe2\x96\x8c", "\xe2\x96\x8b", "\xe2\x96\x8a",
+					      "\xe2\x96\x89" };
+	double pct = list_node_pct(a, view, n);
+	int units = (int)(pct / 100.0 * 8 * 10 + 0.5); /* 10 cells */
+	size_t k = 0;
+	buf[0] = 0;
+	if (units > 80)
+		units = 80;
+	k += (size_t)snprintf(buf, len, "  ");
+	for (int i = 0; i < units / 8 && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s", a->utf8 ? "\xe2\x96\x88" : "#");
+	if (units % 8 && k < len)
+		snprintf(buf + k, len - k, "%s", a->utf8 ? eighth[units % 8] : "");
+}
+
+/* Left to right after gprof's line.  The bar's cells are padded as
+ * text, so its width counts display columns, not bytes. */
 static const struct list_extra extras[] = {
-	{ "change", 16, delta_shown, delta_cell },
+	{ "% time", 12, 1, bar_shown, bar_cell },
+	{ "change", 16, 0, delta_shown, delta_cell },
 };
 #define NEXTRAS (sizeof extras / sizeof extras[0])
 
@@ -247,13 +275,31 @@ void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 		if (!extras[i].shown(a, w))
 			continue;
 		char col[64];
-		snprintf(col, sizeof col, "%*s", extras[i].width, extras[i].name);
+		snprintf(col, sizeof col, "%*s", extras[i].left ? -extras[i].width : extras[i].width,
+			 extras[i].name);
 		draw_text(y, x, extras[i].width, col, 3 | 0x100);
 		x += extras[i].width;
 	}
 }
 
-void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt)
+/* The row as shown: gutter, numbers (all, or the first KEEP bytes when
+ * the name would not be seen), the name shortened and scrolled. */
+static void compose(struct app *a, const char *line, int at, int keep, int w, char *out, size_t len)
+{
+	char name[1024];
+	const char *nm = line + at;
+	if (!a->full_names) {
+		names_shorten(nm, name, sizeof name, a->utf8);
+		nm = name;
+	}
+	nm = names_skip(nm, a->hscroll);
+	int pre = at;
+	if (keep > 0 && at + 12 > w)
+		pre = 2 + keep;
+	snprintf(out, len, "%.*s%s%s", pre, line, pre < at ? "  " : "", nm);
+}
+
+void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt, int keep)
 {
 	struct pane *p = &a->pane[view];
 	int right = 0;
@@ -274,15 +320,23 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt)
 		line[0] = cur ? '>' : ' ';
 		line[1] = ' ';
 		fmt(a, n, line + 2, sizeof line - 2, &pct);
+		char shown[1100], buf[64];
+		/* The name is the last thing in gprof's line. */
+		const char *nm = strstr(line + 2, list_node_name(a, n, buf, sizeof buf));
+		compose(a, line, nm ? (int)(nm - line) : (int)strlen(line), keep, w - right,
+			shown, sizeof shown);
 		int role = cur && !a->focus_entry ? 6 : draw_hot_attr(a, pct);
-		draw_row(y + r, w - right, line, role);
+		if (!cur && a->search.text &&
+		    matcher_match(&a->search, list_node_name(a, n, buf, sizeof buf)))
+			role |= 0x200; /* a match of the search */
+		draw_row(y + r, w - right, shown, role);
 		int x = w - right;
 		for (size_t k = 0; k < NEXTRAS; k++) {
 			if (!extras[k].shown(a, w))
 				continue;
 			char d[64], col[80];
 			extras[k].cell(a, view, n, d, sizeof d);
-			snprintf(col, sizeof col, "%*s", extras[k].width, d);
+			snprintf(col, sizeof col, "%*s", extras[k].left ? 0 : extras[k].width, d);
 			draw_text(y + r, x, extras[k].width, col, (role == 6 ? 6 : 0) | 0x100);
 			x += extras[k].width;
 		}

@@ -34,6 +34,7 @@ struct list_column {
 struct list_extra {
 	const char *name;
 	int width;
+	int left;           /* aligned left (else right) */
 	int (*shown)(const struct app *a, int w);
 	void (*cell)(const struct app *a, int view, uint32_t n, char *buf, size_t len);
 };
@@ -68,7 +69,11 @@ double list_node_pct(const struct app *a, int view, uint32_t n);
 /* Draw the rows of VIEW: FMT writes the row of node N (gprof's line)
  * and its share of time for the colour. */
 typedef void list_fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct);
-void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt);
+/* The name (the end of the row) is shown shortened (names.h) unless
+ * app.full_names, scrolled by app.hscroll; when it would start too far
+ * right for the width, only the first KEEP bytes of the numbers are kept
+ * before it (0: never). */
+void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt, int keep);
 /* The header line of VIEW, with a mark before the sort column's label
  * and the extra columns' names. */
 void list_draw_header(struct app *a, int view, int y, int w, const char *head);

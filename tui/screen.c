@@ -5,6 +5,7 @@
 #include "app.h"
 #include "action.h"
 #include "keymap.h"
+#include "names.h"
 #include "term.h"
 
 #define NCURSES_WIDECHAR 1
@@ -67,15 +68,24 @@ static void draw_status(struct app *a)
 	char *comma = strchr(keys, ',');
 	if (comma)
 		*comma = 0;
-	snprintf(line, sizeof line, " tgprof  %s%s%.2f s in %.0f samples (%g s each)%s%zu arc%s deleted%s"
-		 "filter %s%s%s%zu edit%s",
-		 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz), tidy(g->total_time),
-		 1.0 / g->hz, sep, ndel, ndel == 1 ? "" : "s", sep, filt, selseg, sep,
-		 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s");
 	/* The help hint keeps its place at the right end, whatever the width. */
 	char hint[80];
 	snprintf(hint, sizeof hint, "   %s help ", keys);
 	int hw = (int)strlen(hint);
+	/* The sampling details go first when the line is too long, so the
+	 * state (deleted arcs, filter, focus, edits) stays in sight. */
+	char samples[96];
+	snprintf(samples, sizeof samples, " in %.0f samples (%g s each)", tidy(g->total_time),
+		 1.0 / g->hz);
+	for (int pass = 0; pass < 2; pass++) {
+		snprintf(line, sizeof line, " tgprof  %s%s%.2f s%s%s%zu arc%s deleted%s"
+			 "filter %s%s%s%zu edit%s",
+			 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz),
+			 pass ? "" : samples, sep, ndel, ndel == 1 ? "" : "s", sep, filt, selseg, sep,
+			 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s");
+		if ((int)strlen(line) - 8 <= COLS - hw)
+			break;
+	}
 	if (COLS > hw + 20) {
 		draw_row(0, COLS - hw, line, 3);
 		draw_text(0, COLS - hw, hw, hint, 3 | 0x100);
@@ -86,11 +96,12 @@ static void draw_status(struct app *a)
 
 static void draw_separator(struct app *a, int y)
 {
-	char title[400], line[1600], name[64];
+	char title[1200], line[4000], name[64];
 	const char *dash = a->utf8 ? "\xe2\x94\x80" : "-";
+	/* The selected function's whole name (scrolled with the list's). */
 	if (a->node != CG_NONE)
 		snprintf(title, sizeof title, " [%u] %s ", a->g->nodes[a->node].index,
-			 list_node_name(a, a->node, name, sizeof name));
+			 names_skip(list_node_name(a, a->node, name, sizeof name), a->hscroll));
 	else
 		snprintf(title, sizeof title, " ");
 	size_t used = 0;

@@ -4,9 +4,11 @@
 #include "app.h"
 #include "action.h"
 #include "keymap.h"
+#include "names.h"
 #include "util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void build(struct app *a)
 {
@@ -18,6 +20,22 @@ static void build(struct app *a)
 	a->pane[V_DELETED].n = (uint32_t)n;
 	if (a->pane[V_DELETED].cur >= n)
 		a->pane[V_DELETED].cur = n ? (uint32_t)n - 1 : 0;
+}
+
+/* NAME as shown (shortened unless full names), cut to MAX display
+ * characters with a mark, so both ends of an arc stay on screen. */
+static void fit(const struct app *a, const char *name, int max, char *out, size_t len)
+{
+	char s[1024];
+	if (!a->full_names)
+		names_shorten(name, s, sizeof s, a->utf8);
+	else
+		snprintf(s, sizeof s, "%s", name);
+	const char *cut = names_skip(s, max > 1 ? max - 1 : 0);
+	if (max > 1 && *cut && *names_skip(cut, 1))
+		snprintf(out, len, "%.*s%s", (int)(cut - s), s, a->utf8 ? "\xe2\x80\xa6" : "~");
+	else
+		snprintf(out, len, "%s", s);
 }
 
 static void draw(struct app *a, int y, int h, int w)
@@ -33,10 +51,16 @@ static void draw(struct app *a, int y, int h, int w)
 			continue;
 		}
 		const struct cg_arc *arc = &g->arcs[a->rows[V_DELETED][i]];
-		char line[2100];
+		char line[2300], from[1100], to[1100];
+		int half = (w - 18) / 2, used = 0;
+		fit(a, g->nodes[arc->parent].sym->dname, half, from, sizeof from);
+		for (const char *s = from; *s; s = names_skip(s, 1))
+			used++;
+		/* The callee gets what the caller leaves, at least half. */
+		fit(a, g->nodes[arc->child].sym->dname, w - 18 - used > half ? w - 18 - used : half,
+		    to, sizeof to);
 		snprintf(line, sizeof line, "%c %10lu  %s -> %s", i == p->cur ? '>' : ' ',
-			 (unsigned long)arc->count, g->nodes[arc->parent].sym->dname,
-			 g->nodes[arc->child].sym->dname);
+			 (unsigned long)arc->count, from, to);
 		draw_row(y + 1 + r, w, line, i == p->cur ? 6 : 0);
 	}
 	if (p->n == 0)

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "app.h"
 #include "entry.h"
+#include "names.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -156,12 +157,23 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			continue;
 		}
 		const struct entry_line *l = &a->el[i];
-		char line[700];
+		char line[720], text[700];
 		int cur = i == a->ep.cur;
-		snprintf(line, sizeof line, "%c %s", cur && a->focus_entry ? '>' : ' ', l->text);
+		if (a->full_names)
+			snprintf(text, sizeof text, "%s", l->text);
+		else
+			names_shorten(l->text, text, sizeof text, a->utf8);
+		snprintf(line, sizeof line, "%c %s", cur && a->focus_entry ? '>' : ' ', text);
 		int role = l->deleted ? 4 : l->kind == 1 ? 1 : 0;
 		if (cur && a->focus_entry)
 			role = 6;
 		draw_row(y + r, w, line, role);
 	}
+	/* Lines scrolled off the top or past the bottom are announced. */
+	const char *up = a->utf8 ? " \xe2\x86\x91 more above " : " ^ more above ";
+	const char *down = a->utf8 ? " \xe2\x86\x93 more below " : " v more below ";
+	if (a->ep.top > 0 && w > 30)
+		draw_text(y, w - 14, 14, up, 3 | 0x100);
+	if (a->ep.top + (uint32_t)h < a->ep.n && w > 30 && h > 1)
+		draw_text(y + h - 1, w - 14, 14, down, 3 | 0x100);
 }

@@ -151,7 +151,7 @@ static void draw(struct app *a, int y, int h, int w)
 	cumul = 0;
 	for (uint32_t i = 0; i < p->top && i < p->n; i++)
 		cumul += a->g->nodes[list_row(a, V_FLAT, i)].self_time;
-	list_draw_rows(a, V_FLAT, y + 1, h - 1, w, fmt);
+	list_draw_rows(a, V_FLAT, y + 1, h - 1, w, fmt, 6);
 }
 
 static int key(struct app *a, int act)

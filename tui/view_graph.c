@@ -116,7 +116,7 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 static void draw(struct app *a, int y, int h, int w)
 {
 	list_draw_header(a, V_GRAPH, y, w, "  index % time    self  children    called     name");
-	list_draw_rows(a, V_GRAPH, y + 1, h - 1, w, fmt);
+	list_draw_rows(a, V_GRAPH, y + 1, h - 1, w, fmt, 12);
 }
 
 static int key(struct app *a, int act)

@@ -106,7 +106,7 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 static void draw(struct app *a, int y, int h, int w)
 {
 	list_draw_header(a, V_INDEX, y, w, "  index  name");
-	list_draw_rows(a, V_INDEX, y + 1, h - 1, w, fmt);
+	list_draw_rows(a, V_INDEX, y + 1, h - 1, w, fmt, 0);
 }
 
 static int key(struct app *a, int act)

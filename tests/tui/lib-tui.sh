@@ -47,16 +47,18 @@ tui_run() {
 }
 
 # Rows of the list: after the title and header lines, up to the separator
-# line of the entry pane (or the end); gutter and trailing blanks removed.
+# line of the entry pane (or the end); gutter, the bar column of % time
+# and trailing blanks removed.
 tui_list_rows() {
 	awk 'NR <= 2 { next }
 	     /^(───|---)/ { exit }
-	     { sub(/^../, ""); sub(/ +$/, ""); if ($0 != "") print }' "$1"
+	     { sub(/^../, ""); sub(/ +[█▏▎▍▌▋▊▉]+ *$/, ""); sub(/ +$/, ""); if ($0 != "") print }' "$1"
 }
 
 # Line of the list the cursor is on (gutter ">").
 tui_cursor_row() {
-	awk 'NR <= 2 { next } /^(───|---)/ { exit } /^>/ { sub(/^../, ""); sub(/ +$/, ""); print }' "$1"
+	awk 'NR <= 2 { next } /^(───|---)/ { exit }
+	     /^>/ { sub(/^../, ""); sub(/ +[█▏▎▍▌▋▊▉]+ *$/, ""); sub(/ +$/, ""); print }' "$1"
 }
 
 tui_entry_rows() {
