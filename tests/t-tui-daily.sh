@@ -367,4 +367,11 @@ expect tiny-graph-names tiny-graph.scr '^> \[1\] +[0-9.]+  [a-z]+ \[1\]'
 expect tiny-flat-names tiny-flat.scr '^> +[0-9.]+  burn'
 expect tiny-d-message tiny-d.scr 'entry pane hidden'
 
+# --- :set and :source say what they did
+printf 'nosuch\ngoto work\n' > cmds.txt
+printf ':set delta off\n:save-display set.scr\n:source cmds.txt\n:save-display src-cmds.scr\n:q\n' > setsrc.keys
+tui_run setsrc ./prog gmon.out > /dev/null
+expect set-says set.scr '^delta off$'
+expect source-says src-cmds.scr '^cmds.txt: ran 2 commands, some failed'
+
 tui_finish

@@ -160,6 +160,20 @@ else
 	tg_fail "tmux: resize inside the prompt redraws" "$(cat prompt-resize.scr)"
 fi
 
+# --- search matches are underlined on screen
+run ./prog gmon.out > /dev/null
+$T send-keys -t t '/leaf' Enter
+sleep 0.5
+$T capture-pane -e -p -t t > underline.scr
+$T send-keys -t t q
+wait_file stty.txt
+esc=$(printf '\033')
+if grep "leaf_" underline.scr | grep -q "${esc}\[[0-9;]*4[;m]"; then
+	tg_pass "tmux: search matches underlined"
+else
+	tg_fail "tmux: search matches underlined" "$(grep leaf_ underline.scr | cat -v | head -3)"
+fi
+
 # --- resize redraws at the new size
 run ./prog gmon.out > /dev/null
 $T resize-window -t t -x 60 -y 15 2>/dev/null || $T resize-pane -t t -x 60 -y 15

@@ -305,8 +305,11 @@ static void c_set(struct app *a, const char *name, char *arg)
 	else if (b >= 0 && strcmp(opt, "color") == 0) {
 		a->color = b;
 		draw_init_colors(a);
-	} else
+	} else {
 		app_message(a, 1, "usage: set delta|bars|color on|off, set keymap NAME");
+		return;
+	}
+	app_message(a, 0, "%s %s", opt, b ? "on" : "off");
 }
 
 static void c_bind(struct app *a, const char *name, char *arg)
@@ -327,15 +330,24 @@ static void c_source(struct app *a, const char *name, char *arg)
 		app_message(a, 1, "%s: cannot open", arg);
 		return;
 	}
+	int n = 0, errors = 0;
 	while (!a->quit && fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\r\n")] = 0;
 		char *s = line;
 		while (*s == ' ' || *s == ':')
 			s++;
-		if (*s && *s != '#')
+		if (*s && *s != '#') {
+			a->msg_err = 0;
 			cmd_run(a, s);
+			n++;
+			errors += a->msg_err;
+		}
 	}
 	fclose(f);
+	/* The last command's own message stays when it failed. */
+	if (!a->msg_err)
+		app_message(a, errors != 0, "%s: ran %d command%s%s", arg, n, n == 1 ? "" : "s",
+			    errors ? ", some failed (:messages)" : "");
 }
 
 static void c_export(struct app *a, const char *name, char *arg)
