@@ -374,4 +374,11 @@ tui_run setsrc ./prog gmon.out > /dev/null
 expect set-says set.scr '^delta off$'
 expect source-says src-cmds.scr '^cmds.txt: ran 2 commands, some failed'
 
+# --- :N of a function the filter hides: said, and the selection stays
+# the highlighted row
+printf ':filter 60%%\n:goto leaf_a\n:save-display hid.scr\n:q\n' > hid.keys
+tui_run hid ./prog gmon.out > /dev/null
+expect goto-hidden-says hid.scr 'leaf_a is not listed'
+same goto-hidden-selection hid.scr
+
 tui_finish

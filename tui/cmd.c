@@ -71,7 +71,11 @@ static void c_goto(struct app *a, const char *name, char *arg)
 	if (n == CG_NONE)
 		return;
 	go_node(a, n);
-	app_message(a, 0, "at [%u] %s", a->g->nodes[n].index, list_node_name(a, n, buf, sizeof buf));
+	if (a->node != n)
+		app_message(a, 1, "[%u] %s is not listed (the filter or focus hides it; F clears filters)",
+			    a->g->nodes[n].index, list_node_name(a, n, buf, sizeof buf));
+	else
+		app_message(a, 0, "at [%u] %s", a->g->nodes[n].index, list_node_name(a, n, buf, sizeof buf));
 }
 
 /* FROM/TO where each side names one function as :goto takes it (raw or
