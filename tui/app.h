@@ -90,7 +90,7 @@ struct app {
 	struct matcher filter; /* text NULL = off */
 	/* display */
 	int show_delta, color, utf8;
-	int flat_si;           /* per-call unit for the flat view */
+	double flat_scale;     /* per-call unit for the flat view (rows_flat_unit) */
 	double flat_cumul;     /* running sum while drawing the flat view */
 	char msg[512];
 	int msg_err;

@@ -1,12 +1,14 @@
 /* list: the rows of the flat, call-graph, index and deleted-arc views,
  * their sorting and filtering, and search over them.
  *
- * Default orders are GNU gprof's (the flat profile's and the call graph's,
- * ties included), so an unsorted view reads like the report.  The cursor
+ * Which functions each view lists, and the default orders (the flat
+ * profile's and the call graph's, ties included), are GNU gprof's from
+ * core (rows.h), so an unsorted view reads like the report.  The cursor
  * is kept on a function, not a row number: after a rebuild it is put back
  * on app.node wherever that function went. */
 #include "config.h"
 #include "app.h"
+#include "rows.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -28,17 +30,6 @@ static const char *const *cols_of(int view)
 /* cg_msort's comparators take no context: the sort in progress. */
 static int sort_col, sort_rev;
 
-static int flat_gnu(const struct cg *g, uint32_t l, uint32_t r)
-{
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	double d = b->self_time - a->self_time;
-	if (d != 0.0)
-		return d > 0.0 ? 1 : -1;
-	if (b->ncalls != a->ncalls)
-		return b->ncalls > a->ncalls ? 1 : -1;
-	return strcmp(a->sym->name, b->sym->name);
-}
-
 static const char *name_of(const struct cg *g, uint32_t n)
 {
 	return n < g->nfuncs ? g->nodes[n].sym->dname : "";
@@ -58,7 +49,7 @@ static int cmp_rows(const struct cg *g, uint32_t l, uint32_t r, int view)
 	double ac = a->ncalls ? (double)a->ncalls : 0, bc = b->ncalls ? (double)b->ncalls : 0;
 	if (view == V_FLAT) {
 		switch (sort_col) {
-		case 0: c = flat_gnu(g, l, r); break;
+		case 0: c = rows_flat_cmp(g, l, r); break;
 		case 1: c = -cmp_num(ac, bc); break;
 		case 2: c = -cmp_num(ac ? a->self_time / ac : -1, bc ? b->self_time / bc : -1); break;
 		case 3: c = -cmp_num(ac ? (a->self_time + a->child_time) / ac : -1,
@@ -90,13 +81,6 @@ static int cmp_rows(const struct cg *g, uint32_t l, uint32_t r, int view)
 static int cmp_flat_v(const struct cg *g, uint32_t l, uint32_t r) { return cmp_rows(g, l, r, V_FLAT); }
 static int cmp_graph_v(const struct cg *g, uint32_t l, uint32_t r) { return cmp_rows(g, l, r, V_GRAPH); }
 static int cmp_index_v(const struct cg *g, uint32_t l, uint32_t r) { return cmp_rows(g, l, r, V_INDEX); }
-
-static int flat_selected(const struct cg *g, const struct cg_node *n)
-{
-	if (cg_in_set(n, CG_INCL_FLAT))
-		return 1;
-	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
-}
 
 double list_node_pct(const struct app *a, uint32_t n)
 {
@@ -146,8 +130,7 @@ void list_rebuild(struct app *a, int view)
 	a->pane[view].n = 0;
 	if (view == V_FLAT) {
 		for (uint32_t i = 0; i < g->nfuncs; i++) {
-			const struct cg_node *s = &g->nodes[i];
-			if (!flat_selected(g, s) || (!o->zero && s->ncalls == 0 && s->self_time == 0))
+			if (!rows_flat_shown(g, i, o->zero))
 				continue;
 			if (keep(a, view, i))
 				add_row(a, view, i);
@@ -155,17 +138,14 @@ void list_rebuild(struct app *a, int view)
 	} else if (view == V_GRAPH) {
 		for (uint32_t k = 0; k < g->norder; k++) {
 			uint32_t n = g->order[k];
-			const struct cg_node *s = &g->nodes[n];
-			if (!s->print_flag || (!o->zero && s->ncalls == 0 && s->self_calls == 0 &&
-					       s->prop_self == 0 && s->prop_child == 0))
+			if (!rows_graph_shown(g, n, o->zero, o->line))
 				continue;
 			if (keep(a, view, n))
 				add_row(a, view, n);
 		}
 	} else if (view == V_INDEX) {
 		for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
-			const struct cg_node *s = &g->nodes[i];
-			if (i < g->nfuncs && !o->zero && s->ncalls == 0 && s->hist_time == 0)
+			if (!rows_index_shown(g, i, o->zero))
 				continue;
 			if (keep(a, view, i))
 				add_row(a, view, i);

@@ -1,51 +1,19 @@
 /* view_list: drawing the flat profile, call graph and index lists.
  *
  * Each row is the line GNU gprof prints for that function (flat line,
- * call-graph primary line, index entry) after a two-column gutter that
+ * call-graph primary line, formatted by core's rows.h; index entry) after a two-column gutter that
  * marks the cursor, so a screen reads like the report and tests can hold
  * rows against `gprof -b` output.  The change column (Δ against the
  * original profile) is right-aligned at the end when shown. */
 #include "config.h"
 #include "app.h"
+#include "rows.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
-
-static const struct {
-	double scale;
-	const char *prefix;
-} si_units[] = {
-	{ 1e-12, "T" }, { 1e-9, "G" }, { 1e-6, "M" }, { 1e-3, "K" },
-	{ 1.0, "" },    { 1e3, "m" },  { 1e6, "u" },  { 1e9, "n" },
-	{ 1e12, "p" },  { 1e15, "f" }, { 1e18, "a" },
-};
-#define SI_N (sizeof si_units / sizeof si_units[0])
-
-/* The per-call unit gprof would pick: the prefix that brings the largest
- * total per call into [1, 1000). */
-static size_t per_call_unit(const struct app *a)
-{
-	const struct cg *g = a->g;
-	double top = 0;
-	for (uint32_t i = 0; i < g->nfuncs; i++) {
-		const struct cg_node *s = &g->nodes[i];
-		if (s->ncalls && (s->self_time + s->child_time) / s->ncalls > top)
-			top = (s->self_time + s->child_time) / s->ncalls;
-	}
-	if (top <= 0)
-		return 0;
-	top /= g->hz;
-	size_t si;
-	for (si = 0; si < SI_N - 1; si++) {
-		double x = si_units[si].scale * top;
-		if (x >= 1.0 && x < 1000.0)
-			break;
-	}
-	return si;
-}
 
 static void pane_fix(struct pane *p, int h)
 {
@@ -148,29 +116,19 @@ static void draw_rows(struct app *a, int view, int y, int h, int w,
 static void fmt_flat(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 {
 	const struct cg *g = a->g;
-	const struct cg_node *s = &g->nodes[n];
 	double total = g->total_time > 0 ? g->total_time : 1;
-	double scale = si_units[a->flat_si].scale;
-	a->flat_cumul += s->self_time;
-	int k = snprintf(buf, len, "%6.2f %9.2f %8.2f", 100 * s->self_time / total,
-			 a->flat_cumul / g->hz, s->self_time / g->hz);
-	if (k < 0 || (size_t)k >= len)
-		return;
-	if (s->ncalls)
-		snprintf(buf + k, len - (size_t)k, " %8lu %8.2f %8.2f  %s",
-			 (unsigned long)s->ncalls, scale * s->self_time / g->hz / s->ncalls,
-			 scale * (s->self_time + s->child_time) / g->hz / s->ncalls,
-			 s->sym->dname);
-	else
-		snprintf(buf + k, len - (size_t)k, " %8.8s %8.8s %8.8s  %s", "", "", "",
-			 s->sym->dname);
-	*pct = 100 * s->self_time / total;
+	char row[ROWS_MAX];
+
+	a->flat_cumul += g->nodes[n].self_time;
+	char *e = rows_flat(row, g, n, total, a->flat_cumul, a->flat_scale, 0);
+	snprintf(buf, len, "%.*s%s", (int)(e - row), row, g->nodes[n].sym->dname);
+	*pct = 100 * g->nodes[n].self_time / total;
 }
 
 void view_flat_draw(struct app *a, int y, int h, int w)
 {
 	char head[128];
-	a->flat_si = (int)per_call_unit(a);
+	rows_flat_unit(a->g, 0, &a->flat_scale);
 	snprintf(head, sizeof head, "  %6s %9s %8s %8s %8s %8s  %s", " %time", "cumul s",
 		 "self s", "calls", "self", "total", "name");
 	draw_row(y, w, head, 3);
@@ -184,43 +142,18 @@ void view_flat_draw(struct app *a, int y, int h, int w)
 	draw_rows(a, V_FLAT, y + 1, h - 1, w, fmt_flat);
 }
 
-static void fmt_name(const struct app *a, uint32_t n, char *buf, size_t len)
-{
-	const struct cg_node *s = &a->g->nodes[n];
-	char tmp[64];
-	const char *name = list_node_name(a, n, tmp, sizeof tmp);
-	if (n >= a->g->nfuncs)
-		snprintf(buf, len, "%s [%u]", name, s->index);
-	else if (s->cycle && s->index)
-		snprintf(buf, len, "%s <cycle %u> %c%u%c", name, s->cycle,
-			 s->print_flag ? '[' : '(', s->index, s->print_flag ? ']' : ')');
-	else if (s->index)
-		snprintf(buf, len, "%s %c%u%c", name, s->print_flag ? '[' : '(', s->index,
-			 s->print_flag ? ']' : ')');
-	else
-		snprintf(buf, len, "%s", name);
-}
-
 void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len)
 {
 	const struct cg *g = a->g;
-	const struct cg_node *s = &g->nodes[n];
 	double pt = g->print_time > 0 ? g->print_time : 1;
-	char idx[32], calls[40], name[400];
-	snprintf(idx, sizeof idx, "[%u]", s->index);
-	if (n >= g->nfuncs || s->ncalls + s->self_calls != 0) {
-		if (s->self_calls)
-			snprintf(calls, sizeof calls, " %7lu+%-7lu", (unsigned long)s->ncalls,
-				 (unsigned long)s->self_calls);
-		else
-			snprintf(calls, sizeof calls, " %7lu %7.7s", (unsigned long)s->ncalls, "");
+	char row[ROWS_MAX];
+
+	if (cg_is_cycle(g, n)) {
+		char *e = rows_cycle(row, g, n, pt, 0);
+		snprintf(buf, len, "%.*s", (int)(e - row), row);
 	} else {
-		snprintf(calls, sizeof calls, " %7.7s %7.7s", "", "");
+		rows_named(buf, len, row, rows_primary(row, g, n, pt, 0), g, n);
 	}
-	fmt_name(a, n, name, sizeof name);
-	snprintf(buf, len, "%-6.6s %5.1f %7.2f %7.2f%s %s", idx,
-		 100 * (s->prop_self + s->prop_child) / pt, s->prop_self / g->hz,
-		 s->prop_child / g->hz, calls, name);
 }
 
 static void fmt_graph(struct app *a, uint32_t n, char *buf, size_t len, double *pct)

@@ -9,24 +9,12 @@
 #include "load.h"
 #include "notes.h"
 #include "reportint.h"
+#include "rows.h"
 #include "util.h"
 #include "fmt.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Per-call column units: the SI prefix that brings the largest per-call
- * time into [1, 1000).  Index 0 is what is printed when nothing has time,
- * index 5 (milliseconds) is the traditional (-T) unit. */
-static const struct {
-	double scale;
-	const char *prefix;
-} si_units[] = {
-	{ 1e-12, "T" }, { 1e-9, "G" }, { 1e-6, "M" }, { 1e-3, "K" },
-	{ 1.0, " " },   { 1e3, "m" },  { 1e6, "u" },  { 1e9, "n" },
-	{ 1e12, "p" },  { 1e15, "f" }, { 1e18, "a" },
-};
-#define SI_N (sizeof si_units / sizeof si_units[0])
 
 void report_sep(struct report_ctx *c)
 {
@@ -91,23 +79,6 @@ size_t report_name_len(const struct report_ctx *c, uint32_t n)
 }
 
 /* Name, cycle and index, as the call graph shows every reference. */
-/* " <cycle N>" and " [idx]" (or " (idx)") after a name, at P. */
-static char *ref_suffix(const struct cg_node *node, char *p)
-{
-	if (node->cycle) {
-		memcpy(p, " <cycle ", 8);
-		p = fmt_ulong(p + 8, node->cycle, 0, 0);
-		*p++ = '>';
-	}
-	if (node->index) {
-		*p++ = ' ';
-		*p++ = node->print_flag ? '[' : '(';
-		p = fmt_ulong(p, node->index, 0, 0);
-		*p++ = node->print_flag ? ']' : ')';
-	}
-	return p;
-}
-
 void report_name(struct report_ctx *c, uint32_t n)
 {
 	if (c->lbl) {
@@ -116,7 +87,7 @@ void report_name(struct report_ctx *c, uint32_t n)
 	}
 	char buf[64];
 	report_name_only(c, n);
-	fwrite(buf, 1, (size_t)(ref_suffix(&c->g->nodes[n], buf) - buf), c->out);
+	fwrite(buf, 1, (size_t)(rows_ref(buf, c->g, n) - buf), c->out);
 }
 
 /* A big call graph names each function thousands of times in random
@@ -136,7 +107,7 @@ void report_labels_build(struct report_ctx *c)
 		util_grow((void **)&c->lbl, &cap, size + len + 64, 1);
 		c->lbl_off[i] = (uint32_t)size;
 		memcpy(c->lbl + size, name, len);
-		size = (size_t)(ref_suffix(&g->nodes[i], c->lbl + size + len) - c->lbl);
+		size = (size_t)(rows_ref(c->lbl + size + len, g, i) - c->lbl);
 		if (size > UINT32_MAX - 4096) {
 			report_labels_free(c);
 			return;
@@ -157,29 +128,6 @@ void report_labels_free(struct report_ctx *c)
 long report_granularity(const struct cg *g)
 {
 	return (long)g->hist_scale * 2;
-}
-
-/* Flat order: self time down, calls down, raw name. */
-static int cmp_flat(const struct cg *g, uint32_t l, uint32_t r)
-{
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	double d = b->self_time - a->self_time;
-	if (d > 0.0)
-		return 1;
-	if (d < 0.0)
-		return -1;
-	if (b->ncalls > a->ncalls)
-		return 1;
-	if (b->ncalls < a->ncalls)
-		return -1;
-	return strcmp(a->sym->name, b->sym->name);
-}
-
-static int flat_selected(const struct cg *g, const struct cg_node *n)
-{
-	if (cg_in_set(n, CG_INCL_FLAT))
-		return 1;
-	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
 }
 
 static void flat_header(struct report_ctx *c, const char *prefix, double *total)
@@ -207,20 +155,12 @@ static void flat_header(struct report_ctx *c, const char *prefix, double *total)
 		"time", "seconds", "seconds", "calls", unit, unit, "name");
 }
 
-void report_flat(FILE *out, const struct cg *g, const struct opts *o)
-{
-	struct report_ctx c;
-	report_ctx_init(&c, out, g, o);
-	report_flat_ctx(&c);
-}
-
 void report_flat_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
 	const struct opts *o = c->o;
 	double total = g->total_time;
 	double accum = 0;
-	size_t si = 0;
 
 	report_sep(c);
 	if (o->traditional) {
@@ -236,56 +176,20 @@ void report_flat_ctx(struct report_ctx *c)
 	uint32_t *v = xmalloc(((size_t)n + 1) * sizeof *v);
 	for (uint32_t i = 0; i < n; i++)
 		v[i] = i;
-	cg_msort(g, v, n, cmp_flat);
+	cg_msort(g, v, n, rows_flat_cmp);
 
-	if (o->traditional) {
-		si = 5;
-	} else {
-		double top = 0.0;
-		int found = 0;
-		for (uint32_t k = 0; k < n; k++) {
-			const struct cg_node *s = &g->nodes[v[k]];
-			if (s->ncalls == 0)
-				continue;
-			double t = (s->self_time + s->child_time) / s->ncalls;
-			if (t > top) {
-				top = t;
-				found = 1;
-			}
-		}
-		if (found && top > 0.0) {
-			top /= g->hz;
-			for (si = 0; si < SI_N - 1; si++) {
-				double x = si_units[si].scale * top;
-				if (x >= 1.0 && x < 1000.0)
-					break;
-			}
-		}
-	}
-	double scale = si_units[si].scale;
-	flat_header(c, si_units[si].prefix, &total);
+	double scale;
+	const char *prefix = rows_flat_unit(g, o->traditional, &scale);
+	flat_header(c, prefix, &total);
 
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t i = v[k];
-		const struct cg_node *s = &g->nodes[i];
-		if (!flat_selected(g, s))
+		char buf[ROWS_MAX];
+		if (!rows_flat_shown(g, i, o->zero))
 			continue;
-		if (!o->zero && s->ncalls == 0 && s->self_time == 0)
-			continue;
-		accum += s->self_time;
-		double pct = total > 0.0 ? 100 * s->self_time / total : 0.0;
-		if (o->traditional)
-			fprintf(c->out, "%5.1f %10.2f %8.2f", pct, accum / g->hz,
-				s->self_time / g->hz);
-		else
-			fprintf(c->out, "%6.2f %9.2f %8.2f", pct, accum / g->hz,
-				s->self_time / g->hz);
-		if (s->ncalls != 0)
-			fprintf(c->out, " %8lu %8.2f %8.2f  ", (unsigned long)s->ncalls,
-				scale * s->self_time / g->hz / s->ncalls,
-				scale * (s->self_time + s->child_time) / g->hz / s->ncalls);
-		else
-			fprintf(c->out, " %8.8s %8.8s %8.8s  ", "", "", "");
+		accum += g->nodes[i].self_time;
+		fwrite(buf, 1, (size_t)(rows_flat(buf, g, i, total, accum, scale,
+						   o->traditional) - buf), c->out);
 		if (o->traditional && !c->no_graph_data)
 			report_name(c, i);
 		else

@@ -35,8 +35,6 @@ void report_labels_free(struct report_ctx *c);
 long report_granularity(const struct cg *g);
 void report_flat_ctx(struct report_ctx *c);
 void report_graph_ctx(struct report_ctx *c);
-/* Whether the call graph has an entry for node N. */
-int report_entry_printed(const struct report_ctx *c, uint32_t n);
 
 void report_index_ctx(struct report_ctx *c);
 
