@@ -1,5 +1,6 @@
-/* reportint: what the report writers (report.c, reportcg.c, reportidx.c)
- * share; not for use outside them. */
+/* reportint: what the report writers share (context.c implements it,
+ * each report's file the entry named after it); not for use outside
+ * core/report. */
 #ifndef TG_REPORTINT_H
 #define TG_REPORTINT_H
 
