@@ -1,9 +1,9 @@
-/* opts: the command line, parsed into one structure shared by the report
- * writers, the browser and the cycle breaker.
+/* opts: what the engine is asked to do (which profile, which reports, in
+ * which style), one structure shared by the loader, the report writers,
+ * the cycle breaker and the browser.
  *
- * Contract: opts_parse() accepts every GNU gprof 2.40 option (short and
- * long forms) plus tgprof's own; on a usage error it prints a message and
- * exits with status 1 (GNU's status for a bad option). */
+ * The engine only reads it; the program fills it in from its command line
+ * (src/cli.c), a test or another front end directly. */
 #ifndef TG_OPTS_H
 #define TG_OPTS_H
 
@@ -25,10 +25,10 @@ struct opts {
 	const char *exe;          /* default "a.out" */
 	const char **profiles;    /* default { "gmon.out" } */
 	int nprofiles;
-	enum opts_mode mode;
+	enum opts_mode mode;      /* the program's: text or browser */
 
 	/* output styles: a style is printed when its flag is set; GNU's rules
-	 * for which are on by default live in opts_parse() */
+	 * for which are on by default live in the command line (src/cli.c) */
 	int flat, graph, index_, annotate, exec_counts, func_order, file_order,
 	    static_graph, sum, file_info, line;
 	int flat_asked, graph_asked; /* -p/-P or -q/-Q given: a profile without
@@ -60,14 +60,10 @@ struct opts {
 	/* tgprof's own */
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
-	int help_keys;            /* --help-keys: the key table, 1 text, 2 man(7) */
+	int help_keys;            /* the program's: --help-keys, 1 text, 2 man(7) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
-	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
+	char **argv_expanded;     /* the command line's: argv after @FILE expansion
+				   * when it made a copy (opts_free) */
 };
-
-void opts_parse(struct opts *o, int argc, char **argv);
-/* Free what opts_parse() allocated (the strings O points to go too). */
-void opts_free(struct opts *o);
-struct symtab_opts opts_symtab(const struct opts *o);
 
 #endif

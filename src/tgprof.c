@@ -1,22 +1,19 @@
-/* tgprof entry point: parse the command line, then either print GNU
- * gprof's reports or hand the loaded model to the browser. */
+/* tgprof entry point: parse the command line (cli.h), then either print
+ * GNU gprof's reports with the engine (core/) or hand over to the browser
+ * (tui/tui.h).  Neither library knows of this program. */
 #include "config.h"
+#include "cli.h"
 #include "load.h"
-#include "opts.h"
 #include "report.h"
 #include "util.h"
 #include "gmonsum.h"
 #include "cyclebreak.h"
+#include "tui.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* The browser lives in tui/; these are weak so that the engine links and
- * runs alone (unit tests, a build without the browser). */
-int tui_main(const struct opts *o) __attribute__((weak));
-int tui_print_keys(FILE *out, int man) __attribute__((weak));
 
 static int want_browser(const struct opts *o)
 {
@@ -53,19 +50,9 @@ int main(int argc, char **argv)
 
 	util_set_progname(slash ? slash + 1 : argv[0]);
 	opts_parse(&o, argc, argv);
-	if (o.help_keys) {
-		if (!tui_print_keys) {
-			fprintf(stderr, "%s: this build has no browser\n", util_progname());
-			return 2;
-		}
+	if (o.help_keys)
 		return tui_print_keys(stdout, o.help_keys == 2);
-	}
 	if (want_browser(&o)) {
-		if (!tui_main) {
-			fprintf(stderr, "%s: the browser is not available in this build; "
-				"use --text\n", util_progname());
-			return 2;
-		}
 		int status = tui_main(&o);
 		opts_free(&o);
 		return status;

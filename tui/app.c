@@ -8,6 +8,7 @@
  * model's generation, their sort or the filters changed. */
 #include "config.h"
 #include "app.h"
+#include "tui.h"
 #include "action.h"
 #include "keymap.h"
 #include "term.h"

@@ -5,11 +5,10 @@
 #include "config.h"
 #include "action.h"
 #include "keymap.h"
+#include "tui.h"
 
 #include <stdio.h>
 #include <string.h>
-
-int tui_print_keys(FILE *out, int man);
 
 static void put_escaped(FILE *out, const char *s)
 {

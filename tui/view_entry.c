@@ -2,12 +2,13 @@
  * line, children; for a cycle, the cycle and its members) as selectable
  * lines: the pane under the lists.
  *
- * Live arcs are ordered as GNU orders them in the report (parents up,
- * children down by time, arcs inside a cycle by count, self calls first);
- * deleted arcs follow in dimmed lines marked "(deleted)", so they can be
- * restored where they were. */
+ * Lines are core's (rows.h), as in the report.  Live arcs are ordered as
+ * GNU orders them there (parents up, children down by time, arcs inside a
+ * cycle by count, self calls first); deleted arcs follow in dimmed lines
+ * marked "(deleted)", so they can be restored where they were. */
 #include "config.h"
 #include "app.h"
+#include "rows.h"
 #include "entry.h"
 #include "names.h"
 #include "util.h"
@@ -29,38 +30,23 @@ static struct entry_line *add(struct app *a, int kind, uint32_t node, uint32_t a
 	return l;
 }
 
-static void ref_name(const struct app *a, uint32_t n, char *buf, size_t len)
-{
-	const struct cg_node *s = &a->g->nodes[n];
-	int k = snprintf(buf, len, "%s", s->sym->dname);
-	if (s->cycle && k >= 0 && (size_t)k < len)
-		k += snprintf(buf + k, len - (size_t)k, " <cycle %u>", s->cycle);
-	if (s->index && k >= 0 && (size_t)k < len)
-		snprintf(buf + k, len - (size_t)k, s->print_flag ? " [%u]" : " (%u)", s->index);
-}
-
-/* One parent (PARENTS) or child line of node N for arc AI. */
+/* One parent (PARENTS) or child line of node N for arc AI; a deleted arc
+ * shows only its count, and says so. */
 static void arc_line(struct app *a, uint32_t n, uint32_t ai, int parents)
 {
 	const struct cg *g = a->g;
 	const struct cg_arc *arc = &g->arcs[ai];
 	uint32_t other = parents ? arc->parent : arc->child;
-	const struct cg_node *me = &g->nodes[n], *on = &g->nodes[other];
 	struct entry_line *l = add(a, parents ? 0 : 2, other, ai);
-	char name[400];
-	ref_name(a, other, name, sizeof name);
+	char row[ROWS_MAX];
+	char *e = rows_arc(row, g, arc, arc->deleted || rows_arc_count_only(g, n, arc, parents),
+			   rows_arc_total(g, n, arc, parents), 0);
+
+	rows_named(l->text, sizeof l->text, row, e, g, other);
 	if (arc->deleted) {
+		size_t k = strlen(l->text);
 		l->deleted = 1;
-		snprintf(l->text, sizeof l->text, "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     %s (deleted)",
-			 "", "", "", "", (unsigned long)arc->count, "", name);
-	} else if (other == n || (me->cycle != 0 && on->cycle == me->cycle)) {
-		snprintf(l->text, sizeof l->text, "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     %s",
-			 "", "", "", "", (unsigned long)arc->count, "", name);
-	} else {
-		uint64_t total = parents ? g->nodes[me->head].ncalls : g->nodes[on->head].ncalls;
-		snprintf(l->text, sizeof l->text, "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     %s",
-			 "", "", arc->time / g->hz, arc->child_time / g->hz,
-			 (unsigned long)arc->count, (unsigned long)total, name);
+		snprintf(l->text + k, sizeof l->text - k, " (deleted)");
 	}
 }
 
@@ -74,8 +60,9 @@ static void arcs_of(struct app *a, uint32_t n, int parents)
 	uint32_t m = entry_arcs(g, n, parents, &v);
 	if (parents && m == 0) {
 		struct entry_line *l = add(a, 0, CG_NONE, CG_NONE);
-		snprintf(l->text, sizeof l->text, "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>",
-			 "", "", "", "", "", "");
+		char row[ROWS_MAX];
+		char *e = rows_spontaneous(row, 0);
+		snprintf(l->text, sizeof l->text, "%.*s", (int)(e - row), row);
 	}
 	for (uint32_t i = 0; i < m; i++)
 		arc_line(a, n, v[i], parents);
@@ -112,17 +99,9 @@ void view_entry_build(struct app *a)
 		uint32_t *v;
 		uint32_t m = entry_members(g, n, &v);
 		for (uint32_t i = 0; i < m; i++) {
-			const struct cg_node *s = &g->nodes[v[i]];
-			char name[400], calls[40];
-			ref_name(a, v[i], name, sizeof name);
-			if (s->self_calls)
-				snprintf(calls, sizeof calls, "%7lu+%-7lu", (unsigned long)s->ncalls,
-					 (unsigned long)s->self_calls);
-			else
-				snprintf(calls, sizeof calls, "%7lu %7.7s", (unsigned long)s->ncalls, "");
+			char row[ROWS_MAX];
 			l = add(a, 3, v[i], CG_NONE);
-			snprintf(l->text, sizeof l->text, "%6.6s %5.5s %7.2f %7.2f %s     %s", "", "",
-				 s->prop_self / g->hz, s->prop_child / g->hz, calls, name);
+			rows_named(l->text, sizeof l->text, row, rows_member(row, g, v[i], 0), g, v[i]);
 		}
 		free(v);
 	} else {

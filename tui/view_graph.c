@@ -1,10 +1,12 @@
 /* view_graph: the call graph, one row per entry: GNU gprof's primary
- * line, in its order (the entries it prints) unless sorted by a column.
+ * line, in its order unless sorted by a column; which entries and the
+ * line format are core's rules (rows.h).
  * The entry pane below shows the selected row's whole entry. */
 #include "config.h"
 #include "app.h"
 #include "action.h"
 #include "keymap.h"
+#include "rows.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -52,59 +54,28 @@ static const struct list_column columns[] = {
 	{ NULL, NULL, NULL, 0 },
 };
 
-static int shown(const struct cg_node *s, int zero)
-{
-	return s->print_flag && (zero || s->ncalls != 0 || s->self_calls != 0 ||
-				 s->prop_self != 0 || s->prop_child != 0);
-}
-
 static void build(struct app *a)
 {
 	const struct cg *g = a->g;
 	list_begin(a, V_GRAPH);
 	for (uint32_t k = 0; k < g->norder; k++)
-		if (shown(&g->nodes[g->order[k]], a->o->zero))
+		if (rows_graph_shown(g, g->order[k], a->o->zero, a->o->line))
 			list_offer(a, V_GRAPH, g->order[k]);
 	list_finish(a, V_GRAPH, 1);
-}
-
-static void fmt_name(const struct app *a, uint32_t n, char *buf, size_t len)
-{
-	const struct cg_node *s = &a->g->nodes[n];
-	char tmp[64];
-	const char *name = list_node_name(a, n, tmp, sizeof tmp);
-	if (n >= a->g->nfuncs)
-		snprintf(buf, len, "%s [%u]", name, s->index);
-	else if (s->cycle && s->index)
-		snprintf(buf, len, "%s <cycle %u> %c%u%c", name, s->cycle,
-			 s->print_flag ? '[' : '(', s->index, s->print_flag ? ']' : ')');
-	else if (s->index)
-		snprintf(buf, len, "%s %c%u%c", name, s->print_flag ? '[' : '(', s->index,
-			 s->print_flag ? ']' : ')');
-	else
-		snprintf(buf, len, "%s", name);
 }
 
 void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len)
 {
 	const struct cg *g = a->g;
-	const struct cg_node *s = &g->nodes[n];
 	double pt = g->print_time > 0 ? g->print_time : 1;
-	char idx[32], calls[40], name[400];
-	snprintf(idx, sizeof idx, "[%u]", s->index);
-	if (n >= g->nfuncs || s->ncalls + s->self_calls != 0) {
-		if (s->self_calls)
-			snprintf(calls, sizeof calls, " %7lu+%-7lu", (unsigned long)s->ncalls,
-				 (unsigned long)s->self_calls);
-		else
-			snprintf(calls, sizeof calls, " %7lu %7.7s", (unsigned long)s->ncalls, "");
+	char row[ROWS_MAX];
+
+	if (cg_is_cycle(g, n)) {
+		char *e = rows_cycle(row, g, n, pt, 0);
+		snprintf(buf, len, "%.*s", (int)(e - row), row);
 	} else {
-		snprintf(calls, sizeof calls, " %7.7s %7.7s", "", "");
+		rows_named(buf, len, row, rows_primary(row, g, n, pt, 0), g, n);
 	}
-	fmt_name(a, n, name, sizeof name);
-	snprintf(buf, len, "%-6.6s %5.1f %7.2f %7.2f%s %s", idx,
-		 100 * (s->prop_self + s->prop_child) / pt, s->prop_self / g->hz,
-		 s->prop_child / g->hz, calls, name);
 }
 
 static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)

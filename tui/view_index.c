@@ -5,6 +5,7 @@
 #include "app.h"
 #include "action.h"
 #include "keymap.h"
+#include "rows.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -75,10 +76,8 @@ static void build(struct app *a)
 		find_shared(g);
 	list_begin(a, V_INDEX);
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
-		const struct cg_node *s = &g->nodes[i];
-		if (i < g->nfuncs && !a->o->zero && s->ncalls == 0 && s->hist_time == 0)
-			continue;
-		list_offer(a, V_INDEX, i);
+		if (rows_index_shown(g, i, a->o->zero))
+			list_offer(a, V_INDEX, i);
 	}
 	list_finish(a, V_INDEX, 0);
 }

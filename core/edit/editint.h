@@ -1,4 +1,5 @@
-/* editint: what edit.c and editcmd.c share; not for use outside them. */
+/* editint: what edit.c, editcmd.c and arcspec.c share; not for use
+ * outside them. */
 #ifndef TG_EDITINT_H
 #define TG_EDITINT_H
 

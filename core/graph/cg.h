@@ -133,4 +133,14 @@ static inline int cg_is_cycle(const struct cg *g, uint32_t n)
 static inline int cg_in_set(const struct cg_node *n, enum cg_set s)
 { return (n->sets >> s) & 1; }
 
+/* Whether node N's time counts in the flat profile under -F/-f:
+ * in the -F set if one was given, else not in the
+ * -f set.  The histogram credits, and the flat profile lists, only these. */
+static inline int cg_flat_selected(const struct cg *g, const struct cg_node *n)
+{
+	if (cg_in_set(n, CG_INCL_FLAT))
+		return 1;
+	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
+}
+
 #endif

@@ -11,13 +11,6 @@
 
 #include <string.h>
 
-static int flat_selected(const struct cg *g, const struct cg_node *n)
-{
-	if (cg_in_set(n, CG_INCL_FLAT))
-		return 1;
-	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
-}
-
 static void assign_one(struct cg *g, const struct gmon_hist *h)
 {
 	const struct symtab *st = g->st;
@@ -56,7 +49,7 @@ static void assign_one(struct cg *g, const struct gmon_hist *h)
 				continue;
 			double credit = (double)(hi - lo) * t / scale;
 			struct cg_node *n = &g->nodes[j];
-			if (flat_selected(g, n))
+			if (cg_flat_selected(g, n))
 				n->hist_time += credit;
 			else
 				g->total_time -= credit;

@@ -1,4 +1,4 @@
-/* reportidx: the index by function name that closes the call graph.
+/* index: the index by function name that closes the call graph.
  *
  * Entries run down three columns (column-major).  In the traditional
  * style each is a fixed "%6.6s %-19.19s" cell; otherwise the bracketed
@@ -6,6 +6,7 @@
  * a third of the output width. */
 #include "config.h"
 #include "reportint.h"
+#include "rows.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -22,13 +23,6 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-void report_index(FILE *out, const struct cg *g, const struct opts *o)
-{
-	struct report_ctx c;
-	report_ctx_init(&c, out, g, o);
-	report_index_ctx(&c);
-}
-
 void report_index_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
@@ -39,8 +33,7 @@ void report_index_ctx(struct report_ctx *c)
 	char buf[64];
 
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
-		const struct cg_node *s = &g->nodes[i];
-		if (!o->zero && s->ncalls == 0 && s->hist_time == 0)
+		if (!rows_index_shown(g, i, o->zero))
 			continue;
 		v[nnames++] = i;
 	}

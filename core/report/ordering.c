@@ -27,6 +27,7 @@
 #include "ordering.h"
 #include "entry.h"
 #include "reportint.h"
+#include "rows.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -262,7 +263,7 @@ void report_function_order(struct report_ctx *c)
 		 * the printed order once the call graph has printed the entry
 		 * (printing sorts them in place). */
 		uint32_t *kids, *pars, nk, np;
-		if (c->o->graph && report_entry_printed(c, s)) {
+		if (c->o->graph && rows_graph_shown(c->g, s, c->o->zero, c->o->line)) {
 			nk = entry_arcs(g, s, 0, &kids);
 			np = entry_arcs(g, s, 1, &pars);
 		} else {

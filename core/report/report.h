@@ -17,8 +17,4 @@ void report_all(FILE *out, const struct cg *g, const struct opts *o);
 struct load;
 void report_all_load(FILE *out, const struct load *l, const struct opts *o);
 
-void report_flat(FILE *out, const struct cg *g, const struct opts *o);
-void report_graph(FILE *out, const struct cg *g, const struct opts *o);
-void report_index(FILE *out, const struct cg *g, const struct opts *o);
-
 #endif

@@ -1,5 +1,6 @@
-/* reportint: what the report writers (report.c, reportcg.c, reportidx.c)
- * share; not for use outside them. */
+/* reportint: what the report writers share (context.c implements it,
+ * each report's file the entry named after it); not for use outside
+ * core/report. */
 #ifndef TG_REPORTINT_H
 #define TG_REPORTINT_H
 
@@ -35,8 +36,6 @@ void report_labels_free(struct report_ctx *c);
 long report_granularity(const struct cg *g);
 void report_flat_ctx(struct report_ctx *c);
 void report_graph_ctx(struct report_ctx *c);
-/* Whether the call graph has an entry for node N. */
-int report_entry_printed(const struct report_ctx *c, uint32_t n);
 
 void report_index_ctx(struct report_ctx *c);
 

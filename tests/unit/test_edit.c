@@ -6,6 +6,7 @@
  * snapshots of the model, and one delete on a 60,000-function,
  * 1,000,000-arc model is timed. */
 #include "config.h"
+#include "src/cli.h"
 #include "edit.h"
 #include "util.h"
 

@@ -17,6 +17,7 @@
  * printing "ok: MESSAGE" or "error: MESSAGE" per line.  Exit status 0 if
  * every line succeeded, 1 otherwise. */
 #include "config.h"
+#include "src/cli.h"
 #include "edit.h"
 #include "export.h"
 #include "load.h"

@@ -1,4 +1,4 @@
-/* cli: the command line (opts.h).
+/* cli: the command line (cli.h).
  *
  * Every GNU gprof 2.40 option is accepted under the same short and long
  * names, with the same optional-argument forms (-p[SPEC], --graph[=SPEC]),
@@ -7,7 +7,7 @@
  * at the end, the flat profile and call graph print, less any report the
  * user switched off (-P, -Q). */
 #include "config.h"
-#include "opts.h"
+#include "cli.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -351,19 +351,6 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		util_die("Only one of --function-ordering and --file-ordering may be specified.");
 	if (o->width < 1)
 		o->width = 1;
-}
-
-struct symtab_opts opts_symtab(const struct opts *o)
-{
-	struct symtab_opts so;
-	memset(&so, 0, sizeof so);
-	so.demangle = o->demangle_off ? SYMTAB_DEMANGLE_NONE
-		      : o->demangle_style ? SYMTAB_DEMANGLE_STYLE : SYMTAB_DEMANGLE_AUTO;
-	so.demangle_style = o->demangle_style;
-	so.all_statics = o->no_static;
-	so.ignore_non_functions = o->ignore_non_functions;
-	so.external_table = o->external_table;
-	return so;
 }
 
 void opts_free(struct opts *o)

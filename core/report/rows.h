@@ -1,0 +1,71 @@
+/* rows: GNU gprof 2.40's rules for what its reports show (which
+ * functions, in which order) and the text of each row up to the name.
+ *
+ * The one home of these rules: the text reports (report.c, callgraph.c,
+ * index.c) and the browser's views both use them, so a row on screen is
+ * the line `gprof` prints.  Every formatter writes at P, returns the end
+ * (no NUL), and writes at most ROWS_MAX bytes; the caller appends the
+ * function's name.  TRAD selects the traditional (-T) layout. */
+#ifndef TG_ROWS_H
+#define TG_ROWS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cg.h"
+
+#define ROWS_MAX 512
+
+/* Whether the flat profile lists function N (-F/-f, and -z for
+ * functions without calls or time). */
+int rows_flat_shown(const struct cg *g, uint32_t n, int zero);
+/* Whether the call graph has an entry for node N (function or cycle);
+ * LINE is -l, under which only functions have entries. */
+int rows_graph_shown(const struct cg *g, uint32_t n, int zero, int line);
+/* Whether the index lists function N (cycles are always listed). */
+int rows_index_shown(const struct cg *g, uint32_t n, int zero);
+
+/* Flat order: self time down, calls down, raw name up. */
+int rows_flat_cmp(const struct cg *g, uint32_t l, uint32_t r);
+
+/* The flat profile's per-call unit: the SI prefix that brings the largest
+ * total time per call into [1, 1000) ("" when no function has calls and
+ * time; milliseconds with TRAD).  Multiply seconds by *SCALE to print. */
+const char *rows_flat_unit(const struct cg *g, int trad, double *scale);
+
+/* Flat line of function N up to its name: percentage of TOTAL ticks
+ * (> 0), cumulative seconds from ACCUM ticks (N's self time included),
+ * self seconds, and with calls, calls and both times per call in SCALE. */
+char *rows_flat(char *p, const struct cg *g, uint32_t n, double total,
+		double accum, double scale, int trad);
+
+/* Call-graph lines, with PRINT_TIME (> 0) the ticks that make 100%. */
+/* A caller's or callee's line for arc A up to the name: times and
+ * "count/TOTAL", or only the count for a self call or an arc inside a
+ * cycle (COUNT_ONLY). */
+char *rows_arc(char *p, const struct cg *g, const struct cg_arc *a,
+	       int count_only, uint64_t total, int trad);
+/* Whether node N's caller (PARENT) or callee arc A shows only its count. */
+int rows_arc_count_only(const struct cg *g, uint32_t n, const struct cg_arc *a,
+			int parent);
+/* The calls total an arc's count is shown against ("count/total"). */
+uint64_t rows_arc_total(const struct cg *g, uint32_t n, const struct cg_arc *a,
+			int parent);
+/* The line that stands for the callers of a function nobody calls. */
+char *rows_spontaneous(char *p, int trad);
+/* A function's primary line up to the name. */
+char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time,
+		   int trad);
+/* A cycle's primary line, whole ("... <cycle N as a whole> [I]"). */
+char *rows_cycle(char *p, const struct cg *g, uint32_t n, double print_time,
+		 int trad);
+/* A cycle member's line up to the name. */
+char *rows_member(char *p, const struct cg *g, uint32_t n, int trad);
+/* What follows a name wherever the call graph refers to node N:
+ * " <cycle C>" if in a cycle, and " [I]" (" (I)" if it has no entry). */
+char *rows_ref(char *p, const struct cg *g, uint32_t n);
+/* A whole line as a string for the browser: ROW up to END, node N's
+ * demangled name and its reference, cut to fit LEN (> 0). */
+void rows_named(char *dst, size_t len, const char *row, const char *end,
+		const struct cg *g, uint32_t n);
+
+#endif
