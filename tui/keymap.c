@@ -334,14 +334,6 @@ int keymap_load_builtin(const char *name, keymap_error_fn *err)
 	return -1;
 }
 
-const char *keymap_builtin_name(int i)
-{
-	for (int k = 0; keymap_builtin[k].name; k++)
-		if (k == i)
-			return keymap_builtin[k].name;
-	return NULL;
-}
-
 static char *read_file(const char *path)
 {
 	FILE *f = fopen(path, "r");
