@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* The generated table of compiled-in key files (tests/embed.sh). */
+/* The generated table of compiled-in key files (scripts/embed.sh). */
 struct keymap_text {
 	const char *name;
 	const char *text;
