@@ -1,9 +1,9 @@
 /* view_list: drawing the flat profile, call graph and index lists.
  *
- * Each row is the line GNU gprof prints for that function (flat line,
- * call-graph primary line, formatted by core's rows.h; index entry) after a two-column gutter that
- * marks the cursor, so a screen reads like the report and tests can hold
- * rows against `gprof -b` output.  The change column (Δ against the
+ * Each row is the line GNU gprof prints for that function (flat line and
+ * call-graph primary line, both formatted by core's rows.h; index entry)
+ * after a two-column gutter that marks the cursor, so a screen reads like
+ * the report and tests can hold rows against `gprof -b` output.  The change column (Δ against the
  * original profile) is right-aligned at the end when shown. */
 #include "config.h"
 #include "app.h"
