@@ -33,6 +33,13 @@
 #include "sample.h"
 #include "tgmon.h"
 
+/* glibc's profiling entry points, which libtgmon replaces (no glibc header
+ * declares all of them). */
+void moncontrol(int mode);
+void __monstartup(unsigned long lowpc, unsigned long highpc);
+void monstartup(unsigned long lowpc, unsigned long highpc);
+void _mcleanup(void);
+
 #define EXPORT __attribute__((visibility("default")))
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define DEFAULT_HZ 100

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "gfile.h"
+#include "core/profile/gmon_format.h"
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
@@ -162,7 +163,7 @@ tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc,
 	/* Record k holds what is left of each bin above k * 65535, capped. */
 	done = 0;
 	do {
-		u8(f, 0);
+		u8(f, GMON_TAG_TIME_HIST);
 		u64(f, lowpc);
 		u64(f, highpc);
 		u32(f, (uint32_t)n);
@@ -182,7 +183,7 @@ tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t count)
 {
 	while (count > 0) {
 		uint32_t c = count > 0xffffffffu ? 0xffffffffu : (uint32_t)count;
-		u8(f, 1);
+		u8(f, GMON_TAG_CG_ARC);
 		u64(f, from);
 		u64(f, self);
 		u32(f, c);

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* The generated table of compiled-in key files (tests/embed.sh). */
+/* The generated table of compiled-in key files (scripts/embed.sh). */
 struct keymap_text {
 	const char *name;
 	const char *text;
@@ -332,14 +332,6 @@ int keymap_load_builtin(const char *name, keymap_error_fn *err)
 		return e;
 	}
 	return -1;
-}
-
-const char *keymap_builtin_name(int i)
-{
-	for (int k = 0; keymap_builtin[k].name; k++)
-		if (k == i)
-			return keymap_builtin[k].name;
-	return NULL;
 }
 
 static char *read_file(const char *path)

@@ -51,7 +51,5 @@ int keymap_load_builtin(const char *name, keymap_error_fn *err);
  * (default ~/.config/tgprof/keys).  A missing default file is no error;
  * a missing $TGPROF_KEYS is. */
 int keymap_load_user(keymap_error_fn *err);
-/* The built-in keymap names, NULL after the last. */
-const char *keymap_builtin_name(int i);
 
 #endif

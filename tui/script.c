@@ -104,10 +104,10 @@ static void parse_line(const char *s)
 				}
 			}
 		}
-		int len;
-		int c = utf8_char(s, &len);
+		int clen;
+		int c = utf8_char(s, &clen);
 		push(keymap_normalize(c), TM_NONE, 0, 0);
-		s += len;
+		s += clen;
 	}
 	if (enter)
 		push('\n', TM_NONE, 0, 0);

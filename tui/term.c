@@ -129,11 +129,6 @@ void term_close(void)
 	}
 }
 
-int term_is_open(void)
-{
-	return is_open;
-}
-
 int term_headless(void)
 {
 	return headless;

@@ -20,7 +20,6 @@ struct term_key {
 
 int term_open(const char *script);
 void term_close(void);
-int term_is_open(void);
 int term_headless(void);
 /* The next key; 0, or -1 when the script is used up (headless only). */
 int term_getkey(struct term_key *k);

@@ -40,16 +40,16 @@ void view_cycles_build(struct app *a)
 	uint32_t keep_cur = a->pane[V_CYCLES].cur;
 	textbuf_clear(t);
 	size_t marked = 0;
-	uint64_t calls = 0;
+	uint64_t marked_calls = 0;
 	for (size_t i = 0; i < a->cb.narcs; i++)
 		if (a->cb_use[i]) {
 			marked++;
-			calls += a->cb.arcs[i].count;
+			marked_calls += a->cb.arcs[i].count;
 		}
 	textbuf_add(t, 2, "break cycles over %ld members%s: delete %zu of %zu arcs, %lu calls"
 		    "  (Space keeps/deletes, Enter applies, Left goes back)",
 		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "", marked, a->cb.narcs,
-		    (unsigned long)calls);
+		    (unsigned long)marked_calls);
 	for (size_t i = 0; i < a->cb.narcs; i++) {
 		const struct cyclebreak_arc *c = &a->cb.arcs[i];
 		const struct cg_arc *arc = &g->arcs[c->arc];

@@ -15,11 +15,11 @@
 #include <string.h>
 
 /* The help text: the view's own state. */
-static struct textbuf help;
+static struct textbuf help_text;
 
 void view_help_build(struct app *a)
 {
-	struct textbuf *t = &help;
+	struct textbuf *t = &help_text;
 	(void)a;
 	textbuf_clear(t);
 	textbuf_add(t, 2, "tgprof: keys (from the live bindings) and commands; Left or BS goes back");
@@ -51,18 +51,18 @@ void view_help_build(struct app *a)
 
 static void draw(struct app *a, int y, int h, int w)
 {
-	view_text_draw(a, &help, V_HELP, y, h, w);
+	view_text_draw(a, &help_text, V_HELP, y, h, w);
 }
 
 static void build(struct app *a)
 {
-	a->pane[V_HELP].n = help.n;
+	a->pane[V_HELP].n = help_text.n;
 }
 
 static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
 {
 	(void)a, (void)buf, (void)len;
-	return i < help.n ? help.lines[i] : "";
+	return i < help_text.n ? help_text.lines[i] : "";
 }
 
 const struct view_ops view_help_ops = {

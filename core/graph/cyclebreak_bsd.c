@@ -59,22 +59,22 @@ static void enumerate(struct bsd *b, uint32_t c)
 			b->spos[depth] = p + 1;
 			uint32_t a = s->out_arc[p], u = s->dst[a];
 			if (++work > BSD_WORK_CAP) {
-				for (uint32_t i = 0; i <= depth; i++)
-					b->onpath[b->snode[i]] = 0;
+				for (uint32_t k = 0; k <= depth; k++)
+					b->onpath[b->snode[k]] = 0;
 				return;
 			}
 			if (b->del[a] || b->comp[u] != c)
 				continue;
 			if (u == s0) {
 				b->sarc[depth + 1] = a;
-				for (uint32_t i = 1; i <= depth + 1; i++) {
-					uint32_t e = b->sarc[i];
+				for (uint32_t k = 1; k <= depth + 1; k++) {
+					uint32_t e = b->sarc[k];
 					if (b->cnt[e]++ == 0)
 						b->seen[e] = b->nseen++;
 				}
 				if (++cycles >= BSD_MAX_CYCLES) {
-					for (uint32_t i = 0; i <= depth; i++)
-						b->onpath[b->snode[i]] = 0;
+					for (uint32_t k = 0; k <= depth; k++)
+						b->onpath[b->snode[k]] = 0;
 					return;
 				}
 			} else if (u > s0 && !b->onpath[u]) {

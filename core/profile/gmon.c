@@ -15,6 +15,7 @@
  * must equal the rate already set. */
 #include "config.h"
 #include "gmon.h"
+#include "gmon_format.h"
 #include "util.h"
 
 #include <errno.h>
@@ -369,12 +370,12 @@ static size_t count_gnu_arcs(const struct reader *r)
 		size_t rest = r->len - pos;
 		struct reader t = *r;
 		uint64_t cnt;
-		if (tag == 1) {
+		if (tag == GMON_TAG_CG_ARC) {
 			if (rest < arcsz)
 				break;
 			pos += arcsz;
 			n++;
-		} else if (tag == 0) {
+		} else if (tag == GMON_TAG_TIME_HIST) {
 			if (rest < hsz)
 				break;
 			t.pos = pos + 2 * a;
@@ -382,7 +383,7 @@ static size_t count_gnu_arcs(const struct reader *r)
 			if ((rest - hsz) / 2 < cnt)
 				break;
 			pos += hsz + 2 * cnt;
-		} else if (tag == 2) {
+		} else if (tag == GMON_TAG_BB_COUNT) {
 			if (rest < 4)
 				break;
 			t.pos = pos;
@@ -420,12 +421,12 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 	while (r->pos < r->len) {
 		unsigned tag = r->d[r->pos++];
 		switch (tag) {
-		case 0:
+		case GMON_TAG_TIME_HIST:
 			if (read_gnu_hist(r, p))
 				return -1;
 			info->nhist++;
 			break;
-		case 1:
+		case GMON_TAG_CG_ARC:
 			if (left(r) < arcsz)
 				return fail(r, "unexpected end of file in call-graph "
 					    "record at offset %zu", r->pos - 1);
@@ -436,7 +437,7 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 			}
 			info->narcs++;
 			break;
-		case 2:
+		case GMON_TAG_BB_COUNT:
 			if (read_gnu_bb(r, p))
 				return -1;
 			p->bb_input = 1;

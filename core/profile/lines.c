@@ -10,7 +10,7 @@
 #include "config.h"
 #include "lines.h"
 #include "demangle.h"
-#include "hist.h"
+#include "gmon.h"
 #include "util.h"
 
 #include <stdlib.h>

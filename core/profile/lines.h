@@ -17,7 +17,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "cg.h"
 #include "gmon.h"
 #include "symtab.h"
 

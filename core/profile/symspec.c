@@ -256,14 +256,3 @@ void symspec_table_free(struct symspec_table *t)
 	free(t->r);
 	memset(t, 0, sizeof *t);
 }
-
-void symspec_format(const struct symspec *sp, char *buf, size_t len)
-{
-	if (sp->line)
-		snprintf(buf, len, "%.*s:%d", (int)sp->file_len,
-			 sp->file ? sp->file : "", sp->line);
-	else
-		snprintf(buf, len, "%.*s:%.*s", (int)sp->file_len,
-			 sp->file ? sp->file : "", (int)sp->name_len,
-			 sp->name ? sp->name : "");
-}

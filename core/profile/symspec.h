@@ -96,7 +96,4 @@ void symspec_table_finish(struct symspec_table *t);
 int symspec_table_has(struct symspec_table *t, uint64_t addr);
 void symspec_table_free(struct symspec_table *t);
 
-/* SP as text, for debugging and tests: "file:func", ":123"... */
-void symspec_format(const struct symspec *sp, char *buf, size_t len);
-
 #endif

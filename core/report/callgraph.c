@@ -104,7 +104,7 @@ void report_graph_ctx(struct report_ctx *c)
 	double print_time = g->print_time;
 
 	if (c->o->traditional && !c->o->brief)
-		notes_graph(c->out, 1);
+		notes_graph(c->out);
 	print_header(c, &print_time);
 	report_labels_build(c);
 	for (uint32_t k = 0; k < g->norder; k++) {
@@ -128,5 +128,5 @@ void report_graph_ctx(struct report_ctx *c)
 	}
 	report_labels_free(c);
 	if (!c->o->brief && !c->o->traditional)
-		notes_graph(c->out, 0);
+		notes_graph(c->out);
 }

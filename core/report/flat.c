@@ -49,7 +49,7 @@ void report_flat_ctx(struct report_ctx *c)
 	if (o->traditional) {
 		if (!o->brief) {
 			fputs("\n\n\nflat profile:\n", c->out);
-			notes_flat(c->out, 1);
+			notes_flat(c->out);
 		}
 	} else {
 		fputs("Flat profile:\n", c->out);
@@ -81,5 +81,5 @@ void report_flat_ctx(struct report_ctx *c)
 	}
 	free(v);
 	if (!o->brief && !o->traditional)
-		notes_flat(c->out, 0);
+		notes_flat(c->out);
 }

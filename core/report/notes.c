@@ -70,14 +70,12 @@ static const char graph_text[] =
 	" A function with no recorded caller shows <spontaneous> above it.\n"
 	"\n";
 
-void notes_flat(FILE *out, int traditional)
+void notes_flat(FILE *out)
 {
 	fputs(flat_text, out);
-	(void)traditional;
 }
 
-void notes_graph(FILE *out, int traditional)
+void notes_graph(FILE *out)
 {
 	fputs(graph_text, out);
-	(void)traditional;
 }

@@ -5,7 +5,8 @@
 
 #include <stdio.h>
 
-void notes_flat(FILE *out, int traditional);
-void notes_graph(FILE *out, int traditional);
+/* The same words in either style. */
+void notes_flat(FILE *out);
+void notes_graph(FILE *out);
 
 #endif

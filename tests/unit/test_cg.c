@@ -8,24 +8,13 @@
 #include "config.h"
 #include "cg.h"
 #include "util.h"
+#include "unit.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fails, passes;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		passes++;
-		printf("PASS: %s\n", what);
-	} else {
-		fails++;
-		printf("FAIL: %s\n", what);
-	}
-}
 
 static int near(double a, double b)
 {
@@ -326,6 +315,5 @@ int main(void)
 	test_selection();
 	test_random_against_reference();
 	test_big_ring();
-	printf("# %d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return unit_finish();
 }

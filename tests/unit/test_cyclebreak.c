@@ -14,21 +14,12 @@
 #include "cyclebreak.h"
 #include "cyclebreak_int.h"
 #include "util.h"
+#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int nfail, npass;
-
-static void check(int ok, const char *name)
-{
-	printf("%s: %s\n", ok ? "PASS" : "FAIL", name);
-	if (ok)
-		npass++;
-	else
-		nfail++;
-}
 
 static uint64_t rng = 88172645463325252ull;
 static uint32_t rnd(uint32_t n)
@@ -540,6 +531,5 @@ int main(void)
 	test_api();
 	test_api_exact();
 	test_large();
-	printf("# %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_finish();
 }

@@ -9,6 +9,7 @@
 #include "src/cli.h"
 #include "edit.h"
 #include "util.h"
+#include "unit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,18 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static int nfail, npass;
-
-static void check(int ok, const char *name, const char *detail)
-{
-	if (ok) {
-		printf("PASS: %s\n", name);
-		npass++;
-	} else {
-		printf("FAIL: %s%s%s\n", name, detail ? ": " : "", detail ? detail : "");
-		nfail++;
-	}
-}
 
 static int near(double a, double b)
 {
@@ -757,6 +746,5 @@ int main(void)
 	test_roundtrip(&o);
 	test_real(&o);
 	test_speed(&o);
-	printf("# %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_finish();
 }

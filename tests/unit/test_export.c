@@ -23,6 +23,7 @@
 #include "load.h"
 #include "report.h"
 #include "util.h"
+#include "unit.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -32,18 +33,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static int nfail, npass;
-
-static void check(int ok, const char *name, const char *detail)
-{
-	if (ok) {
-		printf("PASS: %s\n", name);
-		npass++;
-	} else {
-		printf("FAIL: %s%s%s\n", name, detail ? ": " : "", detail ? detail : "");
-		nfail++;
-	}
-}
 
 /* ---- driver ---- */
 
@@ -342,7 +331,7 @@ static void unit(void)
 	edit_close(e);
 	cg_free(&l.g);
 	free(l.st.syms);
-	if (nfail == 0) {
+	if (unit_nfail == 0) {
 		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 		if (system(cmd) != 0)
 			check(0, "remove the scratch directory", dir);
@@ -354,6 +343,5 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "drive") == 0)
 		return drive(argc - 2, argv + 2);
 	unit();
-	printf("# %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_finish();
 }

@@ -10,6 +10,7 @@
 #include "gmonsum.h"
 #include "symtab.h"
 #include "util.h"
+#include "unit.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,21 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static int nfail;
 static char outdir[512];
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s: ", ok ? "PASS" : "FAIL");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	if (!ok)
-		nfail++;
-}
 
 /* A file under construction. */
 struct fb {
@@ -168,23 +155,23 @@ static void test_gnu(uint32_t version, const struct gmon_abi *abi, const char *w
 	gnu_arc(&f, 0x1006, 0x1000, 1);
 	gmon_init(&p);
 	ok = rd(&p, &f, abi, GMON_FMT_AUTO, &info) == 0;
-	check(ok, "%s: reads (%s)", what, err);
+	checkf(ok, "%s: reads (%s)", what, err);
 	ok = ok && p.nhists == 1 && p.hists[0].lowpc == 0x1000
 	     && p.hists[0].highpc == 0x1010 && p.hists[0].nbins == 4
 	     && p.hists[0].bins[0] == 7 && p.hists[0].bins[1] == 0
 	     && p.hists[0].bins[2] == 65535 && p.hists[0].bins[3] == 3
 	     && !strcmp(p.hists[0].dimen, "seconds") && p.hists[0].dimen_abbrev == 's'
 	     && p.rate == 1000 && p.have_rate;
-	check(ok, "%s: histogram fields", what);
+	checkf(ok, "%s: histogram fields", what);
 	ok = p.narcs == 2 && p.arcs[0].from_pc == big && p.arcs[0].self_pc == 0x1004
 	     && p.arcs[0].count == 0xfffffffe && p.arcs[1].from_pc == 0x1006
 	     && p.arcs[1].self_pc == 0x1000 && p.arcs[1].count == 1;
-	check(ok, "%s: arcs in file order", what);
+	checkf(ok, "%s: arcs in file order", what);
 	ok = p.nbbs == 2 && p.bbs[0].addr == 0x1002 && p.bbs[0].count == 5
 	     && p.bbs[1].addr == 0x1008
 	     && p.bbs[1].count == (abi->addr_size == 8 ? 0x100000000ULL : 9);
-	check(ok, "%s: basic-block counts", what);
-	check(info.version == (int)version && !info.is_bsd && info.nhist == 1
+	checkf(ok, "%s: basic-block counts", what);
+	checkf(info.version == (int)version && !info.is_bsd && info.nhist == 1
 	      && info.narcs == 2 && info.nbb == 1 && p.nfiles == 1,
 	      "%s: file info", what);
 	gmon_free(&p);
@@ -207,30 +194,30 @@ static void test_bsd44(const struct gmon_abi *abi, const char *what)
 	fb_put(&f, 0xff, 5); /* a partial triple: ignored */
 	gmon_init(&p);
 	ok = rd(&p, &f, abi, GMON_FMT_AUTO, &info) == 0;
-	check(ok, "%s: reads (%s)", what, err);
+	checkf(ok, "%s: reads (%s)", what, err);
 	ok = ok && p.nhists == 1 && p.hists[0].lowpc == 0x400 && p.hists[0].highpc == 0x40c
 	     && p.hists[0].nbins == 3 && p.hists[0].bins[2] == 40000
 	     && !strcmp(p.hists[0].dimen, "seconds") && p.hists[0].dimen_abbrev == 's'
 	     && p.rate == 1000;
-	check(ok, "%s: header, rate and bins", what);
+	checkf(ok, "%s: header, rate and bins", what);
 	ok = p.narcs == 2 && p.arcs[0].from_pc == 0x404 && p.arcs[0].self_pc == 0x408
 	     && p.arcs[0].count == (abi->addr_size == 8 ? 0x500000000ULL : 77)
 	     && p.arcs[1].count == 2;
-	check(ok, "%s: address-wide counts, partial triple ignored", what);
-	check(info.is_bsd && info.version == 0 && info.nhist == 1 && info.narcs == 2
+	checkf(ok, "%s: address-wide counts, partial triple ignored", what);
+	checkf(info.is_bsd && info.version == 0 && info.nhist == 1 && info.narcs == 2
 	      && info.nbb == 0, "%s: file info", what);
 	gmon_free(&p);
 	/* Forcing: -O bsd still recognises 4.4BSD; -O magic refuses it. */
 	gmon_init(&p);
-	check(rd(&p, &f, abi, GMON_FMT_BSD, NULL) == 0 && p.rate == 1000 && p.narcs == 2,
+	checkf(rd(&p, &f, abi, GMON_FMT_BSD, NULL) == 0 && p.rate == 1000 && p.narcs == 2,
 	      "%s: -O bsd reads it", what);
 	gmon_free(&p);
 	gmon_init(&p);
-	check(rd(&p, &f, abi, GMON_FMT_GNU, NULL) == -1 && strstr(err, "bad magic"),
+	checkf(rd(&p, &f, abi, GMON_FMT_GNU, NULL) == -1 && strstr(err, "bad magic"),
 	      "%s: -O magic refuses it (%s)", what, err);
 	gmon_free(&p);
 	gmon_init(&p);
-	check(rd(&p, &f, abi, GMON_FMT_BSD44, NULL) == 0, "%s: -O 4.4bsd reads it", what);
+	checkf(rd(&p, &f, abi, GMON_FMT_BSD44, NULL) == 0, "%s: -O 4.4bsd reads it", what);
 	gmon_free(&p);
 	free(f.d);
 }
@@ -248,16 +235,16 @@ static void test_bsd_old(const struct gmon_abi *abi, const char *what)
 	bsd_arc(&f, 0x802, 0x806, 3);
 	gmon_init(&p);
 	ok = rd(&p, &f, abi, GMON_FMT_AUTO, &info) == 0;
-	check(ok, "%s: reads (%s)", what, err);
+	checkf(ok, "%s: reads (%s)", what, err);
 	ok = ok && p.nhists == 1 && p.hists[0].nbins == 2 && p.hists[0].bins[0] == 9
 	     && p.hists[0].bins[1] == 11 && p.rate == 100 && p.narcs == 1
 	     && p.arcs[0].from_pc == 0x802 && p.arcs[0].self_pc == 0x806
 	     && p.arcs[0].count == 3;
-	check(ok, "%s: fields, rate 100", what);
-	check(info.is_bsd && info.nhist == 1 && info.narcs == 1, "%s: file info", what);
+	checkf(ok, "%s: fields, rate 100", what);
+	checkf(info.is_bsd && info.nhist == 1 && info.narcs == 1, "%s: file info", what);
 	gmon_free(&p);
 	gmon_init(&p);
-	check(rd(&p, &f, abi, GMON_FMT_BSD44, NULL) == -1 && strstr(err, "bad magic"),
+	checkf(rd(&p, &f, abi, GMON_FMT_BSD44, NULL) == -1 && strstr(err, "bad magic"),
 	      "%s: -O 4.4bsd refuses it (%s)", what, err);
 	gmon_free(&p);
 	free(f.d);
@@ -273,7 +260,7 @@ static void expect_err(const char *what, const struct fb *f, enum gmon_format fm
 
 	gmon_init(&p);
 	rc = rd(&p, f, &abi64, fmt, NULL);
-	check(rc == -1 && !strncmp(err, "t.out: ", 7) && strstr(err, want),
+	checkf(rc == -1 && !strncmp(err, "t.out: ", 7) && strstr(err, want),
 	      "error: %s -> \"%s\"", what, err);
 	gmon_free(&p);
 }
@@ -403,7 +390,7 @@ static void test_errors(void)
 		bsd44_header(&f, 0, 0x100, 0, 100);
 		f.len = 30;
 		gmon_init(&p);
-		check(rd(&p, &f, &abi64, GMON_FMT_AUTO, NULL) == 0 && p.nhists == 1
+		checkf(rd(&p, &f, &abi64, GMON_FMT_AUTO, NULL) == 0 && p.nhists == 1
 		      && p.hists[0].nbins == 0,
 		      "4.4BSD without bins and a short header is accepted (%s)", err);
 		gmon_free(&p);
@@ -413,7 +400,7 @@ static void test_errors(void)
 	{
 		struct gmon_profile p;
 		gmon_init(&p);
-		check(gmon_read_mem(&p, "x", (const unsigned char *)"gm", 2, &abi64,
+		checkf(gmon_read_mem(&p, "x", (const unsigned char *)"gm", 2, &abi64,
 				    GMON_FMT_AUTO, NULL, NULL, 0) == -1,
 		      "error without a message buffer");
 		gmon_free(&p);
@@ -453,7 +440,7 @@ static void test_summing(void)
 	gnu_arc(&f, 1, 2, 4);
 	gnu_arc(&f, 5, 6, 7);
 	rc |= rd_more(&p, &f);
-	check(rc == 0 && p.nhists == 1 && p.hists[0].bins[0] == 2 && p.hists[0].bins[127] == 256
+	checkf(rc == 0 && p.nhists == 1 && p.hists[0].bins[0] == 2 && p.hists[0].bins[127] == 256
 	      && p.rate == 100 && p.narcs == 3 && p.arcs[0].count == 3 && p.arcs[1].count == 4
 	      && p.arcs[2].from_pc == 5 && p.nfiles == 2,
 	      "sum: same range adds, first rate wins, arcs kept raw");
@@ -464,54 +451,54 @@ static void test_summing(void)
 	rc |= rd_more(&p, &f);
 	f = one_hist(0x1100, 0x1200, 128, 100);
 	rc |= rd_more(&p, &f);
-	check(rc == 0 && p.nhists == 3 && p.hists[1].lowpc == 0x1100 && p.hists[2].lowpc == 0x0f00
+	checkf(rc == 0 && p.nhists == 3 && p.hists[1].lowpc == 0x1100 && p.hists[2].lowpc == 0x0f00
 	      && p.hists[1].bins[0] == 2, "sum: disjoint ranges appended, later same range adds");
 	/* Overlaps. */
 	f = one_hist(0x1080, 0x1180, 128, 100);
-	check(rd_more(&p, &f) == -1 && strstr(err, "overlapping histogram records"),
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping histogram records"),
 	      "sum: overlapping range is an error (%s)", err);
 	f = one_hist(0x1040, 0x10c0, 64, 100);
-	check(rd_more(&p, &f) == -1 && strstr(err, "overlapping"), "sum: contained range is an error");
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping"), "sum: contained range is an error");
 	f = one_hist(0x10ff, 0x11ff, 128, 100);
-	check(rd_more(&p, &f) == -1 && strstr(err, "overlapping"), "sum: one-byte overlap is an error");
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping"), "sum: one-byte overlap is an error");
 	/* Scale: integer (highpc - lowpc) / 2 over nbins, 1e-6 tolerance. */
 	f = one_hist(0x2000, 0x2101, 128, 100);
-	check(rd_more(&p, &f) == 0, "sum: odd range with the same integer scale accepted (%s)", err);
+	checkf(rd_more(&p, &f) == 0, "sum: odd range with the same integer scale accepted (%s)", err);
 	f = one_hist(0x3001, 0x3100, 128, 100);
-	check(rd_more(&p, &f) == -1 && strstr(err, "different scales"),
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "different scales"),
 	      "sum: scale 0.992 against 1 is an error (%s)", err);
 	f = one_hist(0x4000, 0x4200, 128, 100);
-	check(rd_more(&p, &f) == -1 && strstr(err, "different scales"), "sum: double scale is an error");
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "different scales"), "sum: double scale is an error");
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_hist_dim(&f, 0x5000, 0x5100, 128, 100, "bytes", 5, 's', NULL);
-	check(rd_more(&p, &f) == -1 && strstr(err, "dimension changed from 'seconds' to 'bytes'"),
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "dimension changed from 'seconds' to 'bytes'"),
 	      "sum: dimension change is an error (%s)", err);
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_hist_dim(&f, 0x5000, 0x5100, 128, 100, "seconds\0junk", 12, 'x', NULL);
-	check(rd_more(&p, &f) == -1 && strstr(err, "abbreviation changed from 's' to 'x'"),
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "abbreviation changed from 's' to 'x'"),
 	      "sum: abbreviation change is an error (%s)", err);
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_hist_dim(&f, 0x5000, 0x5100, 128, 100, "seconds\0junk", 12, 's', NULL);
-	check(rd_more(&p, &f) == 0, "sum: dimension compared as a string");
+	checkf(rd_more(&p, &f) == 0, "sum: dimension compared as a string");
 	/* BSD files must match the first histogram. */
 	f = fb_new(8, 0);
 	bsd_header(&f, 0x1100, 0x1200, 128);
 	fb_put(&f, 0, 256);
-	check(rd_more(&p, &f) == -1 && strstr(err, "incompatible with first gmon file"),
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "incompatible with first gmon file"),
 	      "sum: BSD file with another range is an error (%s)", err);
 	f = fb_new(8, 0);
 	bsd_header(&f, 0x1000, 0x1100, 128);
 	for (int i = 0; i < 128; i++)
 		fb_put(&f, 10, 2);
-	check(rd_more(&p, &f) == 0 && p.hists[0].bins[0] == 12 && p.rate == 100,
+	checkf(rd_more(&p, &f) == 0 && p.hists[0].bins[0] == 12 && p.rate == 100,
 	      "sum: BSD file with the first range adds to it");
 	f = fb_new(8, 0);
 	bsd44_header(&f, 0x1000, 0x1100, 128, 1000);
 	fb_put(&f, 0, 256);
-	check(rd_more(&p, &f) == -1 && strstr(err, "profiling rate 1000 incompatible"),
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "profiling rate 1000 incompatible"),
 	      "sum: 4.4BSD file with another rate is an error (%s)", err);
 	gmon_free(&p);
 
@@ -532,7 +519,7 @@ static void test_summing(void)
 	rc |= rd_more(&p, &f);
 	f = one_hist(0x1000, 0x1100, 128, 60);
 	rc |= rd_more(&p, &f);
-	check(rc == 0 && p.rate == 1000 && p.nhists == 1, "sum: 4.4BSD rate kept (%s)", err);
+	checkf(rc == 0 && p.rate == 1000 && p.nhists == 1, "sum: 4.4BSD rate kept (%s)", err);
 	gmon_free(&p);
 
 	/* BSD file without bins: a histogram of 0 bins (GNU writes it with
@@ -545,10 +532,10 @@ static void test_summing(void)
 		bsd_arc(&f, 1, 2, 3);
 		rc = rd(&p, &f, &abi64, GMON_FMT_AUTO, &info);
 		free(f.d);
-		check(rc == 0 && p.nhists == 1 && p.hists[0].nbins == 0 && info.nhist == 0
+		checkf(rc == 0 && p.nhists == 1 && p.hists[0].nbins == 0 && info.nhist == 0
 		      && info.narcs == 1, "sum: BSD file without bins");
 		f = one_hist(0, 0x100, 128, 100);
-		check(rd_more(&p, &f) == -1 && strstr(err, "different scales"),
+		checkf(rd_more(&p, &f) == -1 && strstr(err, "different scales"),
 		      "sum: GNU histogram after a BSD one without bins (%s)", err);
 		gmon_free(&p);
 	}
@@ -573,7 +560,7 @@ static void test_summing(void)
 			rd_more(&p, &f);
 			seen[k] = p.bb_input;
 		}
-		check(seen[0] == 1 && seen[1] == 0 && seen[2] == 0 && seen[3] == 1 && p.nbbs == 2,
+		checkf(seen[0] == 1 && seen[1] == 0 && seen[2] == 0 && seen[3] == 1 && p.nbbs == 2,
 		      "basic-block input flag: set by GNU records, cleared by a BSD file");
 		gmon_free(&p);
 	}
@@ -589,7 +576,7 @@ static void test_summing(void)
 		bsd_arc(&f, 1, 2, 3);
 		rc |= rd(&p, &f, &abi64, GMON_FMT_AUTO, &info);
 		free(f.d);
-		check(rc == 0 && info.version == 1, "-i: BSD file after a version 1 file shows 1");
+		checkf(rc == 0 && info.version == 1, "-i: BSD file after a version 1 file shows 1");
 		gmon_free(&p);
 	}
 }
@@ -637,13 +624,13 @@ static void test_many_hists(void)
 			nmodel++;
 		}
 	}
-	check(bad == 0 && p.nhists == nmodel && rejected > 0 && merged > 0,
+	checkf(bad == 0 && p.nhists == nmodel && rejected > 0 && merged > 0,
 	      "many histograms: %zu kept, %zu merged, %zu rejected, %zu disagreements",
 	      nmodel, merged, rejected, bad);
 	for (size_t k = 0; k < nmodel && k < p.nhists; k++)
 		if (p.hists[k].lowpc != lo[k] || p.hists[k].highpc != hi[k])
 			bad++;
-	check(bad == 0, "many histograms: kept in order of creation");
+	checkf(bad == 0, "many histograms: kept in order of creation");
 	gmon_free(&p);
 }
 
@@ -656,7 +643,7 @@ static void test_print_info(void)
 	gmon_print_info(m, "gmon.out", &a);
 	gmon_print_info(m, "x/y", &b);
 	fclose(m);
-	check(!strcmp(buf, "File `gmon.out' (version 1) contains:\n"
+	checkf(!strcmp(buf, "File `gmon.out' (version 1) contains:\n"
 		      "\t1 histogram record\n\t8 call-graph records\n"
 		      "\t0 basic-block count records\n"
 		      "File `x/y' (version 0) contains:\n"
@@ -712,10 +699,10 @@ static void test_files(void)
 	unlink(path);
 	st = read_in_child(path, msg, sizeof msg);
 	snprintf(want, sizeof want, "%s: %s: No such file or directory\n", util_progname(), path);
-	check(st == 1 && !strcmp(msg, want), "missing file: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
+	checkf(st == 1 && !strcmp(msg, want), "missing file: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
 	st = read_in_child(outdir, msg, sizeof msg);
 	snprintf(want, sizeof want, "%s: %s: is a directory, not a gmon file\n", util_progname(), outdir);
-	check(st == 1 && !strcmp(msg, want), "directory: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
+	checkf(st == 1 && !strcmp(msg, want), "directory: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
 	snprintf(path, sizeof path, "%s/trunc.out", outdir);
 	gnu_header(&f, 1);
 	gnu_arc(&f, 1, 2, 3);
@@ -724,15 +711,15 @@ static void test_files(void)
 	st = read_in_child(path, msg, sizeof msg);
 	snprintf(want, sizeof want, "%s: %s: unexpected end of file in call-graph record at offset 20\n",
 		 util_progname(), path);
-	check(st == 1 && !strcmp(msg, want), "truncated file: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
+	checkf(st == 1 && !strcmp(msg, want), "truncated file: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
 	f.len++;
 	write_file(path, &f);
 	st = read_in_child(path, msg, sizeof msg);
-	check(st == 0 && !msg[0], "good file read by gmon_read");
+	checkf(st == 0 && !msg[0], "good file read by gmon_read");
 	if (geteuid() != 0) {
 		chmod(path, 0);
 		st = read_in_child(path, msg, sizeof msg);
-		check(st == 1 && strstr(msg, "Permission denied"), "unreadable file: %s", msg);
+		checkf(st == 1 && strstr(msg, "Permission denied"), "unreadable file: %s", msg);
 	}
 	free(f.d);
 }
@@ -777,7 +764,7 @@ static void test_write(void)
 	ok = ok && q.nhists == 1 && q.rate == 60 && q.hists[0].bins[1] == 14 && q.narcs == 2
 	     && q.arcs[0].count == 5 && q.arcs[1].from_pc == 0x30 && q.nbbs == 2
 	     && q.bbs[1].addr == 0x14 && q.bbs[1].count == 3;
-	check(ok, "gmon_write: header zeroed, 16/32-bit truncation, read back");
+	checkf(ok, "gmon_write: header zeroed, 16/32-bit truncation, read back");
 	gmon_free(&q);
 	free(d);
 	free(f.d);
@@ -831,7 +818,7 @@ static void test_write(void)
 		for (int i = 0; ok && i < 6; i++)
 			ok = r.arcs[i].from_pc == want[i][0] && r.arcs[i].self_pc == want[i][1]
 			     && r.arcs[i].count == want[i][2];
-		check(ok, "gmon_write_sum: callers by address, newest arc first, -k arcs left out");
+		checkf(ok, "gmon_write_sum: callers by address, newest arc first, -k arcs left out");
 		gmon_free(&r);
 		free(s);
 		cg_free(&g);
@@ -878,7 +865,7 @@ static void test_speed(void)
 			gmon_free(&p);
 		(void)w;
 	}
-	check(ok && t < limit, "speed: %d arc records read in %.3f s of CPU "
+	checkf(ok && t < limit, "speed: %d arc records read in %.3f s of CPU "
 	      "(limit %.1f s)", NARCS, t, limit);
 	gmon_free(&p);
 	unlink(path);
@@ -905,7 +892,7 @@ static void test_many_hists_speed(void)
 	rc = rd(&p, &f, &abi64, GMON_FMT_AUTO, NULL);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	t = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
-	check(rc == -1 && strstr(err, "overlapping") && p.nhists == N && t < 2.0,
+	checkf(rc == -1 && strstr(err, "overlapping") && p.nhists == N && t < 2.0,
 	      "speed: %d histogram records, then an overlap found, in %.3f s of CPU",
 	      N, t);
 	gmon_free(&p);
@@ -941,5 +928,5 @@ int main(void)
 	test_write();
 	test_speed();
 	test_many_hists_speed();
-	return nfail ? 1 : 0;
+	return unit_finish();
 }

@@ -10,26 +10,13 @@
 #include "lines.h"
 #include "load.h"
 #include "opts.h"
+#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static int npass, nfail;
-
-static void check(int ok, const char *what, const char *detail)
-{
-	if (ok) {
-		printf("PASS: %s\n", what);
-		npass++;
-	} else {
-		printf("FAIL: %s\n", what);
-		if (detail)
-			printf("    %s\n", detail);
-		nfail++;
-	}
-}
 
 /* GNU's figures, per line symbol address. */
 struct gline {
@@ -229,11 +216,10 @@ int main(void)
 	check(calls_ok, "per-line call counts match GNU -l", detail);
 	load_free(&l);
 	free(glines);
-	if (nfail == 0) {
+	if (unit_nfail == 0) {
 		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 		if (system(cmd) != 0)
 			printf("# could not remove %s\n", dir);
 	}
-	printf("# %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_finish();
 }

@@ -6,23 +6,12 @@
  * thing it reports as a direct call, with objdump's target. */
 #include "config.h"
 #include "x86len.h"
+#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int npass, nfail;
-
-static void check(int ok, const char *what, const char *detail)
-{
-	printf("%s: %s\n", ok ? "PASS" : "FAIL", what);
-	if (!ok && detail)
-		printf("    %s\n", detail);
-	if (ok)
-		npass++;
-	else
-		nfail++;
-}
 
 static void one_file(const char *path, int bits)
 {
@@ -130,6 +119,5 @@ int main(void)
 		tried++;
 	}
 	check(tried >= 3, "enough code to compare with", NULL);
-	printf("# %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_finish();
 }

@@ -20,6 +20,7 @@
  * over PATH, so a failure never leaves a partial gmon.sum. */
 #include "config.h"
 #include "gmonsum.h"
+#include "gmon_format.h"
 #include "lines.h"
 #include "util.h"
 
@@ -66,7 +67,7 @@ static void put_head(struct buf *b, const struct gmon_profile *p)
 	put_bytes(b, zero, sizeof zero);
 	for (size_t i = 0; i < p->nhists; i++) {
 		const struct gmon_hist *h = &p->hists[i];
-		put(b, 0, 1);
+		put(b, GMON_TAG_TIME_HIST, 1);
 		put(b, h->lowpc, b->asz);
 		put(b, h->highpc, b->asz);
 		put(b, h->nbins, 4);
@@ -80,7 +81,7 @@ static void put_head(struct buf *b, const struct gmon_profile *p)
 
 static void put_arc(struct buf *b, uint64_t from, uint64_t self, uint64_t count)
 {
-	put(b, 1, 1);
+	put(b, GMON_TAG_CG_ARC, 1);
 	put(b, from, b->asz);
 	put(b, self, b->asz);
 	put(b, count & 0xffffffffu, 4);
@@ -90,7 +91,7 @@ static void put_bbs(struct buf *b, const struct gmon_bb *bbs, size_t n)
 {
 	if (!n)
 		return;
-	put(b, 2, 1);
+	put(b, GMON_TAG_BB_COUNT, 1);
 	put(b, n, 4);
 	for (size_t i = 0; i < n; i++) {
 		put(b, bbs[i].addr, b->asz);

@@ -1,17 +1,17 @@
 #!/bin/sh
-# make demo: build tests/demo/calc.c with -pg into tests/out/demo, run it,
+# make demo: build examples/demo/calc.c with -pg into $B/demo, run it,
 # and show its profile with tgprof.  On a terminal the browser opens; when
-# the browser is not built (tgprof --tui exits 2) or stdout is not a
-# terminal, the text report is printed instead.
-# Usage: sh tests/demo.sh [TGPROF]   (env: CC, TOP)
-TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+# it cannot (tgprof --tui exits 2) or stdout is not a terminal, the text
+# report is printed instead.
+# Usage: sh examples/demo/run.sh [TGPROF]   (env: CC, TOP, B)
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 TGPROF=${1:-$TOP/tgprof}
 CC=${CC:-cc}
-out=$TOP/tests/out/demo
+out=$TOP/${B:-build}/demo
 mkdir -p "$out" || exit 1
 cd "$out" || exit 1
 echo "demo: $CC -O0 -g -pg calc.c -o $out/calc" >&2
-$CC -O0 -g -pg "$TOP/tests/demo/calc.c" -o calc || exit 1
+$CC -O0 -g -pg "$TOP/examples/demo/calc.c" -o calc || exit 1
 rm -f gmon.out
 ./calc > calc.txt || exit 1
 if [ ! -s gmon.out ]; then

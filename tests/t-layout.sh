@@ -1,0 +1,130 @@
+#!/bin/sh
+# The include rule of doc/architecture.md, checked on the source tree:
+# core/ never includes tui/, src/, curses or readline; runtime/ includes
+# nothing of core/ but core/profile/gmon_format.h; tui/ never includes
+# src/; a core folder includes only itself and the folders below it:
+#   util < profile < core (opts.h) < graph < model < report < edit < export
+# Headers are included by bare name, so names must be unique across the
+# folders.  The checker is also run on a small tree with planted
+# violations, which it must report.
+. "$(dirname "$0")/lib.sh"
+tg_need awk find grep
+
+# Exceptions to the order, each "FILE TARGET-FOLDER" with its reason in
+# doc/architecture.md.
+ALLOW='core/model/load.h core/report'
+
+# layout_check ROOT: one line per violation under ROOT.
+layout_check() {
+	(cd "$1" && find core src tui runtime -name '*.[chS]' 2>/dev/null | sort |
+	 while read -r f; do
+		grep -Hn '^[[:space:]]*#[[:space:]]*include' "$f"
+	 done) |
+	awk -v allow="$ALLOW" -v root="$1" '
+	BEGIN {
+		n = split("util profile core graph model report edit export", o, " ")
+		for (i = 1; i <= n; i++)
+			rank[o[i]] = i
+		cmd = "cd \"" root "\" && find core src tui runtime -name \"*.h\" 2>/dev/null"
+		while ((cmd | getline h) > 0) {
+			b = h; sub(/.*\//, "", b)
+			d = h; sub(/\/[^\/]*$/, "", d)
+			if (b in hdir && hdir[b] != d)
+				print "header name " b " in both " hdir[b] " and " d
+			hdir[b] = d
+		}
+		close(cmd)
+		na = split(allow, a, " ")
+		for (i = 1; i + 1 <= na; i += 2)
+			ok[a[i] " " a[i + 1]] = 1
+	}
+	# folder of a core path: "core" for core/opts.h, else the subfolder
+	function cfold(d) { return d == "core" ? "core" : substr(d, 6) }
+	{
+		file = $0; sub(/:.*/, "", file)
+		line = $0; sub(/^[^:]*:[^:]*:/, "", line)
+		dir = file; sub(/\/[^\/]*$/, "", dir)
+		top = dir; sub(/\/.*/, "", top)
+		if (match(line, /<[^>]*>/)) {
+			sys = substr(line, RSTART + 1, RLENGTH - 2)
+			if (top == "core" && sys ~ /^(n?curses|ncursesw\/|term\.h|panel\.h|menu\.h|form\.h|readline\/)/)
+				print file ": includes <" sys ">"
+			if (top == "runtime" && sys ~ /^(n?curses|readline\/)/)
+				print file ": includes <" sys ">"
+			next
+		}
+		if (!match(line, /"[^"]*"/))
+			next
+		inc = substr(line, RSTART + 1, RLENGTH - 2)
+		if (inc == "config.h")
+			next
+		if (inc ~ /\//) {
+			t = inc; sub(/\/[^\/]*$/, "", t)
+			if (t ~ /^\.\./) { print file ": relative include \"" inc "\""; next }
+		} else if ((dir "/" inc) in seen || system("test -f \"" root "/" dir "/" inc "\"") == 0) {
+			seen[dir "/" inc] = 1
+			t = dir
+		} else if (inc in hdir) {
+			t = hdir[inc]
+		} else {
+			print file ": \"" inc "\" is in no source folder"
+			next
+		}
+		ttop = t; sub(/\/.*/, "", ttop)
+		if (top == "runtime") {
+			if (t != "runtime" && inc != "core/profile/gmon_format.h")
+				print file ": runtime includes \"" inc "\" (" t ")"
+			next
+		}
+		if (top == "tui" && ttop == "src")
+			print file ": tui includes \"" inc "\" (src)"
+		if (top != "core")
+			next
+		if (ttop == "tui" || ttop == "src" || ttop == "runtime") {
+			print file ": core includes \"" inc "\" (" t ")"
+			next
+		}
+		f = cfold(dir); g = cfold(t)
+		if (!(f in rank)) { print file ": folder " dir " has no place in the order"; next }
+		if (!(g in rank)) { print file ": folder " t " has no place in the order"; next }
+		if (rank[g] > rank[f] && !((file " " t) in ok))
+			print file ": " f " includes \"" inc "\" from " g ", above it"
+	}'
+}
+
+# --- the tree itself
+v=$(layout_check "$TOP")
+if [ -z "$v" ]; then
+	tg_pass "layout: the include rule holds"
+else
+	tg_fail "layout: the include rule holds" "$v"
+fi
+
+# --- planted violations are found
+W=$TOP/tests/out/t-layout.$$
+rm -rf "$W" && mkdir -p "$W/core/util" "$W/core/graph" "$W/core/report" \
+	"$W/tui" "$W/src" "$W/runtime" "$W/core/profile" || exit 1
+trap 'rm -rf "$W"' EXIT
+echo '/* u */' > "$W/core/util/util.h"
+echo '/* c */' > "$W/core/graph/cg.h"
+echo '/* f */' > "$W/core/profile/gmon_format.h"
+echo '/* a */' > "$W/tui/app.h"
+echo '/* r */' > "$W/core/report/rows.h"
+echo '/* s */' > "$W/src/cli.h"
+printf '#include "util.h"\n#include "rows.h"\n#include <curses.h>\n#include "app.h"\n' > "$W/core/graph/cg.c"
+printf '#include "cg.h"\n#include "cli.h"\n' > "$W/core/report/rows.c"
+printf '#include "core/profile/gmon_format.h"\n#include "util.h"\n' > "$W/runtime/gfile.c"
+printf '#include "cli.h"\n#include "rows.h"\n' > "$W/tui/list.c"
+v=$(layout_check "$W")
+want='core/graph/cg.c: graph includes "rows.h" from report, above it
+core/graph/cg.c: includes <curses.h>
+core/graph/cg.c: core includes "app.h" (tui)
+core/report/rows.c: core includes "cli.h" (src)
+runtime/gfile.c: runtime includes "util.h" (core/util)
+tui/list.c: tui includes "cli.h" (src)'
+if [ "$v" = "$want" ]; then
+	tg_pass "layout: planted violations are reported"
+else
+	tg_fail "layout: planted violations are reported" "got:" "$v" "want:" "$want"
+fi
+tg_finish
