@@ -24,7 +24,8 @@
 
 enum {
 	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
-	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS
+	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
+	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE
 };
 
 #define STYLE_FLAT 1
@@ -76,11 +77,37 @@ static const struct option long_opts[] = {
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
 	{ "cycle-heuristic", required_argument, NULL, OPT_CYCLE_HEURISTIC },
 	{ "help-keys", no_argument, NULL, OPT_HELP_KEYS },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "baseline-exe", required_argument, NULL, OPT_BASELINE_EXE },
+	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
 	{ NULL, 0, NULL, 0 }
 };
 
 static const char short_opts[] =
 	"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+
+/* --baseline=A,B: each name is a profile; the option may repeat.  The
+ * names are copies (freed by opts_free), as LIST is split in place. */
+static void add_baselines(struct opts *o, const char *list)
+{
+	const char *p = list;
+
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (len == 0)
+			util_die("--baseline: empty profile name in '%s'", list);
+		char *name = xmalloc(len + 1);
+		memcpy(name, p, len);
+		name[len] = 0;
+		o->baselines = xrealloc(o->baselines,
+					(size_t)(o->nbaselines + 1) * sizeof *o->baselines);
+		o->baselines[o->nbaselines++] = name;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+}
 
 static void usage(FILE *f)
 {
@@ -119,6 +146,10 @@ static void usage(FILE *f)
 "Cycles:\n"
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
+"Comparison:\n"
+"  --baseline=PROF[,PROF...]      compare against these profiles (summed)\n"
+"  --baseline-exe=EXE             the baseline's program (default: the same)\n"
+"  --normalize                    compare shares of total time, not seconds\n"
 "Line level and static analyses:\n"
 "  -l, --line                     line-by-line profile (needs -g)\n"
 "  --inline-file-names            show file:line after every name\n"
@@ -312,6 +343,9 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--cycle-heuristic: unknown heuristic '%s' (tgprof, bsd)", optarg);
 			break;
 		case OPT_HELP_KEYS: o->help_keys = 1; break;
+		case OPT_BASELINE: add_baselines(o, optarg); break;
+		case OPT_BASELINE_EXE: o->baseline_exe = optarg; break;
+		case OPT_NORMALIZE: o->normalize = 1; break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -347,6 +381,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		util_die("Only one of --function-ordering and --file-ordering may be specified.");
 	if (o->width < 1)
 		o->width = 1;
+	if (!o->nbaselines && (o->baseline_exe || o->normalize))
+		util_die("%s needs --baseline", o->baseline_exe ? "--baseline-exe" : "--normalize");
 }
 
 struct symtab_opts opts_symtab(const struct opts *o)
@@ -365,6 +401,11 @@ struct symtab_opts opts_symtab(const struct opts *o)
 void opts_free(struct opts *o)
 {
 	free(o->specs);
+	for (int i = 0; i < o->nbaselines; i++)
+		free((char *)o->baselines[i]);
+	free(o->baselines);
+	o->baselines = NULL;
+	o->nbaselines = 0;
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
 	o->specs = NULL;

@@ -62,6 +62,10 @@ struct opts {
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
 	int help_keys;            /* --help-keys: print the key table (man page) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
+	const char **baselines;   /* --baseline=P[,P...]: compare against these */
+	int nbaselines;
+	const char *baseline_exe; /* --baseline-exe: the baseline's program */
+	int normalize;            /* --normalize: compare shares of total time */
 	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
 };
 

@@ -7,6 +7,7 @@
 #include "util.h"
 #include "gmonsum.h"
 #include "cyclebreak.h"
+#include "comparerun.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,19 @@ static int run_text(const struct opts *o)
 	return 0;
 }
 
+/* --baseline: the comparison report instead of GNU's. */
+static int run_compare(const struct opts *o)
+{
+	static struct comparerun r;
+
+	comparerun_load(&r, o);
+	compare_write_text(stdout, &r.c);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		util_die("error writing the report to standard output");
+	comparerun_free(&r);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -59,6 +73,12 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return tui_print_keys(stdout);
+	}
+	if (o.nbaselines > 0) {
+		/* The browser has no comparison view yet: always the text. */
+		int status = run_compare(&o);
+		opts_free(&o);
+		return status;
 	}
 	if (want_browser(&o)) {
 		if (!tui_main) {
