@@ -91,17 +91,29 @@ static uint8_t *taking_part(const struct cg *g, int zero)
 	return in;
 }
 
-/* Ranks of static functions without a source file among those of the
- * same name, in symbol-table order: sort (name, index) and count runs. */
-struct rank_ctx {
-	const struct cg *g;
-};
+/* The file part of a static function's key: the last path component,
+ * as GNU's symspecs name files, so that two builds made in different
+ * directories still match; "" when the file is unknown. */
+static const char *key_file(const struct sym *s)
+{
+	if (!s->file)
+		return "";
+	const char *slash = strrchr(s->file, '/');
+	return slash ? slash + 1 : s->file;
+}
 
+/* Ranks of static functions among those with the same name and file
+ * part, in symbol-table order: sort (name, file, index), count runs.
+ * Tells apart namesakes the file does not (no debug information, or two
+ * files of one name in different directories). */
 static int cmp_rank(const void *pa, const void *pb, void *ctx)
 {
-	const struct cg *g = ((struct rank_ctx *)ctx)->g;
+	const struct cg *g = ctx;
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	int d = strcmp(g->nodes[a].sym->dname, g->nodes[b].sym->dname);
+	const struct sym *sa = g->nodes[a].sym, *sb = g->nodes[b].sym;
+	int d = strcmp(sa->dname, sb->dname);
+	if (!d)
+		d = strcmp(key_file(sa), key_file(sb));
 	return d ? d : (a > b) - (a < b);
 }
 
@@ -110,17 +122,16 @@ static uint32_t *static_ranks(const struct cg *g)
 	uint32_t *rank = xcalloc(g->nfuncs ? g->nfuncs : 1, sizeof *rank);
 	uint32_t *v = xmalloc((g->nfuncs + 1) * sizeof *v);
 	uint32_t n = 0;
-	struct rank_ctx ctx = { g };
 
-	for (uint32_t i = 0; i < g->nfuncs; i++) {
-		const struct sym *s = g->nodes[i].sym;
-		if (s->is_static && !s->file)
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		if (g->nodes[i].sym->is_static)
 			v[n++] = i;
-	}
-	util_qsort_r(v, n, sizeof *v, cmp_rank, &ctx);
-	for (uint32_t k = 1; k < n; k++)
-		if (strcmp(g->nodes[v[k]].sym->dname, g->nodes[v[k - 1]].sym->dname) == 0)
+	util_qsort_r(v, n, sizeof *v, cmp_rank, (void *)g);
+	for (uint32_t k = 1; k < n; k++) {
+		const struct sym *a = g->nodes[v[k - 1]].sym, *b = g->nodes[v[k]].sym;
+		if (strcmp(a->dname, b->dname) == 0 && strcmp(key_file(a), key_file(b)) == 0)
 			rank[v[k]] = rank[v[k - 1]] + 1;
+	}
 	free(v);
 	return rank;
 }
@@ -139,7 +150,7 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map,
 		if (!in[i])
 			continue;
 		const struct sym *sym = g->nodes[i].sym;
-		struct fkey k = { sym->dname, sym->is_static ? sym->file : NULL,
+		struct fkey k = { sym->dname, sym->is_static && sym->file ? key_file(sym) : NULL,
 				  sym->is_static, rank[i] };
 		uint32_t h = (uint32_t)fkey_hash(&k) & t->mask;
 		while (t->slot[h] != CG_NONE && !fkey_eq(&k, &c->funcs[t->slot[h]]))
@@ -362,7 +373,8 @@ void compare_build(struct compare *c, const struct compare_side *before,
 		struct compare_func *f = &c->funcs[i];
 		stats(c, f);
 		c->nsignificant += f->significant != 0;
-		c->ncalls_changed += f->calls[0] != f->calls[1];
+		c->ncalls_changed += f->calls[0] != f->calls[1] &&
+				     f->node[0] != CG_NONE && f->node[1] != CG_NONE;
 		c->nadded += f->node[0] == CG_NONE;
 		c->nremoved += f->node[1] == CG_NONE;
 	}

@@ -3,14 +3,15 @@
  * arc, with the change in each and whether a change in time is more than
  * sampling noise.
  *
- * Matching never looks at addresses, so two builds of a program compare:
- * a function is its display (demangled) name, and for a static function
- * also its source file (from the debug information), so that two static
- * `helper`s of different files stay apart.  Without debug information a
- * static function's file is unknown; static functions sharing a name are
- * then told apart by their rank among those of that name in the symbol
- * table (first `helper` with first `helper`), which is the best a
- * stripped-of-lines build allows.  An arc is the pair of its ends.
+ * Matching never looks at addresses, so two builds compare: a function
+ * is its display (demangled) name, and a static function also its source
+ * file (from the debug information; the last path component, as GNU's
+ * symspecs name files, so builds made in different directories match),
+ * so that two static `helper`s of different files stay apart.  Static
+ * namesakes the file does not separate (no debug information, or two
+ * files of one name) are told apart by their rank among themselves in
+ * the symbol table: first with first, second with second.  An arc is the
+ * pair of its ends.
  *
  * A function takes part when either side shows it as its flat profile
  * would (it has samples or calls, or -z is on, and the flat selection
@@ -47,10 +48,11 @@ enum { COMPARE_BEFORE = 0, COMPARE_AFTER = 1 };
 
 struct compare_func {
 	const char *name;     /* display name (the side that has it) */
-	const char *file;     /* source file of a static function, or NULL */
+	const char *file;     /* static function: last component of its
+			       * source file, or NULL when unknown */
 	int is_static;
 	int ambiguous;        /* another compared function has the same name */
-	uint32_t rank;        /* static without a file: rank among its namesakes */
+	uint32_t rank;        /* static: rank among same name and file */
 	uint32_t node[2];     /* node on each side, CG_NONE when absent */
 	double samples[2];    /* self time, ticks */
 	double total[2];      /* self + children, seconds */
@@ -81,7 +83,7 @@ struct compare {
 	 * then the unchanged ones by caller and callee name. */
 	struct compare_arc *arcs;
 	uint32_t narcs, nchanged;
-	/* summary counts */
+	/* summary counts (call counts changed: of functions on both sides) */
 	uint32_t nsignificant, ncalls_changed, nadded, nremoved;
 	uint32_t narcs_added, narcs_removed;
 };

@@ -37,20 +37,16 @@ static const char *delta(char *buf, size_t n, uint64_t a, uint64_t b)
 	return buf;
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
-}
-
 /* The name, with what tells namesakes apart. */
 static void put_name(FILE *out, const struct compare_func *f)
 {
 	fputs(f->name, out);
 	if (!f->ambiguous)
 		return;
-	if (f->file)
-		fprintf(out, " [%s]", base_name(f->file));
+	if (f->file && f->rank)
+		fprintf(out, " [%s #%" PRIu32 "]", f->file, f->rank + 1);
+	else if (f->file)
+		fprintf(out, " [%s]", f->file);
 	else if (f->is_static)
 		fprintf(out, " [static #%" PRIu32 "]", f->rank + 1);
 }
@@ -78,7 +74,7 @@ static void func_line(FILE *out, const struct compare *c, const struct compare_f
 		else
 			fprintf(out, "%10s ", "-");
 	}
-	fprintf(out, "%10s ", in0 && in1 ? delta(b, sizeof b, f->calls[0], f->calls[1]) : "");
+	fprintf(out, "%10s ", in0 && in1 ? delta(b, sizeof b, f->calls[0], f->calls[1]) : "-");
 	for (int s = 0; s < 2; s++) {
 		if (f->node[s] != CG_NONE)
 			fprintf(out, "%9.2f ", f->total[s]);
