@@ -25,6 +25,15 @@ static void side_header(FILE *out, const struct compare *c, int s)
 		fputs("        no time samples\n", out);
 }
 
+/* TEXT centred in WIDTH columns (a group heading over its columns); the
+ * last heading of a line ends the line
+ * without trailing blanks. */
+static void centre(FILE *out, const char *text, int width, int last)
+{
+	int len = (int)strlen(text), left = (width - len) / 2;
+	fprintf(out, "%*s%-*s", left, "", last ? 0 : width - left, text);
+}
+
 /* "+N" / "-N" / "0" for B - A of unsigned counts. */
 static const char *delta(char *buf, size_t n, uint64_t a, uint64_t b)
 {
@@ -136,8 +145,11 @@ void compare_write_text(FILE *out, const struct compare *c)
 		" with a significant change in self time, %" PRIu32
 		" with changed call counts, %" PRIu32 " added, %" PRIu32 " removed\n",
 		c->nfuncs, c->nsignificant, c->ncalls_changed, c->nadded, c->nremoved);
-	fprintf(out, "\n%-39s   %-32s %s\n", c->normalize ? "self time, % of total"
-		: "self seconds", "calls", "total seconds");
+	fputc('\n', out);
+	centre(out, c->normalize ? "self time, % of total" : "self seconds", 40, 0);
+	centre(out, "calls", 33, 0);
+	centre(out, "total seconds", 20, 1);
+	fputc('\n', out);
 	fprintf(out, "%9s %9s %9s %7s   %10s %10s %10s %9s %9s  %s\n",
 		"before", "after", "change", "+-", "before", "after", "change",
 		"before", "after", "name");
