@@ -316,6 +316,8 @@ static void add_arcs(struct compare *c, uint32_t *const map[2])
 			}
 			c->arcs[x].present[s] = 1;
 			c->arcs[x].count[s] += r->count;
+			if (g->hz > 0)
+				c->arcs[x].time[s] += (r->time + r->child_time) / g->hz;
 		}
 	}
 	free(t.slot);

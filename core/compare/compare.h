@@ -68,6 +68,7 @@ struct compare_arc {
 	uint32_t from, to;    /* indices into compare.funcs */
 	int present[2];       /* the arc exists on that side */
 	uint64_t count[2];
+	double time[2];       /* time propagated along it (self + children), s */
 };
 
 struct compare {
@@ -99,7 +100,20 @@ void compare_free(struct compare *c);
  * first, by z; then call-count changes, largest first; then the rest by z. */
 int compare_func_cmp(const struct compare_func *a, const struct compare_func *b);
 
+/* F's name as the reports print it: namesakes get " [file]", " [file #2]"
+ * or " [static #2]". */
+void compare_put_name(FILE *out, const struct compare_func *f);
+
 /* The text comparison report (tgprof's own format; see tgprof(1)). */
 void compare_write_text(FILE *out, const struct compare *c);
+
+/* C in FORMAT, an enum export_format (export.h): text as above; json (the
+ * "tgprof-comparison" document of doc/json-compare.md); dot (functions
+ * whose time or calls changed or that take at least 0.5% of either side,
+ * coloured by the change); callgrind (events Before, After, Increase and
+ * Decrease in microseconds, so that readers show both sides and the
+ * change with non-negative costs).  Returns 0, or -1 for an unknown
+ * FORMAT; the caller checks the stream for write errors. */
+int compare_write(FILE *out, const struct compare *c, int format);
 
 #endif

@@ -46,8 +46,7 @@ static const char *delta(char *buf, size_t n, uint64_t a, uint64_t b)
 	return buf;
 }
 
-/* The name, with what tells namesakes apart. */
-static void put_name(FILE *out, const struct compare_func *f)
+void compare_put_name(FILE *out, const struct compare_func *f)
 {
 	fputs(f->name, out);
 	if (!f->ambiguous)
@@ -91,7 +90,7 @@ static void func_line(FILE *out, const struct compare *c, const struct compare_f
 			fprintf(out, "%9s ", "-");
 	}
 	fputc(' ', out);
-	put_name(out, f);
+	compare_put_name(out, f);
 	fputc('\n', out);
 }
 
@@ -106,7 +105,7 @@ static void func_list(FILE *out, const struct compare *c, int absent, uint32_t n
 		if (f->node[absent] != CG_NONE)
 			continue;
 		fputs("  ", out);
-		put_name(out, f);
+		compare_put_name(out, f);
 		fputc('\n', out);
 	}
 }
@@ -122,9 +121,9 @@ static void arc_line(FILE *out, const struct compare *c, const struct compare_ar
 			fprintf(out, "%10s ", "-");
 	}
 	fprintf(out, "%11s  ", delta(b, sizeof b, a->count[0], a->count[1]));
-	put_name(out, &c->funcs[a->from]);
+	compare_put_name(out, &c->funcs[a->from]);
 	fputs(" -> ", out);
-	put_name(out, &c->funcs[a->to]);
+	compare_put_name(out, &c->funcs[a->to]);
 	if (!a->present[0])
 		fputs("  (added)", out);
 	else if (!a->present[1])
