@@ -365,7 +365,7 @@ if run real.txt --baseline=gmon.base pair gmon.changed; then
 	# busy() called 10x: exact counts, and the arc
 	r=$(rows real.txt | awk -F'|' '$1 == "busy" { split($2, f, " "); print f[5], f[6], f[7] }')
 	if [ "$r" = "1000 10000 +9000" ] &&
-	   grep -q '^      1000      10000       +9000  main -> busy$' real.txt; then
+	   grep -q '^      1000      10000       +9000  run -> busy$' real.txt; then
 		tg_pass "real pair: busy() called 10x more"
 	else
 		tg_fail "real pair: busy() called 10x more" "$r" "$(cat real.txt)"
