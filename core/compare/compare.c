@@ -368,8 +368,6 @@ void compare_build(struct compare *c, const struct compare_side *before,
 	}
 	free(t.slot);
 	add_arcs(c, map);
-	free(map[0]);
-	free(map[1]);
 
 	for (uint32_t i = 0; i < c->nfuncs; i++) {
 		struct compare_func *f = &c->funcs[i];
@@ -399,6 +397,12 @@ void compare_build(struct compare *c, const struct compare_side *before,
 		c->arcs[i].from = inv[c->arcs[i].from];
 		c->arcs[i].to = inv[c->arcs[i].to];
 	}
+	for (int s = 0; s < 2; s++) {
+		for (uint32_t n = 0; n < c->side[s].g->nfuncs; n++)
+			if (map[s][n] != CG_NONE)
+				map[s][n] = inv[map[s][n]];
+		c->func_of[s] = map[s];
+	}
 	free(inv);
 	free(v);
 
@@ -416,5 +420,7 @@ void compare_free(struct compare *c)
 {
 	free(c->funcs);
 	free(c->arcs);
+	free(c->func_of[0]);
+	free(c->func_of[1]);
 	memset(c, 0, sizeof *c);
 }

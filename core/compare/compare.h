@@ -84,6 +84,10 @@ struct compare {
 	 * then the unchanged ones by caller and callee name. */
 	struct compare_arc *arcs;
 	uint32_t narcs, nchanged;
+	/* Per side, node index -> index into funcs, CG_NONE when the node
+	 * does not take part (for a view that starts from one side's model,
+	 * e.g. a baseline column in the browser). */
+	uint32_t *func_of[2];
 	/* summary counts (call counts changed: of functions on both sides) */
 	uint32_t nsignificant, ncalls_changed, nadded, nremoved;
 	uint32_t narcs_added, narcs_removed;

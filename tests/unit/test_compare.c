@@ -169,6 +169,9 @@ int main(void)
 	check(f && f->calls[0] == 10 && f->calls[1] == 30, "calls of helper a.c");
 	check(c.ncalls_changed == 1, "one call count changed (of matched functions)");
 
+	check(c.func_of[0][hb0] != CG_NONE && &c.funcs[c.func_of[0][hb0]] == find(&c, "helper", "b.c", 0) &&
+	      c.func_of[1][hb1] == c.func_of[0][hb0], "func_of maps each side's node to its row");
+
 	/* arcs: changed ones first, largest change first */
 	check(c.narcs == 7 && c.nchanged == 3 && c.narcs_added == 1 && c.narcs_removed == 1,
 	      "arcs: 7 compared, 3 changed, 1 added, 1 removed");
