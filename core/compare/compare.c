@@ -102,36 +102,43 @@ static const char *key_file(const struct sym *s)
 	return slash ? slash + 1 : s->file;
 }
 
-/* Ranks of static functions among those with the same name and file
- * part, in symbol-table order: sort (name, file, index), count runs.
- * Tells apart namesakes the file does not (no debug information, or two
- * files of one name in different directories). */
+/* Ranks among functions of one key (name, static flag, file part), in
+ * symbol-table order: sort (key, index) and count runs.  Tells apart
+ * namesakes the file does not (static functions without debug
+ * information, two files of one name in different directories, C++
+ * constructors whose complete and base versions demangle alike). */
+static int key_cmp(const struct sym *a, const struct sym *b)
+{
+	int d = strcmp(a->dname, b->dname);
+	if (!d)
+		d = (int)a->is_static - (int)b->is_static;
+	if (!d && a->is_static)
+		d = strcmp(key_file(a), key_file(b));
+	return d;
+}
+
 static int cmp_rank(const void *pa, const void *pb, void *ctx)
 {
 	const struct cg *g = ctx;
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct sym *sa = g->nodes[a].sym, *sb = g->nodes[b].sym;
-	int d = strcmp(sa->dname, sb->dname);
-	if (!d)
-		d = strcmp(key_file(sa), key_file(sb));
+	int d = key_cmp(g->nodes[a].sym, g->nodes[b].sym);
 	return d ? d : (a > b) - (a < b);
 }
 
-static uint32_t *static_ranks(const struct cg *g)
+/* Over every symbol, taking part or not, so that a rank does not shift
+ * when a namesake has no samples on one side. */
+static uint32_t *key_ranks(const struct cg *g)
 {
 	uint32_t *rank = xcalloc(g->nfuncs ? g->nfuncs : 1, sizeof *rank);
 	uint32_t *v = xmalloc((g->nfuncs + 1) * sizeof *v);
 	uint32_t n = 0;
 
 	for (uint32_t i = 0; i < g->nfuncs; i++)
-		if (g->nodes[i].sym->is_static)
-			v[n++] = i;
+		v[n++] = i;
 	util_qsort_r(v, n, sizeof *v, cmp_rank, (void *)g);
-	for (uint32_t k = 1; k < n; k++) {
-		const struct sym *a = g->nodes[v[k - 1]].sym, *b = g->nodes[v[k]].sym;
-		if (strcmp(a->dname, b->dname) == 0 && strcmp(key_file(a), key_file(b)) == 0)
+	for (uint32_t k = 1; k < n; k++)
+		if (key_cmp(g->nodes[v[k - 1]].sym, g->nodes[v[k]].sym) == 0)
 			rank[v[k]] = rank[v[k - 1]] + 1;
-	}
 	free(v);
 	return rank;
 }
@@ -143,7 +150,7 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map,
 {
 	const struct cg *g = c->side[s].g;
 	uint8_t *in = taking_part(g, zero);
-	uint32_t *rank = static_ranks(g);
+	uint32_t *rank = key_ranks(g);
 
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		map[i] = CG_NONE;

@@ -7,10 +7,11 @@
  * is its display (demangled) name, and a static function also its source
  * file (from the debug information; the last path component, as GNU's
  * symspecs name files, so builds made in different directories match),
- * so that two static `helper`s of different files stay apart.  Static
- * namesakes the file does not separate (no debug information, or two
- * files of one name) are told apart by their rank among themselves in
- * the symbol table: first with first, second with second.  An arc is the
+ * so that two static `helper`s of different files stay apart.  Namesakes
+ * the file does not separate (static functions without debug
+ * information, two files of one name, C++ constructors whose versions
+ * demangle alike) are told apart by their rank among themselves in the
+ * symbol table: first with first, second with second.  An arc is the
  * pair of its ends.
  *
  * A function takes part when either side shows it as its flat profile
@@ -52,7 +53,8 @@ struct compare_func {
 			       * source file, or NULL when unknown */
 	int is_static;
 	int ambiguous;        /* another compared function has the same name */
-	uint32_t rank;        /* static: rank among same name and file */
+	uint32_t rank;        /* rank among functions of the same name, static
+			       * flag and file, in symbol-table order */
 	uint32_t node[2];     /* node on each side, CG_NONE when absent */
 	double samples[2];    /* self time, ticks */
 	double total[2];      /* self + children, seconds */

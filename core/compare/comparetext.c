@@ -57,6 +57,8 @@ void compare_put_name(FILE *out, const struct compare_func *f)
 		fprintf(out, " [%s]", f->file);
 	else if (f->is_static)
 		fprintf(out, " [static #%" PRIu32 "]", f->rank + 1);
+	else if (f->rank)
+		fprintf(out, " [#%" PRIu32 "]", f->rank + 1);
 }
 
 static void func_line(FILE *out, const struct compare *c, const struct compare_func *f)

@@ -88,17 +88,19 @@ int main(void)
 		{ "main", NULL, 0 }, { "work", NULL, 0 },
 		{ "helper", "src/a.c", 1 }, { "helper", "src/b.c", 1 },
 		{ "x", NULL, 1 }, { "x", NULL, 1 }, { "gone", NULL, 0 },
+		{ "K::K()", NULL, 0 }, { "K::K()", NULL, 0 },
 	};
 	static const struct fdef d1[] = {
 		{ "new", NULL, 0 }, { "helper", "/build2/src/b.c", 1 },
 		{ "x", NULL, 1 }, { "work", NULL, 0 }, { "x", NULL, 1 },
-		{ "helper", "/build2/src/a.c", 1 }, { "main", NULL, 0 },
+		{ "helper", "/build2/src/a.c", 1 }, { "K::K()", NULL, 0 },
+		{ "main", NULL, 0 }, { "K::K()", NULL, 0 },
 	};
 	struct symtab st0, st1;
 	struct cg g0, g1;
 
-	make_symtab(&st0, d0, 7, 0x1000);
-	make_symtab(&st1, d1, 7, 0x5000);
+	make_symtab(&st0, d0, 9, 0x1000);
+	make_symtab(&st1, d1, 9, 0x5000);
 	cg_init(&g0, &st0, 100);
 	cg_init(&g1, &st1, 50); /* another sampling period */
 
@@ -121,6 +123,8 @@ int main(void)
 	set_time(&g0, ha0, 100);
 	set_time(&g0, hb0, 9);
 	set_time(&g0, xb0, 16);
+	uint32_t k0 = node_of(&st0, "K::K()", NULL, 1), k1 = node_of(&st1, "K::K()", NULL, 1);
+	set_time(&g0, k0, 3);
 
 	cg_arc_add(&g1, m1, w1, 1);
 	cg_arc_add(&g1, w1, ha1, 30);
@@ -132,6 +136,7 @@ int main(void)
 	set_time(&g1, ha1, 50);
 	set_time(&g1, hb1, 25);
 	set_time(&g1, xb1, 8);
+	set_time(&g1, k1, 3);
 	cg_propagate(&g0);
 	cg_propagate(&g1);
 
@@ -139,7 +144,7 @@ int main(void)
 	struct compare c;
 	compare_build(&c, &s0, &s1, 0, 0);
 
-	check(c.nfuncs == 8, "functions: main work helper*2 x*2 gone new");
+	check(c.nfuncs == 9, "functions: main work helper*2 x*2 gone new K::K()");
 	check(c.nadded == 1 && c.nremoved == 1, "one added, one removed");
 	const struct compare_func *f = find(&c, "helper", "a.c", 0);
 	check(f && f->node[0] == ha0 && f->node[1] == ha1, "helper of a.c matched across paths");
@@ -147,6 +152,9 @@ int main(void)
 	check(f && f->node[0] == hb0 && f->node[1] == hb1, "helper of b.c matched");
 	f = find(&c, "x", NULL, 1);
 	check(f && f->node[0] == xb0 && f->node[1] == xb1, "second static x with second");
+	f = find(&c, "K::K()", NULL, 1);
+	check(f && f->node[0] == k0 && f->node[1] == k1,
+	      "second of two globals with one demangled name matched with second");
 	f = find(&c, "gone", NULL, 0);
 	check(f && f->node[1] == CG_NONE && f->calls[0] == 2, "gone: before only");
 	f = find(&c, "new", NULL, 0);
@@ -177,12 +185,12 @@ int main(void)
 	      "arcs: 7 compared, 3 changed, 1 added, 1 removed");
 	check(c.arcs[0].count[0] == 10 && c.arcs[0].count[1] == 30, "arc with largest change first");
 
-	/* normalize: shares of 165 and 103 samples */
+	/* normalize: shares of 168 and 106 samples */
 	compare_free(&c);
 	compare_build(&c, &s0, &s1, 1, 0);
 	f = find(&c, "helper", "b.c", 0);
-	check(f && near(f->self[0], 9 / 165.0) && near(f->self[1], 25 / 103.0) &&
-	      near(f->se, sqrt(9 / (165.0 * 165) + 25 / (103.0 * 103))),
+	check(f && near(f->self[0], 9 / 168.0) && near(f->self[1], 25 / 106.0) &&
+	      near(f->se, sqrt(9 / (168.0 * 168) + 25 / (106.0 * 106))),
 	      "normalize: shares and their error");
 	compare_free(&c);
 
