@@ -17,7 +17,8 @@ tg_need "$CC" nm "$TGPROF"
 W=$TG_OUT/t-compare.$$
 rm -rf "$W"
 mkdir -p "$W"
-trap 'rm -rf "$W"' EXIT
+# kept when a case fails, for a look at the files
+trap '[ "$tg_nfail" -eq 0 ] && rm -rf "$W"' EXIT
 cd "$W" || exit 1
 
 if ! $CC -O2 -o mkgmon "$TOP/tests/compare/mkgmon.c" 2> mkgmon.err; then

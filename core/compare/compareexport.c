@@ -190,9 +190,23 @@ static void write_dot(FILE *out, const struct compare *c)
 		}
 		dot_str(out, name ? name : f->name);
 		free(name);
-		fprintf(out, "\\nself %.2f%s -> %.2f%s (%+.2f +- %.2f)\\ncalls %" PRIu64
-			" -> %" PRIu64 "\"", scale * f->self[0], unit, scale * f->self[1], unit,
-			scale * f->change, scale * f->se, f->calls[0], f->calls[1]);
+		fputs("\\nself ", out);
+		for (int s = 0; s < 2; s++) {
+			fputs(s ? " -> " : "", out);
+			if (f->node[s] == CG_NONE)
+				fputs("-", out);
+			else
+				fprintf(out, "%.2f%s", scale * f->self[s], unit);
+		}
+		fprintf(out, " (%+.2f +- %.2f)\\ncalls ", scale * f->change, scale * f->se);
+		for (int s = 0; s < 2; s++) {
+			fputs(s ? " -> " : "", out);
+			if (f->node[s] == CG_NONE)
+				fputs("-", out);
+			else
+				fprintf(out, "%" PRIu64, f->calls[s]);
+		}
+		fputc('"', out);
 		fprintf(out, ", fillcolor=\"%s\"",
 			f->significant > 0 ? "#f4a3a3" : f->significant < 0 ? "#a3e0a3" : "#e8e8e8");
 		if (f->node[0] == CG_NONE || f->node[1] == CG_NONE)
@@ -221,9 +235,13 @@ static void write_dot(FILE *out, const struct compare *c)
 }
 
 /* callgrind: Before, After, Increase, Decrease, microseconds. */
-static void cg_costs(FILE *out, double before, double after)
+static uint64_t usec(const struct compare *c, const struct compare_func *f, int s)
 {
-	uint64_t b = (uint64_t)llround(before * 1e6), a = (uint64_t)llround(after * 1e6);
+	return c->hz[s] > 0 ? (uint64_t)llround(f->samples[s] / c->hz[s] * 1e6) : 0;
+}
+
+static void cg_costs(FILE *out, uint64_t b, uint64_t a)
+{
 	fprintf(out, "0 %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
 		b, a, a > b ? a - b : 0, b > a ? b - a : 0);
 }
@@ -247,12 +265,16 @@ static void cg_fn(FILE *out, const char *tag, const struct compare *c, uint32_t 
 static void write_callgrind(FILE *out, const struct compare *c)
 {
 	char *seen = xcalloc(c->nfuncs ? c->nfuncs : 1, 1);
-	double sb = 0, sa = 0;
+	uint64_t sum[4] = { 0, 0, 0, 0 };
 
+	/* the summary is the sum of the self costs, event by event */
 	for (uint32_t i = 0; i < c->nfuncs; i++) {
 		const struct compare_func *f = &c->funcs[i];
-		sb += c->hz[0] > 0 ? f->samples[0] / c->hz[0] : 0;
-		sa += c->hz[1] > 0 ? f->samples[1] / c->hz[1] : 0;
+		uint64_t b = usec(c, f, 0), a = usec(c, f, 1);
+		sum[0] += b;
+		sum[1] += a;
+		sum[2] += a > b ? a - b : 0;
+		sum[3] += b > a ? b - a : 0;
 	}
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof (comparison)\n", out);
 	fprintf(out, "cmd: %s\npositions: line\n", c->side[COMPARE_AFTER].exe);
@@ -260,10 +282,9 @@ static void write_callgrind(FILE *out, const struct compare *c)
 	      "event: After : Time after (microseconds)\n"
 	      "event: Increase : Time gained (microseconds)\n"
 	      "event: Decrease : Time lost (microseconds)\n"
-	      "events: Before After Increase Decrease\nsummary: ", out);
-	uint64_t b = (uint64_t)llround(sb * 1e6), a = (uint64_t)llround(sa * 1e6);
-	fprintf(out, "%" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n\n",
-		b, a, a > b ? a - b : 0, b > a ? b - a : 0);
+	      "events: Before After Increase Decrease\n", out);
+	fprintf(out, "summary: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n\n",
+		sum[0], sum[1], sum[2], sum[3]);
 
 	/* arcs are sorted by change, not caller: walk them per caller */
 	uint32_t *first = xcalloc((size_t)c->nfuncs + 1, sizeof *first);
@@ -275,14 +296,14 @@ static void write_callgrind(FILE *out, const struct compare *c)
 	for (uint32_t i = 0; i < c->nfuncs; i++) {
 		const struct compare_func *f = &c->funcs[i];
 		cg_fn(out, "fn", c, i, seen);
-		cg_costs(out, c->hz[0] > 0 ? f->samples[0] / c->hz[0] : 0,
-			 c->hz[1] > 0 ? f->samples[1] / c->hz[1] : 0);
+		cg_costs(out, usec(c, f, 0), usec(c, f, 1));
 		for (uint32_t k = first[i]; k; k = next[k - 1]) {
 			const struct compare_arc *r = &c->arcs[k - 1];
 			cg_fn(out, "cfn", c, r->to, seen);
 			fprintf(out, "calls=%" PRIu64 " 0\n",
 				r->present[1] ? r->count[1] : r->count[0]);
-			cg_costs(out, r->time[0], r->time[1]);
+			cg_costs(out, (uint64_t)llround(r->time[0] * 1e6),
+				 (uint64_t)llround(r->time[1] * 1e6));
 		}
 		fputc('\n', out);
 	}
