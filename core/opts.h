@@ -62,6 +62,13 @@ struct opts {
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
 	int help_keys;            /* --help-keys: print the key table (man page) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
+	int out_format;           /* --format: an enum export_format (export.h),
+				   * 0 = text */
+	const char *output;       /* --output=FILE, NULL = standard output */
+	int out_asked;            /* --format or --output given: no browser,
+				   * the output goes through export_write() */
+	char **argv_own;          /* long options spelled out by opts_parse() */
+	int nargv_own;
 	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
 };
 

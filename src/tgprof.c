@@ -7,6 +7,8 @@
 #include "util.h"
 #include "gmonsum.h"
 #include "cyclebreak.h"
+#include "edit.h"
+#include "export.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +24,43 @@ static int want_browser(const struct opts *o)
 {
 	if (o->mode == OPTS_MODE_TUI)
 		return 1;
-	if (o->mode == OPTS_MODE_TEXT || o->sum || o->file_info)
+	/* options that only print a report (GNU's) or ask for an output
+	 * never open the browser */
+	if (o->mode == OPTS_MODE_TEXT || o->sum || o->file_info || o->annotate ||
+	    o->exec_counts || o->func_order || o->file_order || o->out_asked)
 		return 0;
 	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+}
+
+/* --format/--output: the loaded model (after --break-cycles) through an
+ * edit session and export_write(), the code path of the browser's
+ * `:export`.  The --break-cycles listing is part of the text format only. */
+static void run_export(struct load *l, const struct opts *o)
+{
+	struct export_params p;
+	char *listing = NULL, msg[4200];
+	size_t len = 0;
+
+	export_params_default(&p);
+	p.text_report = 1;
+	if (o->break_cycles > 0) {
+		FILE *f = open_memstream(&listing, &len);
+		if (!f)
+			util_die("out of memory");
+		cyclebreak_batch(f, &l->g, o);
+		fclose(f);
+		if (o->out_format == EXPORT_TEXT)
+			p.text_preface = listing;
+	}
+	if (o->sum)
+		gmon_write_sum("gmon.sum", &l->prof, &l->st.abi, &l->g);
+	struct edit *e = edit_open(l, o);
+	int r = export_write(e, o->output, (enum export_format)o->out_format, &p,
+			     1, msg, sizeof msg);
+	edit_close(e);
+	free(listing);
+	if (r != 0)
+		util_die("%s", msg);
 }
 
 static int run_text(const struct opts *o)
@@ -35,6 +71,11 @@ static int run_text(const struct opts *o)
 	/* Large reports: write in big blocks. */
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	load_all(&l, o, NULL);
+	if (o->out_asked) {
+		run_export(&l, o);
+		load_free(&l);
+		return 0;
+	}
 	if (o->break_cycles > 0)
 		cyclebreak_batch(stdout, &l.g, o);
 	if (o->sum)
