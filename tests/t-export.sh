@@ -107,61 +107,77 @@ sys.exit(1 if errs else 0)
 EOF
 
 cat > "$W/cg_check.py" << 'EOF'
-# cg_check.py ANNOTATE_SELF ANNOTATE_INCL GNU_FLAT GNU_GRAPH: callgrind
-# costs (ticks) against GNU gprof's self seconds and call-graph totals.
+# cg_check.py ANNOTATE_SELF ANNOTATE_INCL GNU_FLAT GNU_GRAPH MININC:
+# callgrind_annotate's reading of the callgrind export against GNU gprof:
+# the summary is the profile's total samples; each self cost is GNU's
+# self time within one tick; each inclusive cost (--inclusive=yes) is
+# never below the self cost and equals GNU's self + children of the
+# function's call-graph entry (a cycle member's own line) within one tick.
 import re, sys
 # Functions sharing a name and a file are told apart by tgprof with an
 # address suffix " (0x...)"; costs are summed per name on both sides.
 def costs(path):
-    out = {}
+    out, total = {}, None
     for line in open(path):
         m = re.match(r"^\s*([\d,]+)(?: \(\s*[\d.]+%\))?\s+(.*?)(?: \[[^\]]*\])?\s*$", line)
-        if not m or "PROGRAM TOTALS" in line or ":" not in m.group(2):
+        if not m:
+            continue
+        v = int(m.group(1).replace(",", ""))
+        if "PROGRAM TOTALS" in line:
+            total = v
+            continue
+        if ":" not in m.group(2):
             continue
         fn = m.group(2).split(":", 1)[1]
         fn = re.sub(r" \(0x[0-9a-f]+\)$", "", fn)
-        out[fn] = out.get(fn, 0) + int(m.group(1).replace(",", ""))
-    return out
-self_c, incl_c = costs(sys.argv[1]), costs(sys.argv[2])
+        out[fn] = out.get(fn, 0) + v
+    return out, total
+(self_c, total), (incl_c, _) = costs(sys.argv[1]), costs(sys.argv[2])
 flat = open(sys.argv[3]).read()
-period = float(re.search(r"Each sample counts as ([0-9.e+-]+) seconds", flat).group(1))
+errs = []
+m = re.search(r"Each sample counts as ([0-9.e+-]+) seconds", flat)
+if not m:
+    print("no flat profile")
+    sys.exit(1)
+period = float(m.group(1))
 row = re.compile(r"^\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)\s+([\d.]+)\s+([\d.]+)\s+)?(\S.*)$")
-errs, gnu = [], {}
+gnu, cum = {}, 0.0
 for line in flat.splitlines():
     r = row.match(line)
     if r:
         name = r.group(7).strip()
         gnu[name] = gnu.get(name, 0) + round(float(r.group(3)) / period)
+        cum = float(r.group(2))
+samples = round(cum / period)
+if total != samples:
+    errs.append("summary %s, the profile has %d samples" % (total, samples))
+if sum(self_c.values()) != total:
+    errs.append("self costs sum to %d, summary %s" % (sum(self_c.values()), total))
 n = 0
 for name, ticks in gnu.items():
     if ticks == 0:
         continue
     n += 1
-    if self_c.get(name) != ticks:
+    if abs(self_c.get(name, 0) - ticks) > 1:
         errs.append("%s: self %s vs GNU %d ticks" % (name, self_c.get(name), ticks))
 if n == 0 and (not self_c or any(self_c.values())):
     errs.append("no function with time compared")
-# callgrind_annotate --inclusive=yes gives a function the cost of the
-# calls into it; for a function outside cycles with callers that is GNU's
-# self + children, up to the rounding of each call (half a tick a caller).
+for name, v in self_c.items():
+    if incl_c.get(name, 0) < v:
+        errs.append("%s: inclusive %s below self %d" % (name, incl_c.get(name), v))
 text = open(sys.argv[4]).read()
-prim = re.findall(r"^\[\d+\].*? ([^ ]+) \[\d+\]$", text, re.M)
+prim = re.findall(r"^\[\d+\].*? ([^ ]+)(?: <cycle \d+>)? \[\d+\]$", text, re.M)
 dups = {x for x in prim if prim.count(x) > 1}
 ninc = 0
-for block in text.split("-----------------------------------------------"):
-    bl = [l for l in block.strip("\n").splitlines() if l.strip()]
-    for i, line in enumerate(bl):
-        m = re.match(r"^\[\d+\]\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s+(?:[\d+]+\s+)?(.*?) \[\d+\]$", line)
-        if not m or "<cycle" in m.group(3) or m.group(3) in dups:
-            continue
-        parents = [l for l in bl[:i] if "<spontaneous>" not in l]
-        if not parents or len(parents) < i or any("<cycle" in l for l in parents):
-            continue
-        name, tot = m.group(3), round((float(m.group(1)) + float(m.group(2))) / period)
-        got = incl_c.get(name)
-        ninc += 1
-        if got is None or abs(got - tot) > 1 + len(parents) / 2:
-            errs.append("%s: inclusive %s vs GNU %d ticks" % (name, got, tot))
+for line in text.splitlines():
+    m = re.match(r"^\[\d+\]\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s+(?:[\d+]+\s+)?(.*?)(?: <cycle \d+>)? \[\d+\]$", line)
+    if not m or "<cycle" in m.group(3) or m.group(3) in dups:
+        continue
+    name, tot = m.group(3), round((float(m.group(1)) + float(m.group(2))) / period)
+    got = incl_c.get(name, 0)
+    ninc += 1
+    if abs(got - tot) > 1:
+        errs.append("%s: inclusive %s vs GNU %d ticks" % (name, got, tot))
 if len(sys.argv) > 5 and ninc < int(sys.argv[5]):
     errs.append("only %d inclusive costs compared" % ninc)
 for e in errs[:20]:
@@ -223,8 +239,8 @@ export! $out.cg callgrind" > "$out.flog" 2>&1; then
 	fi
 	# From /: callgrind_annotate shortens file names under its working
 	# directory for fl= but not for cfl=, which would split functions.
-	(cd / && callgrind_annotate --threshold=100 "$out.cg") > "$out.cga" 2>&1
-	(cd / && callgrind_annotate --threshold=100 --inclusive=yes "$out.cg") > "$out.cgi" 2>&1
+	(cd / && callgrind_annotate --auto=no --threshold=100 "$out.cg") > "$out.cga" 2>&1
+	(cd / && callgrind_annotate --auto=no --threshold=100 --inclusive=yes "$out.cg") > "$out.cgi" 2>&1
 	if r=$(python3 "$W/cg_check.py" "$out.cga" "$out.cgi" "$out.flat" "$out.graph" "${MININC:-0}" 2>&1); then
 		tg_pass "callgrind: $name (callgrind_annotate)"
 	else
