@@ -106,6 +106,98 @@ for e in errs[:20]:
 sys.exit(1 if errs else 0)
 EOF
 
+cat > "$W/dot_check.py" << 'EOF'
+# dot_check.py DOT GNU_GRAPH [MAXWIDTH_PT SVG]: the dot export against GNU
+# gprof's call graph: every arc whose time is clearly over the edge
+# threshold (0.1% of the graph's time; checked from 0.2%, away from
+# rounding) is drawn, arcs into and inside cycles included (inside: the
+# callee's own total times the arc's share of its calls); every arc ends
+# at a declared node; members of cycle N sit in cluster_cycleN; with an
+# SVG, its width is at most MAXWIDTH_PT points.
+import re, sys
+dot = open(sys.argv[1]).read()
+text = open(sys.argv[2]).read()
+errs = []
+nodes, cluster_of, cur = {}, {}, None
+for line in dot.splitlines():
+    m = re.match(r"\s*subgraph cluster_cycle(\d+)", line)
+    if m:
+        cur = int(m.group(1))
+        continue
+    if re.match(r"\s*}\s*$", line):
+        cur = None
+        continue
+    m = re.match(r'\s*n(\d+) \[label=.*?tooltip="((?:[^"\\]|\\.)*)"', line)
+    if m:
+        name = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        nodes.setdefault(name, []).append(int(m.group(1)))
+        cluster_of[int(m.group(1))] = cur
+edges = set()
+ids = {i for v in nodes.values() for i in v}
+for a, b in re.findall(r"^\s*n(\d+) -> n(\d+)", dot, re.M):
+    a, b = int(a), int(b)
+    edges.add((a, b))
+    for x in (a, b):
+        if x not in ids:
+            errs.append("edge end n%d is not a declared node" % x)
+m = re.search(r"for [\d.]+% of ([\d.]+) seconds", text)
+total = float(m.group(1)) if m else 0
+prim_re = re.compile(r"^\[\d+\]\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s+(\d+)?(?:\+\d+)?\s*(.*?) \[\d+\]$")
+entries = text.split("-----------------------------------------------")
+info = {}
+for block in entries:
+    for line in block.splitlines():
+        m = prim_re.match(line)
+        if m:
+            name = m.group(4)
+            cyc = re.search(r" <cycle (\d+)>$", name)
+            base = re.sub(r" <cycle \d+>$", "", name)
+            info[base] = (float(m.group(1)) + float(m.group(2)),
+                          int(m.group(3) or 0), int(cyc.group(1)) if cyc else 0)
+checked = 0
+for block in entries:
+    lines = [l for l in block.strip("\n").splitlines() if l.strip()]
+    pi = [i for i, l in enumerate(lines) if prim_re.match(l)]
+    if not pi or "as a whole" in lines[pi[0]]:
+        continue
+    pname = re.sub(r" <cycle \d+>$", "", prim_re.match(lines[pi[0]]).group(4))
+    for l in lines[pi[0] + 1:]:
+        m = re.match(r"^\s+([\d.]+)\s+([\d.]+)\s+\d+/\d+\s+(.*?) \[\d+\]$", l)
+        c = re.match(r"^\s+(\d+)\s+(.*?) \[\d+\]$", l)
+        if m:
+            cname, t = re.sub(r" <cycle \d+>$", "", m.group(3)), float(m.group(1)) + float(m.group(2))
+        elif c:
+            cname = re.sub(r" <cycle \d+>$", "", c.group(2))
+            tot, calls, _ = info.get(cname, (0, 0, 0))
+            t = tot * int(c.group(1)) / calls if calls else 0
+        else:
+            continue
+        if cname == pname or total <= 0 or t < 0.002 * total:
+            continue
+        if len(nodes.get(pname, [])) != 1 or len(nodes.get(cname, [])) != 1:
+            if pname in nodes and cname in nodes:
+                continue  # a name two functions share
+            errs.append("arc %s -> %s (%.2f s): an end is not drawn" % (pname, cname, t))
+            continue
+        checked += 1
+        if (nodes[pname][0], nodes[cname][0]) not in edges:
+            errs.append("arc %s -> %s (%.2f s) not drawn" % (pname, cname, t))
+for name, (tot, calls, cyc) in info.items():
+    if cyc and len(nodes.get(name, [])) == 1 and cluster_of[nodes[name][0]] != cyc:
+        errs.append("%s of cycle %d is not in cluster_cycle%d" % (name, cyc, cyc))
+if total > 0 and checked == 0 and len(info) > 2:
+    errs.append("no arc checked")
+if len(sys.argv) > 4:
+    svg = open(sys.argv[4]).read()
+    m = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+    if not m or float(m.group(1)) > float(sys.argv[3]):
+        errs.append("rendered size %s (at most %s pt wide wanted)" %
+                    (m.group(0) if m else "?", sys.argv[3]))
+for e in errs[:20]:
+    print(e)
+sys.exit(1 if errs else 0)
+EOF
+
 cat > "$W/cg_check.py" << 'EOF'
 # cg_check.py ANNOTATE_SELF ANNOTATE_INCL GNU_FLAT GNU_GRAPH MININC:
 # callgrind_annotate's reading of the callgrind export against GNU gprof:
@@ -236,6 +328,11 @@ export! $out.cg callgrind" > "$out.flog" 2>&1; then
 		tg_pass "dot: $name (dot -Tsvg)"
 	else
 		tg_fail "dot: $name (dot -Tsvg)" "$r"
+	fi
+	if r=$(python3 "$W/dot_check.py" "$out.dot" "$out.graph" ${MAXW:+"$MAXW" "$out.svg"} 2>&1); then
+		tg_pass "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, at most ${MAXW}pt wide}"
+	else
+		tg_fail "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, at most ${MAXW}pt wide}" "$r"
 	fi
 	# From /: callgrind_annotate shortens file names under its working
 	# directory for fl= but not for cfl=, which would split functions.
@@ -556,6 +653,8 @@ restore $ARC"
 	fi
 	[ -n "$FOCUS" ] && text_case "$n-hide" "$cd_" exe "-e $FOCUS" "" "hide $FOCUS"
 	[ -n "$FOCUS" ] && text_case "$n-focus-time" "$cd_" exe "-F $FOCUS" "" "focus-time $FOCUS"
+	# a C++ program's graph must render at a readable size (names shortened)
+	case $n in cxx-*) MAXW=2000 ;; *) MAXW= ;; esac
 	if [ -n "$CYCARC" ] && grep -q "^ok: deleted" "$W/$n-k-cycarc.log"; then
 		formats_case "$n" "$cd_" exe "-k $CYCARC" "k $CYCARC" "k $CYCARC"
 	else
