@@ -24,6 +24,30 @@ for tool in dot:graphviz callgrind_annotate:valgrind; do
 	fi
 done
 tg_need dot callgrind_annotate
+# the JSON Schema validator (Debian's python3-jsonschema)
+if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y python3-jsonschema > /dev/null 2>&1
+fi
+if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
+	tg_fail "setup: python3-jsonschema" "install it: apt-get install python3-jsonschema"
+	tg_finish
+	exit 1
+fi
+SCHEMA=$TOP/doc/tgprof.schema.json
+# json_valid JSON: validate against the schema; prints the first error
+json_valid() {
+	python3 - "$SCHEMA" "$1" << 'EOF'
+import json, sys
+from jsonschema import Draft202012Validator
+schema = json.load(open(sys.argv[1]))
+Draft202012Validator.check_schema(schema)
+errs = sorted(Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2], encoding="utf-8"))),
+              key=lambda e: list(e.path))
+for e in errs[:5]:
+    print("%s: %s" % ("/".join(map(str, e.path)), e.message))
+sys.exit(1 if errs else 0)
+EOF
+}
 
 W=$TG_OUT/t-export.$$
 rm -rf "$W"
@@ -324,6 +348,11 @@ export! $out.cg callgrind" > "$out.flog" 2>&1; then
 	else
 		tg_fail "json: $name" "$r"
 	fi
+	if r=$(json_valid "$out.json" 2>&1); then
+		tg_pass "json: $name: valid against doc/tgprof.schema.json"
+	else
+		tg_fail "json: $name: valid against doc/tgprof.schema.json" "$r"
+	fi
 	if r=$(dot -Tsvg -o "$out.svg" "$out.dot" 2>&1) && grep -q '<svg' "$out.svg"; then
 		tg_pass "dot: $name (dot -Tsvg)"
 	else
@@ -460,6 +489,23 @@ export! $out.d.callgrind callgrind" > "$out.log" 2>&1
 	fi
 }
 cli_case plain ""
+# the schema is not a rubber stamp: a JSON without format_version, or with
+# a string count, is refused
+python3 - "$W/cli-plain.d.json" "$W/bad1.json" "$W/bad2.json" << 'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.pop("format_version")
+json.dump(d, open(sys.argv[2], "w"))
+d = json.load(open(sys.argv[1]))
+d["arcs"][0]["count"] = "12"
+json.dump(d, open(sys.argv[3], "w"))
+EOF
+if json_valid "$W/cli-plain.d.json" > "$W/v.log" 2>&1 &&
+   ! json_valid "$W/bad1.json" > /dev/null 2>&1 && ! json_valid "$W/bad2.json" > /dev/null 2>&1; then
+	tg_pass "json schema: the export is valid, broken copies are not"
+else
+	tg_fail "json schema: the export is valid, broken copies are not" "$(cat "$W/v.log")"
+fi
 cli_case k "-k ping/pong -k selfrec/selfrec"
 cli_case e "-e leaf -F ring_a"
 # --break-cycles=1: its listing names the arcs; the driver started with a

@@ -24,6 +24,10 @@
 #include <stdio.h>
 #include "edit.h"
 
+/* The JSON schema's version (its "format_version" field; doc/json-schema.md
+ * and doc/tgprof.schema.json).  A new version only adds keys. */
+#define EXPORT_JSON_VERSION 1
+
 enum export_format {
 	EXPORT_TEXT,
 	EXPORT_JSON,
