@@ -167,7 +167,7 @@ static int short_needs_arg(int c)
 static int match_long(const struct option *table, int n, const char *name,
 		      size_t len)
 {
-	int found = -1;
+	int found = -1, ambiguous = 0;
 
 	for (int i = 0; i < n; i++) {
 		if (strncmp(table[i].name, name, len) != 0)
@@ -178,9 +178,9 @@ static int match_long(const struct option *table, int n, const char *name,
 			found = i;
 		else if (table[i].has_arg != table[found].has_arg ||
 			 table[i].val != table[found].val)
-			found = -2;
+			ambiguous = 1;
 	}
-	return found;
+	return ambiguous ? -2 : found;
 }
 
 /* Spell out, in ARGV, every long option that abbreviates one of GNU's
