@@ -335,15 +335,13 @@ void report_function_order(struct report_ctx *c)
 	ord_free(&d);
 }
 
-void report_file_order(struct report_ctx *c, const char *map_file)
+void report_file_order(struct report_ctx *c, const struct ordering_map *m)
 {
 	const struct cg *g = c->g;
-	const struct ordering_map *m = ordering_map_get();
 	struct ord d;
 	size_t narcs;
 	uint32_t *arcs = live_arcs(g, &narcs);
 
-	(void)map_file;
 	ord_init(&d, g, c->out);
 	/* arcs in creation order: -R never sorts them (-r excludes -R) */
 	for (size_t i = 0; i < narcs; i++) {
