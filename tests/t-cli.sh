@@ -206,6 +206,34 @@ else
 	tg_fail "--form and --outp abbreviate --format and --output" "exit status $st: $(head -2 t.err)"
 fi
 
+# On a terminal, the options that only print a report (-A, -C, -i, -r,
+# -R, -s) print it as gprof does instead of opening the browser.
+if command -v script > /dev/null 2>&1; then
+	# a map with one object file per function
+	nm --extern-only --defined-only -v --print-file-name prog 2>/dev/null |
+		awk '/ T /{print "f" NR ".o:" substr($0, index($0, ":") + 1)}' > prog.map
+	for o in -r -A -C -i "-R prog.map"; do
+		"$GPROF" $o prog gmon.out > g.tty 2>&1
+		TERM=xterm timeout 20 script -qec "$TGPROF $o prog gmon.out" /dev/null < /dev/null 2>&1 |
+			tr -d '\r' > t.tty
+		if cmp -s g.tty t.tty; then
+			tg_pass "$o on a terminal prints gprof's report"
+		else
+			tg_fail "$o on a terminal prints gprof's report" "$(diff g.tty t.tty | head -5 | cat -v)"
+		fi
+	done
+	rm -f gmon.sum
+	TERM=xterm timeout 20 script -qec "$TGPROF -s prog gmon.out" /dev/null < /dev/null > t.tty 2>&1
+	st=$?
+	if [ $st = 0 ] && [ -s gmon.sum ] && [ ! -s t.tty ]; then
+		tg_pass "-s on a terminal writes gmon.sum and prints nothing"
+	else
+		tg_fail "-s on a terminal writes gmon.sum and prints nothing" "status $st: $(head -3 t.tty | cat -v)"
+	fi
+else
+	tg_fail "-A/-r/... on a terminal" "script(1) is missing: apt-get install bsdutils"
+fi
+
 # Scratch files stay only when something failed.
 [ "$tg_nfail" -eq 0 ] && cd "$TG_OUT" && rm -rf "$W"
 tg_finish
