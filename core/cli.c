@@ -78,6 +78,7 @@ static const struct option long_opts[] = {
 	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
 	{ "external-symbol-table", required_argument, NULL, 'S' },
 #define N_GNU_LONG 36
+	/* tgprof's own options, after GNU's (add new ones here) */
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "tui", no_argument, NULL, OPT_TUI },
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },

@@ -25,6 +25,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The temporary file being written, for util_write_abandon(): the one
+ * piece of state here, as util_die() may cut a write short from anywhere. */
+static char *pending;
+
+void util_write_abandon(void)
+{
+	if (pending) {
+		unlink(pending);
+		pending = NULL;
+	}
+}
+
 /* Run FILL on OUT, flush, and check the stream; 0 or an errno value. */
 static int fill_stream(FILE *out, int (*fill)(FILE *, void *), void *ctx,
 		       long *size)
@@ -110,6 +122,7 @@ static int write_replace(const char *path, const struct stat *old,
 		mode = 0666 & ~um;
 	}
 	(void)fchmod(fd, mode); /* not fatal: the content is still right */
+	pending = tmp;
 	FILE *out = fdopen(fd, "w");
 	if (!out) {
 		e = errno;
@@ -123,6 +136,7 @@ static int write_replace(const char *path, const struct stat *old,
 	}
 	if (!e && rename(tmp, target) != 0)
 		e = errno;
+	pending = NULL;
 	if (e) {
 		unlink(tmp);
 		util_msg(msg, msglen, "%s: error writing: %s", path, strerror(e));

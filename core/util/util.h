@@ -60,6 +60,11 @@ void util_qsort_r(void *base, size_t n, size_t size,
 int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx),
 		    void *ctx, long *size, char *msg, size_t msglen);
 
+/* Remove the temporary file of a util_write_file() in progress, if any:
+ * util_die() calls it, so a fatal error in the middle of writing (a report
+ * that finds the profile lacks a histogram) leaves no temporary behind. */
+void util_write_abandon(void);
+
 /* Monotonic clock in seconds, for progress and benchmarks. */
 double util_now(void);
 

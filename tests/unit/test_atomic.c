@@ -42,6 +42,14 @@ static int fill_fail(FILE *out, void *ctx)
 	return -1;
 }
 
+/* dies half way, as a report does on a profile it cannot print */
+static int fill_die(FILE *out, void *ctx)
+{
+	(void)ctx;
+	fputs("partial", out);
+	util_die("deliberate failure in the middle of a write");
+}
+
 static char *slurp(const char *path)
 {
 	static char buf[4096];
@@ -131,6 +139,20 @@ int main(void)
 	got = slurp(rd);
 	check(r == 0 && got && !strcmp(got, "via fifo\n") && lstat(fifo, &st) == 0 &&
 	      S_ISFIFO(st.st_mode), "a FIFO is written in place", msg);
+
+	/* util_die() in the middle: the old file stays, no temporary left */
+	snprintf(path, sizeof path, "%s/out", dir);
+	pid_t dp = fork();
+	if (dp == 0) {
+		fclose(stderr); /* the deliberate message is not a test result */
+		util_write_file(path, fill_die, NULL, NULL, msg, sizeof msg);
+		_exit(0);
+	}
+	int dst = 0;
+	waitpid(dp, &dst, 0);
+	got = slurp(path);
+	check(WIFEXITED(dst) && WEXITSTATUS(dst) == 1 && got && !strcmp(got, "three\n") &&
+	      count_entries(dir) == 4, "util_die() during a write leaves no temporary", NULL);
 
 	check(util_write_file(dir, fill_text, "x", NULL, msg, sizeof msg) == -1 &&
 	      strstr(msg, "directory"), "a directory is refused", msg);
