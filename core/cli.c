@@ -473,6 +473,9 @@ struct symtab_opts opts_symtab(const struct opts *o)
 void opts_free(struct opts *o)
 {
 	free(o->specs);
+	free(o->dirs);
+	o->dirs = NULL;
+	o->ndirs = 0;
 	for (int i = 0; i < o->nargv_own; i++)
 		free(o->argv_own[i]);
 	free(o->argv_own);
