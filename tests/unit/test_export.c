@@ -128,8 +128,7 @@ static int drive(int argc, char **argv)
 	}
 	edit_close(e);
 	load_free(&l);
-	free(o.specs); /* opts_parse's allocations: no opts_free() exists */
-	free((void *)o.dirs);
+	opts_free(&o);
 	free(av);
 	return bad;
 }
