@@ -8,6 +8,7 @@
  * user switched off (-P, -Q). */
 #include "config.h"
 #include "opts.h"
+#include "export.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -25,7 +26,8 @@
 enum {
 	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
 	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
-	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE
+	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE,
+	OPT_FORMAT, OPT_OUTPUT
 };
 
 #define STYLE_FLAT 1
@@ -35,6 +37,10 @@ enum {
 #define STYLE_FUNC_ORDER 16
 #define STYLE_FILE_ORDER 32
 
+/* GNU gprof 2.40's long options, first: an abbreviation is resolved
+ * against these alone before tgprof's own are considered (see
+ * resolve_gnu_prefixes()), so tgprof's additions never make a prefix GNU
+ * accepts ambiguous.  The end of the GNU part is marked by N_GNU_LONG. */
 static const struct option long_opts[] = {
 	{ "annotated-source", optional_argument, NULL, 'A' },
 	{ "no-annotated-source", optional_argument, NULL, 'J' },
@@ -72,6 +78,8 @@ static const struct option long_opts[] = {
 	{ "demangle", optional_argument, NULL, OPT_DEMANGLE },
 	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
 	{ "external-symbol-table", required_argument, NULL, 'S' },
+#define N_GNU_LONG 36
+	/* tgprof's own options, after GNU's (add new ones here) */
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "tui", no_argument, NULL, OPT_TUI },
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
@@ -80,6 +88,8 @@ static const struct option long_opts[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "baseline-exe", required_argument, NULL, OPT_BASELINE_EXE },
 	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -115,7 +125,8 @@ static void usage(FILE *f)
 "Usage: %s [options] [executable [profile-file...]]\n"
 "Browse a gprof call-graph profile, or print GNU gprof's reports.\n"
 "Defaults: executable a.out, profile gmon.out.  Reports are printed when\n"
-"standard output is not a terminal or with --text; otherwise the browser opens.\n"
+"standard output is not a terminal, with --text, --format or --output, and for\n"
+"-A, -C, -i, -r, -R and -s; otherwise the browser opens.\n"
 "\n"
 "Modes:\n"
 "  --text                 print the reports (like gprof)\n"
@@ -164,12 +175,93 @@ static void usage(FILE *f)
 "  --static-call-graph=all        ... every direct call (tgprof extension)\n"
 "  -r, --function-ordering        suggested function order\n"
 "  -R, --file-ordering=MAP        suggested object file order\n"
+"Output (tgprof):\n"
+"  --format=FMT                   text (default), json, dot or callgrind\n"
+"  --output=FILE                  write to FILE (atomically), not stdout\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
 "  -d, --debug[=N]                accepted, no effect\n"
 "  -S, --external-symbol-table=F  read the symbols from an nm-style table\n"
 "See tgprof(1).\n",
 		util_progname());
+}
+
+/* Does a short option C take a required argument (one ':' after it)? */
+static int short_needs_arg(int c)
+{
+	const char *p = strchr(short_opts, c);
+	return c != ':' && p && p[1] == ':' && p[2] != ':';
+}
+
+/* The option of TABLE[0..N) that NAME (LEN bytes, no "--") selects by
+ * getopt_long's rules: an exact name, else the first option it abbreviates
+ * when every other option it abbreviates behaves the same (argument kind
+ * and value).  -1 if none, -2 if ambiguous. */
+static int match_long(const struct option *table, int n, const char *name,
+		      size_t len)
+{
+	int found = -1, ambiguous = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (strncmp(table[i].name, name, len) != 0)
+			continue;
+		if (strlen(table[i].name) == len)
+			return i;
+		if (found < 0)
+			found = i;
+		else if (table[i].has_arg != table[found].has_arg ||
+			 table[i].val != table[found].val)
+			ambiguous = 1;
+	}
+	return ambiguous ? -2 : found;
+}
+
+/* Spell out, in ARGV, every long option that abbreviates one of GNU's
+ * alone (`--br` is --brief, `--h` --help, as in gprof 2.40) and is not
+ * the exact name of one of ours; getopt_long then never sees an
+ * abbreviation that tgprof's extra options could make ambiguous.  The
+ * strings made are kept in O->argv_own for opts_free(). */
+static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
+{
+	int ntotal = (int)(sizeof long_opts / sizeof long_opts[0]) - 1;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0)
+			break;
+		if (a[0] != '-' || a[1] == 0)
+			continue;
+		if (a[1] != '-') {
+			/* a cluster of short options: the last may take the next word */
+			for (const char *c = a + 1; *c; c++) {
+				const char *p = strchr(short_opts, *c);
+				if (p && p[1] == ':') {
+					if (c[1] == 0 && short_needs_arg(*c))
+						i++;
+					break;
+				}
+			}
+			continue;
+		}
+		const char *name = a + 2, *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		int k = match_long(long_opts, ntotal, name, len);
+		if (k < 0 || strlen(long_opts[k].name) != len) {
+			int g = match_long(long_opts, N_GNU_LONG, name, len);
+			if (g >= 0) {
+				k = g;
+				size_t n = strlen(long_opts[g].name) + strlen(name + len) + 3;
+				char *full = xmalloc(n);
+				snprintf(full, n, "--%s%s", long_opts[g].name, name + len);
+				o->argv_own = xrealloc(o->argv_own,
+						       ((size_t)o->nargv_own + 1) * sizeof *o->argv_own);
+				o->argv_own[o->nargv_own++] = full;
+				argv[i] = full;
+			}
+		}
+		if (k >= 0 && !eq && long_opts[k].has_arg == required_argument)
+			i++;
+	}
 }
 
 static void add_spec(struct opts *o, int which, const char *spec)
@@ -200,6 +292,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	expandargv(&argc, &argv);
 	if (argv != orig)
 		o->argv_expanded = argv; /* freed by opts_free() */
+	resolve_gnu_prefixes(o, argc, argv);
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		switch (c) {
@@ -346,6 +439,21 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case OPT_BASELINE: add_baselines(o, optarg); break;
 		case OPT_BASELINE_EXE: o->baseline_exe = optarg; break;
 		case OPT_NORMALIZE: o->normalize = 1; break;
+		case OPT_FORMAT: {
+			enum export_format f;
+			if (export_format_parse(optarg, &f) != 0)
+				util_die("--format: unknown format '%s' (text, json, dot, callgrind)",
+					 optarg);
+			o->out_format = (int)f;
+			o->out_asked = 1;
+			break;
+		}
+		case OPT_OUTPUT:
+			if (!*optarg)
+				util_die("--output: no file name given");
+			o->output = optarg;
+			o->out_asked = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -406,6 +514,14 @@ void opts_free(struct opts *o)
 	free(o->baselines);
 	o->baselines = NULL;
 	o->nbaselines = 0;
+	free(o->dirs);
+	o->dirs = NULL;
+	o->ndirs = 0;
+	for (int i = 0; i < o->nargv_own; i++)
+		free(o->argv_own[i]);
+	free(o->argv_own);
+	o->argv_own = NULL;
+	o->nargv_own = 0;
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
 	o->specs = NULL;

@@ -66,6 +66,13 @@ struct opts {
 	int nbaselines;
 	const char *baseline_exe; /* --baseline-exe: the baseline's program */
 	int normalize;            /* --normalize: compare shares of total time */
+	int out_format;           /* --format: an enum export_format (export.h),
+				   * 0 = text */
+	const char *output;       /* --output=FILE, NULL = standard output */
+	int out_asked;            /* --format or --output given: no browser,
+				   * the output goes through export_write() */
+	char **argv_own;          /* long options spelled out by opts_parse() */
+	int nargv_own;
 	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
 };
 

@@ -320,6 +320,94 @@ else
 	tg_fail "baseline of another program" "status $st" "$(cat bad.err)"
 fi
 
+# --- exports: both sides and the change, read by the real consumers -----
+for tool in dot:graphviz callgrind_annotate:valgrind; do
+	if ! command -v "${tool%%:*}" > /dev/null 2>&1; then
+		DEBIAN_FRONTEND=noninteractive apt-get install -y "${tool#*:}" > /dev/null 2>&1
+	fi
+done
+tg_need python3 dot callgrind_annotate
+MOVED="--baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.out"
+if run moved.json --format=json $MOVED; then
+	# every number of the text report's rows, from the JSON
+	if python3 - moved.json moved.txt > json.check 2>&1 << 'PY'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+assert d["format"] == "tgprof-comparison" and d["version"] == 1
+assert d["before"]["hz"] == 100 and abs(d["after"]["total_time"] - 3.10) < 1e-9
+fs = d["functions"]
+def disp(f):
+    n = f["name"]
+    dup = sum(1 for g in fs if g["name"] == n) > 1
+    return n + (" [%s]" % f["file"] if dup and f["file"] else "")
+rows = {}
+for line in open(sys.argv[2]):
+    pass
+want = {"calc": (50, 100, 5, 5), "helper [one.c]": (30, 45, 100, 200),
+        "helper [two.c]": (10, 40, 7, 7), "work": (100, 100, 10, 10)}
+seen = 0
+for f in fs:
+    k = disp(f)
+    if k in want:
+        a, b, ca, cb = want[k]
+        assert f["before"]["self_samples"] == a and f["after"]["self_samples"] == b, k
+        assert f["before"]["calls"] == ca and f["after"]["calls"] == cb, k
+        se = ((a + b) ** 0.5) / 100
+        assert abs(f["stderr"] - se) < 1e-9 and abs(f["change"] - (b - a) / 100) < 1e-9, k
+        assert f["significant"] == (1 if b - a > 2 * se * 100 else 0), k
+        seen += 1
+assert seen == 4
+added = sorted(f["name"] for f in fs if f["before"] is None)
+removed = [f["name"] for f in fs if f["after"] is None]
+assert added == ["newfunc", "newname"] and removed == ["oldname"], (added, removed)
+arcs = [(disp(fs[a["caller"]]), disp(fs[a["callee"]]), a["before"], a["after"], a["change"])
+        for a in d["arcs"] if a["change"] != 0 or a["before"] is None or a["after"] is None]
+assert arcs[0] == ("work", "helper [one.c]", 100, 200, 100), arcs
+assert ("work", "oldname", 3, None, -3) in arcs and ("work", "newfunc", None, 1, 1) in arcs
+assert d["summary"]["functions"] == len(fs) == 8
+PY
+	then
+		tg_pass "json: both sides and the change"
+	else
+		tg_fail "json: both sides and the change" "$(cat json.check)"
+	fi
+fi
+if run moved.dot --format=dot $MOVED; then
+	# laid out by dot; -Tplain gives the labels back as text
+	if dot -Tsvg moved.dot > moved.svg 2> dot.err && dot -Tplain moved.dot > moved.plain 2>> dot.err &&
+	   grep -q '^node f[0-9]* .* "calc\\nself 0.50 s -> 1.00 s (+0.50 +- 0.12)\\ncalls 5 -> 5" filled box black #f4a3a3$' moved.plain &&
+	   grep -q '^node f[0-9]* .* "oldname\\nself 0.20 s -> - (-0.20 +- 0.04)\\ncalls 3 -> -" filled,dashed box black #a3e0a3$' moved.plain &&
+	   grep -q '^edge .* "100 -> 200" .* solid #c03030$' moved.plain &&
+	   grep -q '^edge .* "3 -> -" .* dashed #30a030$' moved.plain; then
+		tg_pass "dot: read by Graphviz, both sides in the labels"
+	else
+		tg_fail "dot: read by Graphviz, both sides in the labels" "$(cat dot.err)" "$(cat moved.dot)"
+	fi
+fi
+if run callgrind.out.moved --format=callgrind $MOVED; then
+	# callgrind_annotate reads it; per function, Before and After are the
+	# self times in microseconds and Increase/Decrease their difference
+	if callgrind_annotate --threshold=100 --show-percs=no --auto=no \
+		callgrind.out.moved > cga.txt 2> cga.err &&
+	   awk 'BEGIN { want["calc"] = "500,000 1,000,000 500,000 0"
+			want["work"] = "1,000,000 1,000,000 0 0"
+			want["newname"] = "0 200,000 200,000 0"
+			want["oldname"] = "200,000 0 0 200,000"
+			# increases: calc .5, helpers .15 and .3, newname .2,
+			# newfunc .05 s; decrease: oldname .2 s
+			want["PROGRAM TOTALS"] = "2,100,000 3,100,000 1,200,000 200,000" }
+		/PROGRAM TOTALS$/ { got["PROGRAM TOTALS"] = $1 " " $2 " " $3 " " $4 }
+		NF >= 5 && $5 ~ /:/ { name = $5; for (i = 6; i <= NF; i++) name = name " " $i
+			sub(/^[^:]*:/, "", name); got[name] = $1 " " $2 " " $3 " " $4 }
+		END { for (k in want) if (got[k] != want[k]) { print k ": want " want[k] ", got " got[k]; bad = 1 }
+		      exit bad }' cga.txt > cga.check; then
+		tg_pass "callgrind: callgrind_annotate, both sides and the change"
+	else
+		tg_fail "callgrind: callgrind_annotate, both sides and the change" \
+			"$(cat cga.check cga.err)" "$(head -40 cga.txt)"
+	fi
+fi
+
 # --- a real pair --------------------------------------------------------
 if ! $CC -O1 -pg -I"$TOP/tests/corpus" -o pair "$TOP/tests/compare/pair.c" 2> pair.err; then
 	tg_fail "setup: compile pair.c" "$(cat pair.err)"
