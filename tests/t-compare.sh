@@ -326,13 +326,20 @@ for tool in dot:graphviz callgrind_annotate:valgrind; do
 		DEBIAN_FRONTEND=noninteractive apt-get install -y "${tool#*:}" > /dev/null 2>&1
 	fi
 done
+if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y python3-jsonschema > /dev/null 2>&1
+fi
+if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
+	tg_fail "setup: python3-jsonschema" "install it: apt-get install python3-jsonschema"
+fi
 tg_need python3 dot callgrind_annotate
 MOVED="--baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.out"
 if run moved.json --format=json $MOVED; then
 	# every number of the text report's rows, from the JSON
-	if python3 - moved.json moved.txt > json.check 2>&1 << 'PY'
-import json, sys
+	if python3 - moved.json "$TOP/doc/tgprof-comparison.schema.json" > json.check 2>&1 << 'PY'
+import json, sys, jsonschema
 d = json.load(open(sys.argv[1], encoding="utf-8"))
+jsonschema.Draft202012Validator(json.load(open(sys.argv[2]))).validate(d)
 assert d["format"] == "tgprof-comparison" and d["version"] == 1
 assert d["before"]["hz"] == 100 and abs(d["after"]["total_time"] - 3.10) < 1e-9
 fs = d["functions"]
@@ -340,9 +347,6 @@ def disp(f):
     n = f["name"]
     dup = sum(1 for g in fs if g["name"] == n) > 1
     return n + (" [%s]" % f["file"] if dup and f["file"] else "")
-rows = {}
-for line in open(sys.argv[2]):
-    pass
 want = {"calc": (50, 100, 5, 5), "helper [one.c]": (30, 45, 100, 200),
         "helper [two.c]": (10, 40, 7, 7), "work": (100, 100, 10, 10)}
 seen = 0
