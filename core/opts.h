@@ -62,6 +62,17 @@ struct opts {
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
 	int help_keys;            /* the program's: --help-keys, 1 text, 2 man(7) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
+	const char **baselines;   /* --baseline=P[,P...]: compare against these */
+	int nbaselines;
+	const char *baseline_exe; /* --baseline-exe: the baseline's program */
+	int normalize;            /* --normalize: compare shares of total time */
+	int out_format;           /* --format: an enum export_format (export.h),
+				   * 0 = text */
+	const char *output;       /* --output=FILE, NULL = standard output */
+	int out_asked;            /* --format or --output given: no browser,
+				   * the output goes through export_write() */
+	char **argv_own;          /* long options spelled out by opts_parse() */
+	int nargv_own;
 	char **argv_expanded;     /* the command line's: argv after @FILE expansion
 				   * when it made a copy (opts_free) */
 };

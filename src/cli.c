@@ -8,6 +8,7 @@
  * user switched off (-P, -Q). */
 #include "config.h"
 #include "cli.h"
+#include "export.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -24,7 +25,9 @@
 
 enum {
 	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
-	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS
+	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
+	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE,
+	OPT_FORMAT, OPT_OUTPUT
 };
 
 #define STYLE_FLAT 1
@@ -34,6 +37,10 @@ enum {
 #define STYLE_FUNC_ORDER 16
 #define STYLE_FILE_ORDER 32
 
+/* GNU gprof 2.40's long options, first: an abbreviation is resolved
+ * against these alone before tgprof's own are considered (see
+ * resolve_gnu_prefixes()), so tgprof's additions never make a prefix GNU
+ * accepts ambiguous.  The end of the GNU part is marked by N_GNU_LONG. */
 static const struct option long_opts[] = {
 	{ "annotated-source", optional_argument, NULL, 'A' },
 	{ "no-annotated-source", optional_argument, NULL, 'J' },
@@ -71,16 +78,46 @@ static const struct option long_opts[] = {
 	{ "demangle", optional_argument, NULL, OPT_DEMANGLE },
 	{ "no-demangle", no_argument, NULL, OPT_NO_DEMANGLE },
 	{ "external-symbol-table", required_argument, NULL, 'S' },
+#define N_GNU_LONG 36
+	/* tgprof's own options, after GNU's (add new ones here) */
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "tui", no_argument, NULL, OPT_TUI },
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
 	{ "cycle-heuristic", required_argument, NULL, OPT_CYCLE_HEURISTIC },
 	{ "help-keys", optional_argument, NULL, OPT_HELP_KEYS },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "baseline-exe", required_argument, NULL, OPT_BASELINE_EXE },
+	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ NULL, 0, NULL, 0 }
 };
 
 static const char short_opts[] =
 	"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
+
+/* --baseline=A,B: each name is a profile; the option may repeat.  The
+ * names are copies (freed by opts_free), as LIST is split in place. */
+static void add_baselines(struct opts *o, const char *list)
+{
+	const char *p = list;
+
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (len == 0)
+			util_die("--baseline: empty profile name in '%s'", list);
+		char *name = xmalloc(len + 1);
+		memcpy(name, p, len);
+		name[len] = 0;
+		o->baselines = xrealloc(o->baselines,
+					(size_t)(o->nbaselines + 1) * sizeof *o->baselines);
+		o->baselines[o->nbaselines++] = name;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+}
 
 static void usage(FILE *f)
 {
@@ -88,7 +125,8 @@ static void usage(FILE *f)
 "Usage: %s [options] [executable [profile-file...]]\n"
 "Browse a gprof call-graph profile, or print GNU gprof's reports.\n"
 "Defaults: executable a.out, profile gmon.out.  Reports are printed when\n"
-"standard output is not a terminal or with --text; otherwise the browser opens.\n"
+"standard output is not a terminal, with --text, --format or --output, and for\n"
+"-A, -C, -i, -r, -R and -s; otherwise the browser opens.\n"
 "\n"
 "Modes:\n"
 "  --text                 print the reports (like gprof)\n"
@@ -119,6 +157,10 @@ static void usage(FILE *f)
 "Cycles:\n"
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
+"Comparison:\n"
+"  --baseline=PROF[,PROF...]      compare against these profiles (summed)\n"
+"  --baseline-exe=EXE             the baseline's program (default: the same)\n"
+"  --normalize                    compare shares of total time, not seconds\n"
 "Line level and static analyses:\n"
 "  -l, --line                     line-by-line profile (needs -g)\n"
 "  --inline-file-names            show file:line after every name\n"
@@ -133,12 +175,93 @@ static void usage(FILE *f)
 "  --static-call-graph=all        ... every direct call (tgprof extension)\n"
 "  -r, --function-ordering        suggested function order\n"
 "  -R, --file-ordering=MAP        suggested object file order\n"
+"Output (tgprof):\n"
+"  --format=FMT                   text (default), json, dot or callgrind\n"
+"  --output=FILE                  write to FILE (atomically), not stdout\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
 "  -d, --debug[=N]                accepted, no effect\n"
 "  -S, --external-symbol-table=F  read the symbols from an nm-style table\n"
 "See tgprof(1).\n",
 		util_progname());
+}
+
+/* Does a short option C take a required argument (one ':' after it)? */
+static int short_needs_arg(int c)
+{
+	const char *p = strchr(short_opts, c);
+	return c != ':' && p && p[1] == ':' && p[2] != ':';
+}
+
+/* The option of TABLE[0..N) that NAME (LEN bytes, no "--") selects by
+ * getopt_long's rules: an exact name, else the first option it abbreviates
+ * when every other option it abbreviates behaves the same (argument kind
+ * and value).  -1 if none, -2 if ambiguous. */
+static int match_long(const struct option *table, int n, const char *name,
+		      size_t len)
+{
+	int found = -1, ambiguous = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (strncmp(table[i].name, name, len) != 0)
+			continue;
+		if (strlen(table[i].name) == len)
+			return i;
+		if (found < 0)
+			found = i;
+		else if (table[i].has_arg != table[found].has_arg ||
+			 table[i].val != table[found].val)
+			ambiguous = 1;
+	}
+	return ambiguous ? -2 : found;
+}
+
+/* Spell out, in ARGV, every long option that abbreviates one of GNU's
+ * alone (`--br` is --brief, `--h` --help, as in gprof 2.40) and is not
+ * the exact name of one of ours; getopt_long then never sees an
+ * abbreviation that tgprof's extra options could make ambiguous.  The
+ * strings made are kept in O->argv_own for opts_free(). */
+static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
+{
+	int ntotal = (int)(sizeof long_opts / sizeof long_opts[0]) - 1;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0)
+			break;
+		if (a[0] != '-' || a[1] == 0)
+			continue;
+		if (a[1] != '-') {
+			/* a cluster of short options: the last may take the next word */
+			for (const char *c = a + 1; *c; c++) {
+				const char *p = strchr(short_opts, *c);
+				if (p && p[1] == ':') {
+					if (c[1] == 0 && short_needs_arg(*c))
+						i++;
+					break;
+				}
+			}
+			continue;
+		}
+		const char *name = a + 2, *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		int k = match_long(long_opts, ntotal, name, len);
+		if (k < 0 || strlen(long_opts[k].name) != len) {
+			int g = match_long(long_opts, N_GNU_LONG, name, len);
+			if (g >= 0) {
+				k = g;
+				size_t n = strlen(long_opts[g].name) + strlen(name + len) + 3;
+				char *full = xmalloc(n);
+				snprintf(full, n, "--%s%s", long_opts[g].name, name + len);
+				o->argv_own = xrealloc(o->argv_own,
+						       ((size_t)o->nargv_own + 1) * sizeof *o->argv_own);
+				o->argv_own[o->nargv_own++] = full;
+				argv[i] = full;
+			}
+		}
+		if (k >= 0 && !eq && long_opts[k].has_arg == required_argument)
+			i++;
+	}
 }
 
 static void add_spec(struct opts *o, int which, const char *spec)
@@ -169,6 +292,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	expandargv(&argc, &argv);
 	if (argv != orig)
 		o->argv_expanded = argv; /* freed by opts_free() */
+	resolve_gnu_prefixes(o, argc, argv);
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		switch (c) {
@@ -316,6 +440,24 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--help-keys: unknown form '%s' (man)", optarg);
 			o->help_keys = optarg ? 2 : 1;
 			break;
+		case OPT_BASELINE: add_baselines(o, optarg); break;
+		case OPT_BASELINE_EXE: o->baseline_exe = optarg; break;
+		case OPT_NORMALIZE: o->normalize = 1; break;
+		case OPT_FORMAT: {
+			enum export_format f;
+			if (export_format_parse(optarg, &f) != 0)
+				util_die("--format: unknown format '%s' (text, json, dot, callgrind)",
+					 optarg);
+			o->out_format = (int)f;
+			o->out_asked = 1;
+			break;
+		}
+		case OPT_OUTPUT:
+			if (!*optarg)
+				util_die("--output: no file name given");
+			o->output = optarg;
+			o->out_asked = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -351,11 +493,26 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		util_die("Only one of --function-ordering and --file-ordering may be specified.");
 	if (o->width < 1)
 		o->width = 1;
+	if (!o->nbaselines && (o->baseline_exe || o->normalize))
+		util_die("%s needs --baseline", o->baseline_exe ? "--baseline-exe" : "--normalize");
 }
 
 void opts_free(struct opts *o)
 {
 	free(o->specs);
+	for (int i = 0; i < o->nbaselines; i++)
+		free((char *)o->baselines[i]);
+	free(o->baselines);
+	o->baselines = NULL;
+	o->nbaselines = 0;
+	free(o->dirs);
+	o->dirs = NULL;
+	o->ndirs = 0;
+	for (int i = 0; i < o->nargv_own; i++)
+		free(o->argv_own[i]);
+	free(o->argv_own);
+	o->argv_own = NULL;
+	o->nargv_own = 0;
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
 	o->specs = NULL;

@@ -9,6 +9,9 @@
 #include "gmonsum.h"
 #include "cyclebreak.h"
 #include "tui.h"
+#include "comparerun.h"
+#include "edit.h"
+#include "export.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,9 +22,43 @@ static int want_browser(const struct opts *o)
 {
 	if (o->mode == OPTS_MODE_TUI)
 		return 1;
-	if (o->mode == OPTS_MODE_TEXT || o->sum || o->file_info)
+	/* options that only print a report (GNU's) or ask for an output
+	 * never open the browser */
+	if (o->mode == OPTS_MODE_TEXT || o->sum || o->file_info || o->annotate ||
+	    o->exec_counts || o->func_order || o->file_order || o->out_asked)
 		return 0;
 	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+}
+
+/* --format/--output: the loaded model (after --break-cycles) through an
+ * edit session and export_write(), the code path of the browser's
+ * `:export`.  The --break-cycles listing is part of the text format only. */
+static void run_export(struct load *l, const struct opts *o)
+{
+	struct export_params p;
+	char *listing = NULL, msg[4200];
+	size_t len = 0;
+
+	export_params_default(&p);
+	p.text_report = 1;
+	if (o->break_cycles > 0) {
+		FILE *f = open_memstream(&listing, &len);
+		if (!f)
+			util_die("out of memory");
+		cyclebreak_batch(f, &l->g, o);
+		fclose(f);
+		if (o->out_format == EXPORT_TEXT)
+			p.text_preface = listing;
+	}
+	if (o->sum)
+		gmon_write_sum("gmon.sum", &l->prof, &l->st.abi, &l->g);
+	struct edit *e = edit_open(l, o);
+	int r = export_write(e, o->output, (enum export_format)o->out_format, &p,
+			     1, msg, sizeof msg);
+	edit_close(e);
+	free(listing);
+	if (r != 0)
+		util_die("%s", msg);
 }
 
 static int run_text(const struct opts *o)
@@ -32,6 +69,11 @@ static int run_text(const struct opts *o)
 	/* Large reports: write in big blocks. */
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	load_all(&l, o, NULL);
+	if (o->out_asked) {
+		run_export(&l, o);
+		load_free(&l);
+		return 0;
+	}
 	if (o->break_cycles > 0)
 		cyclebreak_batch(stdout, &l.g, o);
 	if (o->sum)
@@ -40,6 +82,32 @@ static int run_text(const struct opts *o)
 	if (fflush(stdout) != 0 || ferror(stdout))
 		util_die("error writing the report to standard output");
 	load_free(&l);
+	return 0;
+}
+
+/* --baseline: the comparison instead of GNU's reports, as text or in the
+ * --format asked for, to standard output or --output (one writer). */
+struct compare_out {
+	const struct compare *c;
+	int format;
+};
+
+static int fill_compare(FILE *out, void *ctx)
+{
+	const struct compare_out *x = ctx;
+	return compare_write(out, x->c, x->format);
+}
+
+static int run_compare(const struct opts *o)
+{
+	static struct comparerun r;
+	char msg[4200];
+
+	comparerun_load(&r, o);
+	struct compare_out x = { &r.c, o->out_format };
+	if (util_write_file(o->output, fill_compare, &x, NULL, msg, sizeof msg) != 0)
+		util_die("%s", msg);
+	comparerun_free(&r);
 	return 0;
 }
 
@@ -52,6 +120,12 @@ int main(int argc, char **argv)
 	opts_parse(&o, argc, argv);
 	if (o.help_keys)
 		return tui_print_keys(stdout, o.help_keys == 2);
+	if (o.nbaselines > 0) {
+		/* The browser has no comparison view yet: always the text. */
+		int status = run_compare(&o);
+		opts_free(&o);
+		return status;
+	}
 	if (want_browser(&o)) {
 		int status = tui_main(&o);
 		opts_free(&o);

@@ -135,6 +135,105 @@ if [ "$ts" = "$gs" ] && [ ! -s t.out ] && [ -s t.err ]; then
 else
 	tg_fail "missing argument of -k" "exit status: gprof $gs, tgprof $ts" "$(head -2 t.err)"
 fi
+# Every prefix of every GNU long option (names from gprof's own usage,
+# --[no-]X giving X and no-X) does what it does in gprof: the same exit
+# status and report (for --help and --version: a usage or a version line
+# of ours; --debug: the status); tgprof's own long options never make a GNU prefix ambiguous.
+"$GPROF" --help 2>/dev/null | grep -o -- '--\[no-\][a-z-]*\|--[a-z][a-z-]*' |
+	sed 's/^--//; s/^\[no-\]\(.*\)/\1\nno-\1/' | sort -u > gnu-all
+# an argument that suits the option, for those that need one
+optarg() {
+	case $1 in
+	time|no-time) echo "=pong" ;;
+	min-count) echo "=1" ;;
+	table-length) echo "=5" ;;
+	width) echo "=100" ;;
+	file-format) echo "=auto" ;;
+	directory-path) echo "=." ;;
+	file-ordering) echo "=no-such.map" ;;
+	external-symbol-table) echo "=no-such.nm" ;;
+	esac
+}
+nprefix=0
+bad=
+while read -r o; do
+	i=1
+	while [ $i -le ${#o} ]; do
+		p=$(printf '%s' "$o" | cut -c1-$i)
+		i=$((i + 1))
+		a="--$p$(optarg "$o")"
+		gs=$(tg_run g.out g.err "$GPROF" -b "$a" prog gmon.out)
+		ts=$(tg_run t.out t.err "$TGPROF" --text -b "$a" prog gmon.out)
+		nprefix=$((nprefix + 1))
+		if head -1 g.out | grep -q '^Usage:'; then
+			head -1 t.out | grep -q '^Usage:' && [ "$gs" = "$ts" ] && continue
+		elif [ "$o" = debug ] && [ "$gs" = 0 ]; then
+			# GNU's debugging dump is not emulated (-d has no effect)
+			[ "$ts" = 0 ] && continue
+		elif head -1 g.out | grep -q '^GNU gprof'; then
+			head -1 t.out | grep -q '^tgprof ' && [ "$gs" = "$ts" ] && continue
+		elif [ "$gs" = "$ts" ] && cmp -s g.out t.out; then
+			if [ "$gs" != 0 ] && grep -q ambiguous g.err; then
+				grep -q ambiguous t.err && continue
+			elif [ "$gs" != 0 ] && grep -q ambiguous t.err; then
+				: # ambiguous for us only
+			else
+				continue
+			fi
+		fi
+		bad="$bad $a(gprof $gs, tgprof $ts: $(head -1 t.err))"
+	done
+done < gnu-all
+if [ $nprefix -gt 200 ] && [ -z "$bad" ]; then
+	tg_pass "every prefix of GNU's $(wc -l < gnu-all) long options acts as in gprof ($nprefix prefixes)"
+else
+	tg_fail "every prefix of GNU's long options acts as in gprof ($nprefix prefixes)" "$bad"
+fi
+for p in br h he hel; do
+	st=$(tg_run t.out t.err "$TGPROF" --text --$p prog gmon.out)
+	case $p in br) want='Flat profile' ;; *) want='^Usage:' ;; esac
+	if [ "$st" = 0 ] && grep -q "$want" t.out; then
+		tg_pass "--$p is GNU's --$( [ $p = br ] && echo brief || echo help)"
+	else
+		tg_fail "--$p is GNU's option" "exit status $st: $(head -2 t.err)"
+	fi
+done
+# tgprof's own still work by their unambiguous prefixes
+st=$(tg_run t.out t.err "$TGPROF" --form=json --outp=o.json prog gmon.out)
+if [ "$st" = 0 ] && grep -q '"format_version"' o.json; then
+	tg_pass "--form and --outp abbreviate --format and --output"
+else
+	tg_fail "--form and --outp abbreviate --format and --output" "exit status $st: $(head -2 t.err)"
+fi
+
+# On a terminal, the options that only print a report (-A, -C, -i, -r,
+# -R, -s) print it as gprof does instead of opening the browser.
+if command -v script > /dev/null 2>&1; then
+	# a map with one object file per function
+	nm --extern-only --defined-only -v --print-file-name prog 2>/dev/null |
+		awk '/ T /{print "f" NR ".o:" substr($0, index($0, ":") + 1)}' > prog.map
+	for o in -r -A -C -i "-R prog.map"; do
+		"$GPROF" $o prog gmon.out > g.tty 2>&1
+		TERM=xterm timeout 20 script -qec "$TGPROF $o prog gmon.out" /dev/null < /dev/null 2>&1 |
+			tr -d '\r' > t.tty
+		if cmp -s g.tty t.tty; then
+			tg_pass "$o on a terminal prints gprof's report"
+		else
+			tg_fail "$o on a terminal prints gprof's report" "$(diff g.tty t.tty | head -5 | cat -v)"
+		fi
+	done
+	rm -f gmon.sum
+	TERM=xterm timeout 20 script -qec "$TGPROF -s prog gmon.out" /dev/null < /dev/null > t.tty 2>&1
+	st=$?
+	if [ $st = 0 ] && [ -s gmon.sum ] && [ ! -s t.tty ]; then
+		tg_pass "-s on a terminal writes gmon.sum and prints nothing"
+	else
+		tg_fail "-s on a terminal writes gmon.sum and prints nothing" "status $st: $(head -3 t.tty | cat -v)"
+	fi
+else
+	tg_fail "-A/-r/... on a terminal" "script(1) is missing: apt-get install bsdutils"
+fi
+
 # Scratch files stay only when something failed.
 [ "$tg_nfail" -eq 0 ] && cd "$TG_OUT" && rm -rf "$W"
 tg_finish

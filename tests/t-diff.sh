@@ -196,6 +196,13 @@ gnu() {
 	echo "$gst"
 }
 
+# pages FILE: the page (0-based) of each report title, then the number
+# of form feeds, on one line.
+pages() {
+	awk '{ n = gsub(/\f/, "&"); if ($0 ~ /Call graph|Index by function name|[Ff]lat profile:/) printf " %s@%d", $0, p; p += n }
+	     END { printf " (%d form feeds)", p }' "$1" | tr '\t' ' '
+}
+
 # compare LABEL MODE OPTS FILES: MODE is "exact" or "notes".
 compare() {
 	label=$1 mode=$2 opts=$3 files=$4
@@ -208,9 +215,17 @@ compare() {
 		tg_strip_notes "$work/ref.out" "$t" > "$work/t.norm"
 		g=$work/g.norm t=$work/t.norm
 	fi
+	# pages: the form feeds, and the page each report's title is on, are
+	# GNU's even where the notes are our own words
+	gp= tp=
+	if [ "$mode" = notes ]; then
+		gp=$(pages "$work/g.out") tp=$(pages "$work/t.out")
+	fi
 	if [ "$gs" != "$ts" ]; then
 		tg_fail "$label" "exit status: gprof $gs, tgprof $ts" \
 			"$(head -3 "$work/t.err")"
+	elif [ "$gp" != "$tp" ]; then
+		tg_fail "$label" "pages (form feeds; page of each title): gprof $gp, tgprof $tp"
 	elif ! cmp -s "$g" "$t"; then
 		tg_fail "$label" "$(diff "$g" "$t" | head -${TG_DIFFLINES:-12})"
 	else

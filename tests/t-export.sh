@@ -24,6 +24,30 @@ for tool in dot:graphviz callgrind_annotate:valgrind; do
 	fi
 done
 tg_need dot callgrind_annotate
+# the JSON Schema validator (Debian's python3-jsonschema)
+if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y python3-jsonschema > /dev/null 2>&1
+fi
+if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
+	tg_fail "setup: python3-jsonschema" "install it: apt-get install python3-jsonschema"
+	tg_finish
+	exit 1
+fi
+SCHEMA=$TOP/doc/tgprof.schema.json
+# json_valid JSON: validate against the schema; prints the first error
+json_valid() {
+	python3 - "$SCHEMA" "$1" << 'EOF'
+import json, sys
+from jsonschema import Draft202012Validator
+schema = json.load(open(sys.argv[1]))
+Draft202012Validator.check_schema(schema)
+errs = sorted(Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2], encoding="utf-8"))),
+              key=lambda e: list(e.path))
+for e in errs[:5]:
+    print("%s: %s" % ("/".join(map(str, e.path)), e.message))
+sys.exit(1 if errs else 0)
+EOF
+}
 
 W=$TG_OUT/t-export.$$
 rm -rf "$W"
@@ -106,62 +130,170 @@ for e in errs[:20]:
 sys.exit(1 if errs else 0)
 EOF
 
+cat > "$W/dot_check.py" << 'EOF'
+# dot_check.py DOT GNU_GRAPH [MAXWIDTH_PT SVG]: the dot export against GNU
+# gprof's call graph: every arc whose time is clearly over the edge
+# threshold (0.1% of the graph's time; checked from 0.2%, away from
+# rounding) is drawn, arcs into and inside cycles included (inside: the
+# callee's own total times the arc's share of its calls); every arc ends
+# at a declared node; members of cycle N sit in cluster_cycleN; with an
+# SVG, its width is at most MAXWIDTH_PT points.
+import re, sys
+dot = open(sys.argv[1]).read()
+text = open(sys.argv[2]).read()
+errs = []
+nodes, cluster_of, cur = {}, {}, None
+for line in dot.splitlines():
+    m = re.match(r"\s*subgraph cluster_cycle(\d+)", line)
+    if m:
+        cur = int(m.group(1))
+        continue
+    if re.match(r"\s*}\s*$", line):
+        cur = None
+        continue
+    m = re.match(r'\s*n(\d+) \[label=.*?tooltip="((?:[^"\\]|\\.)*)"', line)
+    if m:
+        name = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        nodes.setdefault(name, []).append(int(m.group(1)))
+        cluster_of[int(m.group(1))] = cur
+edges = set()
+ids = {i for v in nodes.values() for i in v}
+for a, b in re.findall(r"^\s*n(\d+) -> n(\d+)", dot, re.M):
+    a, b = int(a), int(b)
+    edges.add((a, b))
+    for x in (a, b):
+        if x not in ids:
+            errs.append("edge end n%d is not a declared node" % x)
+m = re.search(r"for [\d.]+% of ([\d.]+) seconds", text)
+total = float(m.group(1)) if m else 0
+prim_re = re.compile(r"^\[\d+\]\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s+(\d+)?(?:\+\d+)?\s*(.*?) \[\d+\]$")
+entries = text.split("-----------------------------------------------")
+info = {}
+for block in entries:
+    for line in block.splitlines():
+        m = prim_re.match(line)
+        if m:
+            name = m.group(4)
+            cyc = re.search(r" <cycle (\d+)>$", name)
+            base = re.sub(r" <cycle \d+>$", "", name)
+            info[base] = (float(m.group(1)) + float(m.group(2)),
+                          int(m.group(3) or 0), int(cyc.group(1)) if cyc else 0)
+checked = 0
+for block in entries:
+    lines = [l for l in block.strip("\n").splitlines() if l.strip()]
+    pi = [i for i, l in enumerate(lines) if prim_re.match(l)]
+    if not pi or "as a whole" in lines[pi[0]]:
+        continue
+    pname = re.sub(r" <cycle \d+>$", "", prim_re.match(lines[pi[0]]).group(4))
+    for l in lines[pi[0] + 1:]:
+        m = re.match(r"^\s+([\d.]+)\s+([\d.]+)\s+\d+/\d+\s+(.*?) \[\d+\]$", l)
+        c = re.match(r"^\s+(\d+)\s+(.*?) \[\d+\]$", l)
+        if m:
+            cname, t = re.sub(r" <cycle \d+>$", "", m.group(3)), float(m.group(1)) + float(m.group(2))
+        elif c:
+            cname = re.sub(r" <cycle \d+>$", "", c.group(2))
+            tot, calls, _ = info.get(cname, (0, 0, 0))
+            t = tot * int(c.group(1)) / calls if calls else 0
+        else:
+            continue
+        if cname == pname or total <= 0 or t < 0.002 * total:
+            continue
+        if len(nodes.get(pname, [])) != 1 or len(nodes.get(cname, [])) != 1:
+            if pname in nodes and cname in nodes:
+                continue  # a name two functions share
+            errs.append("arc %s -> %s (%.2f s): an end is not drawn" % (pname, cname, t))
+            continue
+        checked += 1
+        if (nodes[pname][0], nodes[cname][0]) not in edges:
+            errs.append("arc %s -> %s (%.2f s) not drawn" % (pname, cname, t))
+for name, (tot, calls, cyc) in info.items():
+    if cyc and len(nodes.get(name, [])) == 1 and cluster_of[nodes[name][0]] != cyc:
+        errs.append("%s of cycle %d is not in cluster_cycle%d" % (name, cyc, cyc))
+if total > 0 and checked == 0 and len(info) > 2:
+    errs.append("no arc checked")
+if len(sys.argv) > 4:
+    svg = open(sys.argv[4]).read()
+    m = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+    if not m or float(m.group(1)) > float(sys.argv[3]):
+        errs.append("rendered size %s (at most %s pt wide wanted)" %
+                    (m.group(0) if m else "?", sys.argv[3]))
+for e in errs[:20]:
+    print(e)
+sys.exit(1 if errs else 0)
+EOF
+
 cat > "$W/cg_check.py" << 'EOF'
-# cg_check.py ANNOTATE_SELF ANNOTATE_INCL GNU_FLAT GNU_GRAPH: callgrind
-# costs (ticks) against GNU gprof's self seconds and call-graph totals.
+# cg_check.py ANNOTATE_SELF ANNOTATE_INCL GNU_FLAT GNU_GRAPH MININC:
+# callgrind_annotate's reading of the callgrind export against GNU gprof:
+# the summary is the profile's total samples; each self cost is GNU's
+# self time within one tick; each inclusive cost (--inclusive=yes) is
+# never below the self cost and equals GNU's self + children of the
+# function's call-graph entry (a cycle member's own line) within one tick.
 import re, sys
 # Functions sharing a name and a file are told apart by tgprof with an
 # address suffix " (0x...)"; costs are summed per name on both sides.
 def costs(path):
-    out = {}
+    out, total = {}, None
     for line in open(path):
         m = re.match(r"^\s*([\d,]+)(?: \(\s*[\d.]+%\))?\s+(.*?)(?: \[[^\]]*\])?\s*$", line)
-        if not m or "PROGRAM TOTALS" in line or ":" not in m.group(2):
+        if not m:
+            continue
+        v = int(m.group(1).replace(",", ""))
+        if "PROGRAM TOTALS" in line:
+            total = v
+            continue
+        if ":" not in m.group(2):
             continue
         fn = m.group(2).split(":", 1)[1]
         fn = re.sub(r" \(0x[0-9a-f]+\)$", "", fn)
-        out[fn] = out.get(fn, 0) + int(m.group(1).replace(",", ""))
-    return out
-self_c, incl_c = costs(sys.argv[1]), costs(sys.argv[2])
+        out[fn] = out.get(fn, 0) + v
+    return out, total
+(self_c, total), (incl_c, _) = costs(sys.argv[1]), costs(sys.argv[2])
 flat = open(sys.argv[3]).read()
-period = float(re.search(r"Each sample counts as ([0-9.e+-]+) seconds", flat).group(1))
+errs = []
+m = re.search(r"Each sample counts as ([0-9.e+-]+) seconds", flat)
+if not m:
+    print("no flat profile")
+    sys.exit(1)
+period = float(m.group(1))
 row = re.compile(r"^\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)\s+([\d.]+)\s+([\d.]+)\s+)?(\S.*)$")
-errs, gnu = [], {}
+gnu, cum = {}, 0.0
 for line in flat.splitlines():
     r = row.match(line)
     if r:
         name = r.group(7).strip()
         gnu[name] = gnu.get(name, 0) + round(float(r.group(3)) / period)
+        cum = float(r.group(2))
+samples = round(cum / period)
+if total != samples:
+    errs.append("summary %s, the profile has %d samples" % (total, samples))
+if sum(self_c.values()) != total:
+    errs.append("self costs sum to %d, summary %s" % (sum(self_c.values()), total))
 n = 0
 for name, ticks in gnu.items():
     if ticks == 0:
         continue
     n += 1
-    if self_c.get(name) != ticks:
+    if abs(self_c.get(name, 0) - ticks) > 1:
         errs.append("%s: self %s vs GNU %d ticks" % (name, self_c.get(name), ticks))
 if n == 0 and (not self_c or any(self_c.values())):
     errs.append("no function with time compared")
-# callgrind_annotate --inclusive=yes gives a function the cost of the
-# calls into it; for a function outside cycles with callers that is GNU's
-# self + children, up to the rounding of each call (half a tick a caller).
+for name, v in self_c.items():
+    if incl_c.get(name, 0) < v:
+        errs.append("%s: inclusive %s below self %d" % (name, incl_c.get(name), v))
 text = open(sys.argv[4]).read()
-prim = re.findall(r"^\[\d+\].*? ([^ ]+) \[\d+\]$", text, re.M)
+prim = re.findall(r"^\[\d+\].*? ([^ ]+)(?: <cycle \d+>)? \[\d+\]$", text, re.M)
 dups = {x for x in prim if prim.count(x) > 1}
 ninc = 0
-for block in text.split("-----------------------------------------------"):
-    bl = [l for l in block.strip("\n").splitlines() if l.strip()]
-    for i, line in enumerate(bl):
-        m = re.match(r"^\[\d+\]\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s+(?:[\d+]+\s+)?(.*?) \[\d+\]$", line)
-        if not m or "<cycle" in m.group(3) or m.group(3) in dups:
-            continue
-        parents = [l for l in bl[:i] if "<spontaneous>" not in l]
-        if not parents or len(parents) < i or any("<cycle" in l for l in parents):
-            continue
-        name, tot = m.group(3), round((float(m.group(1)) + float(m.group(2))) / period)
-        got = incl_c.get(name)
-        ninc += 1
-        if got is None or abs(got - tot) > 1 + len(parents) / 2:
-            errs.append("%s: inclusive %s vs GNU %d ticks" % (name, got, tot))
+for line in text.splitlines():
+    m = re.match(r"^\[\d+\]\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s+(?:[\d+]+\s+)?(.*?)(?: <cycle \d+>)? \[\d+\]$", line)
+    if not m or "<cycle" in m.group(3) or m.group(3) in dups:
+        continue
+    name, tot = m.group(3), round((float(m.group(1)) + float(m.group(2))) / period)
+    got = incl_c.get(name, 0)
+    ninc += 1
+    if abs(got - tot) > 1:
+        errs.append("%s: inclusive %s vs GNU %d ticks" % (name, got, tot))
 if len(sys.argv) > 5 and ninc < int(sys.argv[5]):
     errs.append("only %d inclusive costs compared" % ninc)
 for e in errs[:20]:
@@ -216,15 +348,25 @@ export! $out.cg callgrind" > "$out.flog" 2>&1; then
 	else
 		tg_fail "json: $name" "$r"
 	fi
+	if r=$(json_valid "$out.json" 2>&1); then
+		tg_pass "json: $name: valid against doc/tgprof.schema.json"
+	else
+		tg_fail "json: $name: valid against doc/tgprof.schema.json" "$r"
+	fi
 	if r=$(dot -Tsvg -o "$out.svg" "$out.dot" 2>&1) && grep -q '<svg' "$out.svg"; then
 		tg_pass "dot: $name (dot -Tsvg)"
 	else
 		tg_fail "dot: $name (dot -Tsvg)" "$r"
 	fi
+	if r=$(python3 "$W/dot_check.py" "$out.dot" "$out.graph" ${MAXW:+"$MAXW" "$out.svg"} 2>&1); then
+		tg_pass "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, at most ${MAXW}pt wide}"
+	else
+		tg_fail "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, at most ${MAXW}pt wide}" "$r"
+	fi
 	# From /: callgrind_annotate shortens file names under its working
 	# directory for fl= but not for cfl=, which would split functions.
-	(cd / && callgrind_annotate --threshold=100 "$out.cg") > "$out.cga" 2>&1
-	(cd / && callgrind_annotate --threshold=100 --inclusive=yes "$out.cg") > "$out.cgi" 2>&1
+	(cd / && callgrind_annotate --auto=no --threshold=100 "$out.cg") > "$out.cga" 2>&1
+	(cd / && callgrind_annotate --auto=no --threshold=100 --inclusive=yes "$out.cg") > "$out.cgi" 2>&1
 	if r=$(python3 "$W/cg_check.py" "$out.cga" "$out.cgi" "$out.flat" "$out.graph" "${MININC:-0}" 2>&1); then
 		tg_pass "callgrind: $name (callgrind_annotate)"
 	else
@@ -312,6 +454,115 @@ formats_case plain "$P" prog "" ""
 formats_case k-cycle "$P" prog "-k ping/pong -k ring_c/ring_a" "k ping/pong
 k ring_c/ring_a" "k ping/pong" "k ring_c/ring_a"
 MININC=0
+
+# ---- the command line: --format/--output, the same code path as :export ----
+# cli_case NAME OPTS: `tgprof OPTS --format=F --output=FILE` for every
+# format must equal the driver's `export! FILE F` started with OPTS (text:
+# the driver's export is -b's report, so the command line gets -b).
+cli_case() {
+	name=$1 opts=$2
+	out=$W/cli-$name
+	drive "$P" prog "$opts" "export! $out.d.text text
+export! $out.d.json json
+export! $out.d.dot dot
+export! $out.d.callgrind callgrind" > "$out.log" 2>&1
+	for f in text json dot callgrind; do
+		b=
+		[ $f = text ] && b=-b
+		(cd "$P" && "$TGPROF" $b $opts --format=$f --output="$out.c.$f" prog gmon.out) \
+			> "$out.c.$f.stdout" 2>&1
+		if [ -s "$out.c.$f.stdout" ]; then
+			tg_fail "--format=$f $opts: nothing on stdout" "$(head -5 "$out.c.$f.stdout")"
+		elif cmp -s "$out.d.$f" "$out.c.$f"; then
+			tg_pass "--format=$f --output $opts = :export"
+		else
+			tg_fail "--format=$f --output $opts = :export" \
+				"$(diff "$out.d.$f" "$out.c.$f" | head -10)"
+		fi
+	done
+	# standard output by default
+	(cd "$P" && "$TGPROF" $opts --format=json prog gmon.out) > "$out.stdout.json" 2>&1
+	if cmp -s "$out.d.json" "$out.stdout.json"; then
+		tg_pass "--format=json $opts on standard output"
+	else
+		tg_fail "--format=json $opts on standard output" "$(head -5 "$out.stdout.json")"
+	fi
+}
+cli_case plain ""
+# the schema is not a rubber stamp: a JSON without format_version, or with
+# a string count, is refused
+python3 - "$W/cli-plain.d.json" "$W/bad1.json" "$W/bad2.json" << 'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.pop("format_version")
+json.dump(d, open(sys.argv[2], "w"))
+d = json.load(open(sys.argv[1]))
+d["arcs"][0]["count"] = "12"
+json.dump(d, open(sys.argv[3], "w"))
+EOF
+if json_valid "$W/cli-plain.d.json" > "$W/v.log" 2>&1 &&
+   ! json_valid "$W/bad1.json" > /dev/null 2>&1 && ! json_valid "$W/bad2.json" > /dev/null 2>&1; then
+	tg_pass "json schema: the export is valid, broken copies are not"
+else
+	tg_fail "json schema: the export is valid, broken copies are not" "$(cat "$W/v.log")"
+fi
+cli_case k "-k ping/pong -k selfrec/selfrec"
+cli_case e "-e leaf -F ring_a"
+# --break-cycles=1: its listing names the arcs; the driver started with a
+# -k for each must export the same, and the text keeps the listing first.
+(cd "$P" && "$TGPROF" -b --break-cycles=1 prog gmon.out) > "$W/bc.text" 2>&1
+ks=$(sed -n 's/^\t\([^ ]*\) to \([^ ]*\) with .*/-k \1\/\2/p' "$W/bc.text" | tr '\n' ' ')
+if [ -z "$ks" ]; then
+	tg_fail "--break-cycles listing names arcs" "$(head -5 "$W/bc.text")"
+else
+	drive "$P" prog "$ks" "export! $W/bc.d.json json
+export! $W/bc.d.callgrind callgrind" > "$W/bc.log" 2>&1
+	for f in json callgrind; do
+		(cd "$P" && "$TGPROF" --break-cycles=1 --format=$f --output="$W/bc.c.$f" prog gmon.out) \
+			> "$W/bc.c.log" 2>&1
+		if cmp -s "$W/bc.d.$f" "$W/bc.c.$f"; then
+			tg_pass "--break-cycles=1 --format=$f = :export after $ks"
+		else
+			tg_fail "--break-cycles=1 --format=$f = :export after $ks" \
+				"$(cat "$W/bc.c.log"; diff "$W/bc.d.$f" "$W/bc.c.$f" | head -10)"
+		fi
+	done
+	(cd "$P" && "$TGPROF" -b --break-cycles=1 --format=text --output="$W/bc.c.text" prog gmon.out)
+	if cmp -s "$W/bc.text" "$W/bc.c.text"; then
+		tg_pass "--break-cycles=1 --format=text --output = the report on stdout"
+	else
+		tg_fail "--break-cycles=1 --format=text --output = the report on stdout" \
+			"$(diff "$W/bc.text" "$W/bc.c.text" | head)"
+	fi
+fi
+# --output: replaces atomically, writes through /dev/stdout, fails cleanly
+echo old > "$W/cli-old.txt"
+(cd "$P" && "$TGPROF" -b --output="$W/cli-old.txt" prog gmon.out)
+(cd "$P" && "$TGPROF" -b prog gmon.out) > "$W/cli-new.want"
+if cmp -s "$W/cli-old.txt" "$W/cli-new.want"; then
+	tg_pass "--output replaces an existing file with the report"
+else
+	tg_fail "--output replaces an existing file with the report" "$(head -3 "$W/cli-old.txt")"
+fi
+if (cd "$P" && "$TGPROF" -b --output=/dev/stdout prog gmon.out) | cmp -s - "$W/cli-new.want"; then
+	tg_pass "--output=/dev/stdout on a pipe is written in place"
+else
+	tg_fail "--output=/dev/stdout on a pipe is written in place"
+fi
+(cd "$P" && "$TGPROF" --format=dot --output="$W/no/such/dir/x.dot" prog gmon.out) > "$W/cli-bad.log" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "no/such/dir/x.dot" "$W/cli-bad.log"; then
+	tg_pass "--output into a missing directory: status 1 naming the file"
+else
+	tg_fail "--output into a missing directory: status 1 naming the file" "status $st: $(cat "$W/cli-bad.log")"
+fi
+(cd "$P" && "$TGPROF" --format=svg prog gmon.out) > "$W/cli-fmt.log" 2>&1
+st=$?
+if [ $st -eq 1 ] && grep -q "unknown format" "$W/cli-fmt.log"; then
+	tg_pass "--format=svg is refused with status 1"
+else
+	tg_fail "--format=svg is refused with status 1" "status $st: $(cat "$W/cli-fmt.log")"
+fi
 
 # What-if: no GNU equivalent; the flat line and total follow the edit.
 if drive "$P" prog "" "self leaf 1.5
@@ -448,6 +699,8 @@ restore $ARC"
 	fi
 	[ -n "$FOCUS" ] && text_case "$n-hide" "$cd_" exe "-e $FOCUS" "" "hide $FOCUS"
 	[ -n "$FOCUS" ] && text_case "$n-focus-time" "$cd_" exe "-F $FOCUS" "" "focus-time $FOCUS"
+	# a C++ program's graph must render at a readable size (names shortened)
+	case $n in cxx-*) MAXW=2000 ;; *) MAXW= ;; esac
 	if [ -n "$CYCARC" ] && grep -q "^ok: deleted" "$W/$n-k-cycarc.log"; then
 		formats_case "$n" "$cd_" exe "-k $CYCARC" "k $CYCARC" "k $CYCARC"
 	else

@@ -1,12 +1,25 @@
-/* export_cg: the model in the callgrind format (KCachegrind,
+/* callgrind: the model in the callgrind format (KCachegrind,
  * callgrind_annotate).
  *
- * One event, time, in ticks (samples) or microseconds.  Each function with
- * time or live arcs gets a block: its self time (the flat profile's) and,
- * per live arc to a callee, a call with its count and inclusive cost, the
- * time gprof propagated along the arc (callee's self share + child share).
- * Calls inside a cycle carry no time in gprof's model, so they cost 0.
- * Costs are rounded to integers; the summary is the sum of the self costs.
+ * One event, time, in ticks (samples) or microseconds.  Costs are exact
+ * integers:
+ *  - self costs are the flat profile's self times rounded so that their
+ *    sum is the profile's total (largest remainders get the spare units),
+ *    and the summary is that total;
+ *  - inclusive costs.  callgrind readers take a function's inclusive cost
+ *    from the calls into it (callgrind_annotate --inclusive=yes: the sum
+ *    of the costs of the calls naming it; a function nobody calls: its
+ *    self cost plus its calls out).  So every function F gets a target
+ *    T(F), gprof's self + children for F as its call-graph entry prints
+ *    them (for a member of a cycle, the member's own line, not the
+ *    cycle's), rounded, and never below F's self cost; T(F) is split over
+ *    the live arcs into F, with the largest-remainder rule, in proportion
+ *    to the time gprof propagates along each arc, or, for a cycle member
+ *    (whose in-cycle arcs carry no time in gprof), to the arcs' call
+ *    counts.  A function with time and no live caller hangs under a
+ *    pseudo-function "<spontaneous>" (gprof's word for it) that calls it
+ *    with cost T(F).  So every inclusive cost is gprof's number and a
+ *    cycle member's never falls below its self cost.
  * Names and files are compressed with the format's "(id)" references.
  * Readers merge functions by file and name, so functions sharing both
  * (static functions of one name, files unknown) get their address as a
@@ -29,12 +42,136 @@ struct cgx {
 	char *dup;            /* per function: another has its name and file */
 	const char **files;   /* file ids: 1-based, the interned pointers */
 	size_t nfiles, files_cap;
+	uint64_t *self;       /* per function: self cost */
+	uint64_t *call;       /* per arc: cost of its calls line */
+	uint64_t *root;       /* per function: cost under <spontaneous>, or 0 */
+	char *is_root;        /* per function: called from <spontaneous> */
 };
 
-static unsigned long long cost(const struct cgx *x, double ticks)
+static int cmp_rem(const void *a, const void *b, void *ctx)
 {
-	double v = floor(ticks * x->unit + 0.5);
-	return v > 0 ? (unsigned long long)v : 0;
+	const double *rem = ctx;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+
+	if (rem[i] != rem[j])
+		return rem[i] > rem[j] ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* Split TOTAL units over N parts in proportion to W (negative weights
+ * count as 0; equal parts when every weight is 0): each part gets the
+ * floor of its share and the units left go one each to the largest
+ * remainders (ties: the lower index), so the parts sum to TOTAL. */
+static void split(uint64_t total, const double *w, size_t n, uint64_t *out)
+{
+	double sum = 0;
+	uint64_t given = 0;
+
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		sum += w[i] > 0 ? w[i] : 0;
+	double *rem = xmalloc(n * sizeof *rem);
+	for (size_t i = 0; i < n; i++) {
+		double share = sum > 0 ? (w[i] > 0 ? w[i] : 0) * ((double)total / sum)
+				       : (double)total / (double)n;
+		double f = floor(share);
+		out[i] = (uint64_t)f;
+		rem[i] = share - f;
+		given += out[i];
+	}
+	if (given > total) { /* rounding of huge totals: take back from the last */
+		for (size_t i = n; i-- > 0 && given > total;) {
+			uint64_t d = out[i] < given - total ? out[i] : given - total;
+			out[i] -= d;
+			given -= d;
+		}
+	}
+	if (given < total) {
+		uint32_t *v = xmalloc(n * sizeof *v);
+		for (size_t i = 0; i < n; i++)
+			v[i] = (uint32_t)i;
+		util_qsort_r(v, n, sizeof *v, cmp_rem, rem);
+		for (size_t i = 0; given < total; i = (i + 1) % n, given++)
+			out[v[i]]++;
+		free(v);
+	}
+	free(rem);
+}
+
+static int arc_counts(const struct cg *g, const struct cg_arc *a)
+{
+	return !a->deleted && a->parent != a->child &&
+	       !g->nodes[a->parent].sym->is_excluded &&
+	       !g->nodes[a->child].sym->is_excluded;
+}
+
+/* Self costs, call costs and roots (see the head comment). */
+static uint64_t plan(struct cgx *x)
+{
+	const struct cg *g = x->g;
+	uint32_t nf = g->nfuncs;
+	double *w = xmalloc(((size_t)nf + 1) * sizeof *w);
+	double total = 0;
+
+	x->self = xcalloc((size_t)nf + 1, sizeof *x->self);
+	x->call = xcalloc((size_t)g->narcs + 1, sizeof *x->call);
+	x->root = xcalloc((size_t)nf + 1, sizeof *x->root);
+	x->is_root = xcalloc((size_t)nf + 1, 1);
+	for (uint32_t i = 0; i < nf; i++) {
+		w[i] = g->nodes[i].sym->is_excluded ? 0 : g->nodes[i].self_time * x->unit;
+		total += w[i];
+	}
+	uint64_t summary = total > 0 ? (uint64_t)floor(total + 0.5) : 0;
+	split(summary, w, nf, x->self);
+	free(w);
+
+	uint64_t *part = NULL;
+	uint32_t *arcs = NULL;
+	double *aw = NULL;
+	size_t cap = 0, acap = 0, wcap = 0;
+	for (uint32_t f = 0; f < nf; f++) {
+		const struct cg_node *n = &g->nodes[f];
+		if (n->sym->is_excluded)
+			continue;
+		double t = (n->prop_self + n->prop_child) * x->unit;
+		uint64_t target = t > 0 ? (uint64_t)floor(t + 0.5) : 0;
+		if (target < x->self[f])
+			target = x->self[f];
+		size_t k = 0;
+		for (uint32_t j = g->parent_start[f]; j < g->parent_start[f + 1]; j++) {
+			uint32_t a = g->parent_arcs[j];
+			const struct cg_arc *arc = &g->arcs[a];
+			if (!arc_counts(g, arc))
+				continue;
+			util_grow((void **)&arcs, &acap, k + 1, sizeof *arcs);
+			util_grow((void **)&aw, &wcap, k + 1, sizeof *aw);
+			arcs[k] = a;
+			aw[k] = n->cycle ? (double)arc->count : arc->time + arc->child_time;
+			k++;
+		}
+		if (k == 0) {
+			x->is_root[f] = target > 0;
+			x->root[f] = target;
+			continue;
+		}
+		/* no time along any arc (count-0 arcs of -c, or no histogram):
+		 * the calls decide */
+		double sum = 0;
+		for (size_t i = 0; i < k; i++)
+			sum += aw[i];
+		if (sum <= 0)
+			for (size_t i = 0; i < k; i++)
+				aw[i] = (double)g->arcs[arcs[i]].count;
+		util_grow((void **)&part, &cap, k, sizeof *part);
+		split(target, aw, k, part);
+		for (size_t i = 0; i < k; i++)
+			x->call[arcs[i]] = part[i];
+	}
+	free(part);
+	free(arcs);
+	free(aw);
+	return summary;
 }
 
 static void name_ref(struct cgx *x, const char *tag, uint32_t n)
@@ -64,12 +201,11 @@ static void file_ref(struct cgx *x, const char *tag, const char *file)
 	fprintf(x->out, "%s=(%zu) %s\n", tag, x->nfiles, f);
 }
 
-static const struct cg *sort_g;
-
-static int cmp_name_file(const void *a, const void *b)
+static int cmp_name_file(const void *a, const void *b, void *ctx)
 {
-	const struct sym *x = sort_g->nodes[*(const uint32_t *)a].sym;
-	const struct sym *y = sort_g->nodes[*(const uint32_t *)b].sym;
+	const struct cg *g = ctx;
+	const struct sym *x = g->nodes[*(const uint32_t *)a].sym;
+	const struct sym *y = g->nodes[*(const uint32_t *)b].sym;
 	int c = strcmp(x->dname, y->dname);
 	if (c)
 		return c;
@@ -85,12 +221,22 @@ static void find_dups(struct cgx *x)
 	x->dup = xcalloc((size_t)g->nfuncs + 1, 1);
 	for (uint32_t i = 0; i < g->nfuncs; i++)
 		v[i] = i;
-	sort_g = g;
-	util_qsort(v, g->nfuncs, sizeof *v, cmp_name_file);
+	util_qsort_r(v, g->nfuncs, sizeof *v, cmp_name_file, (void *)g);
 	for (uint32_t i = 1; i < g->nfuncs; i++)
-		if (cmp_name_file(&v[i - 1], &v[i]) == 0)
+		if (cmp_name_file(&v[i - 1], &v[i], (void *)g) == 0)
 			x->dup[v[i - 1]] = x->dup[v[i]] = 1;
 	free(v);
+}
+
+static void calls_line(struct cgx *x, uint32_t child, uint64_t count,
+		       int line, uint64_t cost)
+{
+	const struct sym *cs = x->g->nodes[child].sym;
+
+	file_ref(x, "cfl", cs->file);
+	name_ref(x, "cfn", child);
+	fprintf(x->out, "calls=%llu %d\n%d %llu\n", (unsigned long long)count,
+		cs->line > 0 ? cs->line : 0, line, (unsigned long long)cost);
 }
 
 void export_callgrind(FILE *out, const struct edit *e,
@@ -100,16 +246,13 @@ void export_callgrind(FILE *out, const struct edit *e,
 	const struct load *l = edit_load(e);
 	const struct opts *o = edit_opts(e);
 	struct cgx x = { .out = out, .g = g };
-	unsigned long long summary = 0;
 
 	symtab_load_lines(&l->st);
 	cg_adjacency((struct cg *)g); /* a no-op on a propagated model */
 	x.unit = p->callgrind_usec && g->hz > 0 ? 1e6 / g->hz : 1.0;
 	x.fn_seen = xcalloc((size_t)g->nfuncs + 1, 1);
 	find_dups(&x);
-	for (uint32_t i = 0; i < g->nfuncs; i++)
-		if (!g->nodes[i].sym->is_excluded)
-			summary += cost(&x, g->nodes[i].self_time);
+	uint64_t summary = plan(&x);
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof\n", out);
 	fprintf(out, "cmd: %s\npositions: line\n", o->exe ? o->exe : "a.out");
 	if (p->callgrind_usec && g->hz > 0)
@@ -119,8 +262,19 @@ void export_callgrind(FILE *out, const struct edit *e,
 			1.0 / g->hz);
 	else
 		fputs("event: ticks : Time (samples)\nevents: ticks\n", out);
-	fprintf(out, "summary: %llu\n\n", summary);
+	fprintf(out, "summary: %llu\n\n", (unsigned long long)summary);
 	fprintf(out, "ob=(1) %s\n", l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
+	/* gprof's <spontaneous>: the caller of every function with time and
+	 * no live caller */
+	int any_root = 0;
+	for (uint32_t i = 0; i < g->nfuncs && !any_root; i++)
+		any_root = x.is_root[i];
+	if (any_root) {
+		fputs("\nfl=(0) ???\nfn=(0) <spontaneous>\n0 0\n", out);
+		for (uint32_t i = 0; i < g->nfuncs; i++)
+			if (x.is_root[i])
+				calls_line(&x, i, 1, 0, x.root[i]);
+	}
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		const struct cg_node *n = &g->nodes[i];
 		int live = 0;
@@ -128,29 +282,27 @@ void export_callgrind(FILE *out, const struct edit *e,
 			continue;
 		for (uint32_t k = g->child_start[i]; k < g->child_start[i + 1] && !live; k++)
 			live = !g->arcs[g->child_arcs[k]].deleted;
-		unsigned long long self = cost(&x, n->self_time);
-		if (!self && !live)
+		if (!x.self[i] && !live)
 			continue;
 		int line = n->sym->line > 0 ? n->sym->line : 0;
 		fputc('\n', out);
 		file_ref(&x, "fl", n->sym->file);
 		name_ref(&x, "fn", i);
-		fprintf(out, "%d %llu\n", line, self);
+		fprintf(out, "%d %llu\n", line, (unsigned long long)x.self[i]);
 		/* Oldest arc first: child_arcs lists the newest first. */
 		for (uint32_t k = g->child_start[i + 1]; k-- > g->child_start[i];) {
-			const struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
+			uint32_t a = g->child_arcs[k];
+			const struct cg_arc *arc = &g->arcs[a];
 			if (arc->deleted || g->nodes[arc->child].sym->is_excluded)
 				continue;
-			const struct sym *cs = g->nodes[arc->child].sym;
-			file_ref(&x, "cfl", cs->file);
-			name_ref(&x, "cfn", arc->child);
-			fprintf(out, "calls=%llu %d\n%d %llu\n",
-				(unsigned long long)arc->count,
-				cs->line > 0 ? cs->line : 0, line,
-				cost(&x, arc->time + arc->child_time));
+			calls_line(&x, arc->child, arc->count, line, x.call[a]);
 		}
 	}
 	free(x.fn_seen);
 	free(x.dup);
 	free(x.files);
+	free(x.self);
+	free(x.call);
+	free(x.root);
+	free(x.is_root);
 }

@@ -1,18 +1,27 @@
-/* export_dot: the call graph for Graphviz.
+/* dot: the call graph for Graphviz.
  *
- * A function is drawn when its total (call-graph self + children) is at
- * least node_threshold of the graph's time; a live arc between two drawn
- * functions when its propagated time (self + child) is at least
- * edge_threshold of it, or when both ends are in one cycle (time does not
- * propagate inside a cycle, so those arcs carry counts only).  Deleted arcs
- * between drawn functions are dashed.  A profile without time draws every
- * function that was called and every arc.  Cycles are clusters. */
+ * What is drawn (the man page's EXPORTS states the same rule):
+ *  - a live arc whose time is at least edge_threshold of the graph's time.
+ *    An arc's time is what gprof propagates along it (self + children of
+ *    its caller/callee line), so arcs into a cycle carry their share of
+ *    the cycle's time.  Arcs between members of one cycle carry nothing in
+ *    gprof; for them the time is the callee's own total (its self +
+ *    children line) times the arc's share of the callee's calls, the
+ *    mapping the callgrind export uses;
+ *  - a function whose total is at least node_threshold of the graph's
+ *    time, and every function at either end of a drawn arc;
+ *  - a deleted arc (dashed) and a self call between drawn functions.
+ * A profile without time draws every function that was called and every
+ * live arc.  Members of a cycle are grouped in a cluster.  C++ names are
+ * shortened (template arguments and parameter lists elided) so a graph of
+ * a C++ program stays readable; the full name is the node's tooltip. */
 #include "config.h"
 #include "exportint.h"
 #include "cg.h"
 #include "load.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +38,52 @@ static void dstr(FILE *out, const char *s)
 	}
 }
 
+/* NAME as a node label: what is between <> or () elided, so that
+ * "std::vector<int, std::allocator<int> >::push_back(int const&)" reads
+ * "std::vector<…>::push_back(…)".  The operators' own brackets
+ * ("operator<<", "operator()") are kept. */
+static void short_name(FILE *out, const char *name)
+{
+	int depth = 0;
+
+	for (const char *s = name; *s; s++) {
+		if (depth == 0 && strncmp(s, "operator", 8) == 0 &&
+		    !isalnum((unsigned char)s[8]) && s[8] != '_') {
+			const char *q = s + 8;
+			while (*q == ' ')
+				q++;
+			if (q[0] == '(' && q[1] == ')')
+				q += 2;
+			else
+				while (*q && strchr("<>=!+-*/%&|^~[],", *q))
+					q++;
+			for (; s < q; s++)
+				putc(*s, out);
+			s--;
+			continue;
+		}
+		if (*s == '<' || *s == '(') {
+			if (depth++ == 0) {
+				putc(*s, out);
+				int empty = (*s == '(' && s[1] == ')') || (*s == '<' && s[1] == '>');
+				if (!empty)
+					fputs("\xe2\x80\xa6", out); /* U+2026, the ellipsis */
+			}
+			continue;
+		}
+		if ((*s == '>' || *s == ')') && depth > 0) {
+			if (--depth == 0)
+				putc(*s, out);
+			continue;
+		}
+		if (depth == 0) {
+			if (*s == '"' || *s == '\\')
+				putc('\\', out);
+			putc((unsigned char)*s < 0x20 ? ' ' : *s, out);
+		}
+	}
+}
+
 /* A fill colour from white (no time) to red (all of it). */
 static void fill(FILE *out, double frac)
 {
@@ -40,6 +95,39 @@ static void fill(FILE *out, double frac)
 	fprintf(out, "\"#ff%02x%02x\"", v, v);
 }
 
+/* The time along arc ARC for the threshold (see the head comment). */
+static double arc_time(const struct cg *g, const struct cg_arc *arc)
+{
+	const struct cg_node *pn = &g->nodes[arc->parent];
+	const struct cg_node *cn = &g->nodes[arc->child];
+
+	if (pn->cycle && pn->cycle == cn->cycle && arc->parent != arc->child)
+		return cn->ncalls > 0 ? (cn->prop_self + cn->prop_child) *
+			(double)arc->count / (double)cn->ncalls : 0;
+	return arc->time + arc->child_time;
+}
+
+static void node(FILE *out, const struct cg *g, uint32_t i, double total,
+		 int notime, const char *indent)
+{
+	const struct cg_node *n = &g->nodes[i];
+	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
+	double t = n->prop_self + n->prop_child;
+
+	fprintf(out, "%sn%u [label=\"", indent, i);
+	short_name(out, n->sym->dname);
+	fprintf(out, "\\n[%u] %.1f%% total %.2f s\\nself %.2f s\\n%llu calls",
+		n->index, notime ? 0.0 : 100 * t / total, t / hz,
+		n->prop_self / hz, (unsigned long long)n->ncalls);
+	if (n->self_calls)
+		fprintf(out, "+%llu", (unsigned long long)n->self_calls);
+	fputs("\", tooltip=\"", out);
+	dstr(out, n->sym->dname);
+	fputs("\", fillcolor=", out);
+	fill(out, notime ? 0 : t / total);
+	fputs("];\n", out);
+}
+
 void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 {
 	const struct cg *g = edit_graph(e);
@@ -48,6 +136,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 	int notime = total <= 0;
 	char *drawn = xcalloc((size_t)g->nfuncs + 1, 1);
+	char *arc_drawn = xcalloc((size_t)g->narcs + 1, 1);
 
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		const struct cg_node *n = &g->nodes[i];
@@ -59,6 +148,18 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 			drawn[i] = (n->prop_self + n->prop_child) / total >= p->node_threshold &&
 				   (n->prop_self + n->prop_child > 0 || p->node_threshold <= 0);
 	}
+	for (uint32_t a = 0; a < g->narcs; a++) {
+		const struct cg_arc *arc = &g->arcs[a];
+		if (arc->deleted || arc->parent == arc->child ||
+		    g->nodes[arc->parent].sym->is_excluded ||
+		    g->nodes[arc->child].sym->is_excluded)
+			continue;
+		if (!notime && !(arc_time(g, arc) / total >= p->edge_threshold &&
+				 (arc_time(g, arc) > 0 || p->edge_threshold <= 0)))
+			continue;
+		arc_drawn[a] = 1;
+		drawn[arc->parent] = drawn[arc->child] = 1;
+	}
 	/* newrank: dot's older ranking fails ("trouble in init_rank") on some
 	 * graphs with cycle clusters. */
 	fputs("digraph \"tgprof\" {\n  graph [newrank=true, labelloc=t, label=\"", out);
@@ -68,22 +169,9 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		fprintf(out, ", %zu edit%s", edit_nsteps(e), edit_nsteps(e) == 1 ? "" : "s");
 	fputs("\"];\n  node [shape=box, style=filled, fontname=\"Helvetica\"];\n"
 	      "  edge [fontname=\"Helvetica\", fontsize=10];\n", out);
-	for (uint32_t i = 0; i < g->nfuncs; i++) {
-		const struct cg_node *n = &g->nodes[i];
-		if (!drawn[i] || n->cycle)
-			continue;
-		double t = n->prop_self + n->prop_child;
-		fprintf(out, "  n%u [label=\"", i);
-		dstr(out, n->sym->dname);
-		fprintf(out, "\\n[%u] %.1f%% total %.2f s\\nself %.2f s\\n%llu calls",
-			n->index, notime ? 0.0 : 100 * t / total, t / hz,
-			n->prop_self / hz, (unsigned long long)n->ncalls);
-		if (n->self_calls)
-			fprintf(out, "+%llu", (unsigned long long)n->self_calls);
-		fputs("\", fillcolor=", out);
-		fill(out, notime ? 0 : t / total);
-		fputs("];\n", out);
-	}
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		if (drawn[i] && !g->nodes[i].cycle)
+			node(out, g, i, total, notime, "  ");
 	for (uint32_t c = 0; c < g->ncycles; c++) {
 		const struct cg_node *cy = &g->nodes[g->nfuncs + c];
 		int any = 0;
@@ -94,40 +182,38 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		fprintf(out, "  subgraph cluster_cycle%u {\n    label=\"<cycle %u> "
 			"%.2f s\"; style=dashed;\n", cy->cycle, cy->cycle,
 			(cy->prop_self + cy->prop_child) / hz);
-		for (uint32_t m = cy->next_member; m != CG_NONE; m = g->nodes[m].next_member) {
-			const struct cg_node *n = &g->nodes[m];
-			if (!drawn[m])
-				continue;
-			double t = n->prop_self + n->prop_child;
-			fprintf(out, "    n%u [label=\"", m);
-			dstr(out, n->sym->dname);
-			fprintf(out, "\\n[%u] self %.2f s\\n%llu calls\", fillcolor=",
-				n->index, n->prop_self / hz, (unsigned long long)n->ncalls);
-			fill(out, notime ? 0 : t / total);
-			fputs("];\n", out);
-		}
+		for (uint32_t m = cy->next_member; m != CG_NONE; m = g->nodes[m].next_member)
+			if (drawn[m])
+				node(out, g, m, total, notime, "    ");
 		fputs("  }\n", out);
 	}
 	for (uint32_t a = 0; a < g->narcs; a++) {
 		const struct cg_arc *arc = &g->arcs[a];
 		if (!drawn[arc->parent] || !drawn[arc->child])
 			continue;
-		const struct cg_node *pn = &g->nodes[arc->parent];
-		const struct cg_node *cn = &g->nodes[arc->child];
-		double t = arc->time + arc->child_time;
 		if (arc->deleted) {
 			fprintf(out, "  n%u -> n%u [style=dashed, color=gray, "
 				"label=\"deleted\\n%llu calls\"];\n", arc->parent,
 				arc->child, (unsigned long long)arc->count);
 			continue;
 		}
-		int inside = (pn->cycle && pn->cycle == cn->cycle) ||
-			     arc->parent == arc->child;
-		if (!notime && !inside && !(t / total >= p->edge_threshold))
-			continue;
-		if (inside || notime)
+		if (arc->parent == arc->child) {
 			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n", arc->parent,
 				arc->child, (unsigned long long)arc->count);
+			continue;
+		}
+		if (!arc_drawn[a])
+			continue;
+		double t = arc_time(g, arc);
+		const struct cg_node *pn = &g->nodes[arc->parent];
+		if (notime)
+			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n", arc->parent,
+				arc->child, (unsigned long long)arc->count);
+		else if (pn->cycle && pn->cycle == g->nodes[arc->child].cycle)
+			/* gprof gives no time to a call inside a cycle */
+			fprintf(out, "  n%u -> n%u [label=\"%llu calls\", penwidth=%.2f];\n",
+				arc->parent, arc->child, (unsigned long long)arc->count,
+				1 + 4 * t / total);
 		else
 			fprintf(out, "  n%u -> n%u [label=\"%.2f s\\n%llu calls\", "
 				"penwidth=%.2f];\n", arc->parent, arc->child, t / hz,
@@ -135,4 +221,5 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	}
 	fputs("}\n", out);
 	free(drawn);
+	free(arc_drawn);
 }

@@ -1,6 +1,6 @@
-/* export: format names, the text format, and writing through a temporary
- * file (see export.h).  JSON, DOT and callgrind are in export_json.c,
- * export_dot.c and export_cg.c. */
+/* export: format names, the text format, and writing a file through
+ * util_write_file() (see export.h).  JSON, DOT and callgrind are in
+ * json.c, dot.c and callgrind.c. */
 #include "config.h"
 #include "export.h"
 #include "exportint.h"
@@ -19,6 +19,8 @@ void export_params_default(struct export_params *p)
 	p->node_threshold = 0.005;
 	p->edge_threshold = 0.001;
 	p->callgrind_usec = 0;
+	p->text_report = 0;
+	p->text_preface = NULL;
 }
 
 static const char *const names[] = { "text", "json", "dot", "callgrind" };
@@ -59,11 +61,20 @@ enum export_format export_format_guess(const char *path)
 	return EXPORT_TEXT;
 }
 
-/* What `tgprof --text -b` prints with the session's options. */
-static void export_text(FILE *out, const struct edit *e)
+/* The text format: by default what `tgprof --text -b` prints for the
+ * model; with P->text_report, the whole report the session's options ask
+ * for (-b or not, -A, -C, -r, -R), as `tgprof --text` prints it. */
+static void export_text(FILE *out, const struct edit *e,
+			const struct export_params *p)
 {
 	struct opts o = *edit_opts(e);
 
+	if (p->text_preface)
+		fputs(p->text_preface, out);
+	if (p->text_report) {
+		report_all_load(out, edit_load(e), &o);
+		return;
+	}
 	o.brief = 1;
 	report_all(out, edit_graph(e), &o);
 }
@@ -78,7 +89,7 @@ int export_stream(FILE *out, struct edit *e, enum export_format f,
 		p = &def;
 	}
 	switch (f) {
-	case EXPORT_TEXT: export_text(out, e); break;
+	case EXPORT_TEXT: export_text(out, e, p); break;
 	case EXPORT_JSON: export_json(out, e); break;
 	case EXPORT_DOT: export_dot(out, e, p); break;
 	case EXPORT_CALLGRIND: export_callgrind(out, e, p); break;
@@ -116,18 +127,19 @@ static uint32_t shared_callers(const struct cg *g)
 	return n;
 }
 
-/* The directory part of PATH ("." if none), for the temporary file. */
-static char *dir_of(const char *path)
+struct fill_ctx {
+	struct edit *e;
+	enum export_format f;
+	const struct export_params *p;
+	int failed;
+	char err[512];
+};
+
+static int fill(FILE *out, void *ctx)
 {
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		return xstrdup(".");
-	if (slash == path)
-		return xstrdup("/");
-	char *d = xmalloc((size_t)(slash - path) + 1);
-	memcpy(d, path, (size_t)(slash - path));
-	d[slash - path] = 0;
-	return d;
+	struct fill_ctx *c = ctx;
+	c->failed = export_stream(out, c->e, c->f, c->p, c->err, sizeof c->err);
+	return c->failed;
 }
 
 int export_write(struct edit *e, const char *path, enum export_format f,
@@ -135,8 +147,11 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 		 size_t msglen)
 {
 	struct stat st;
+	struct fill_ctx c = { e, f, p, 0, "" };
+	int to_stdout = !path || strcmp(path, "-") == 0;
+	long size = 0;
 
-	if (!path || !*path) {
+	if (path && !*path) {
 		util_msg(msg, msglen, "export: no file name given");
 		return -1;
 	}
@@ -144,71 +159,25 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 		util_msg(msg, msglen, "export: unknown format");
 		return -1;
 	}
-	if (stat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			util_msg(msg, msglen, "%s: is a directory", path);
-			return -1;
-		}
-		if (!force) {
-			util_msg(msg, msglen, "%s: file exists (use :export! to overwrite)", path);
-			return -1;
-		}
-	}
-	char *dir = dir_of(path);
-	char *tmp = xmalloc(strlen(dir) + 32);
-	sprintf(tmp, "%s/.tgprof-export.XXXXXX", dir);
-	free(dir);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		util_msg(msg, msglen, "%s: cannot create a temporary file beside it: %s",
-		    path, strerror(errno));
-		free(tmp);
+	if (!to_stdout && !force && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		util_msg(msg, msglen, "%s: file exists (use :export! to overwrite)", path);
 		return -1;
 	}
-	/* mkstemp makes the file private; give it the usual mode. */
-	mode_t um = umask(0);
-	umask(um);
-	if (fchmod(fd, 0666 & ~um) != 0) {
-		/* not fatal: the export is still correct, only private */
-	}
-	FILE *out = fdopen(fd, "w");
-	if (!out) {
-		util_msg(msg, msglen, "%s: %s", path, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		free(tmp);
+	if (util_write_file(path, fill, &c, &size, msg, msglen) != 0) {
+		if (c.failed)
+			util_msg(msg, msglen, "%s: %s", to_stdout ? "standard output" : path,
+				 c.err);
 		return -1;
 	}
-	/* Large exports (100 MB of JSON for 60,000 functions) write faster
-	 * through a bigger buffer. */
-	setvbuf(out, NULL, _IOFBF, 1 << 20);
-	char err[512];
-	int r = export_stream(out, e, f, p, err, sizeof err);
-	long size = ftell(out);
-	if (fclose(out) != 0 && r == 0) {
-		snprintf(err, sizeof err, "error writing the %s export: %s",
-			 export_format_name(f), strerror(errno));
-		r = -1;
-	}
-	if (r == 0 && rename(tmp, path) != 0) {
-		snprintf(err, sizeof err, "cannot rename the temporary file: %s",
-			 strerror(errno));
-		r = -1;
-	}
-	if (r != 0) {
-		unlink(tmp);
-		util_msg(msg, msglen, "%s: %s", path, err);
-	} else {
-		uint32_t shared = f == EXPORT_TEXT ? shared_callers(edit_graph(e)) : 0;
-		if (shared)
-			util_msg(msg, msglen, "wrote %ld bytes to %s (%s); note: %u caller%s "
-			    "several deleted arcs, and gprof honours only the last -k "
-			    "option naming a caller", size, path,
-			    export_format_name(f), shared, shared == 1 ? " has" : "s have");
-		else
-			util_msg(msg, msglen, "wrote %ld bytes to %s (%s)", size, path,
-			    export_format_name(f));
-	}
-	free(tmp);
-	return r;
+	const char *where = to_stdout ? "standard output" : path;
+	uint32_t shared = f == EXPORT_TEXT ? shared_callers(edit_graph(e)) : 0;
+	if (shared)
+		util_msg(msg, msglen, "wrote %ld bytes to %s (%s); note: %u caller%s "
+			 "several deleted arcs, and gprof honours only the last -k "
+			 "option naming a caller", size, where,
+			 export_format_name(f), shared, shared == 1 ? " has" : "s have");
+	else
+		util_msg(msg, msglen, "wrote %ld bytes to %s (%s)", size, where,
+			 export_format_name(f));
+	return 0;
 }

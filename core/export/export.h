@@ -9,17 +9,24 @@
  *   callgrind  the callgrind format KCachegrind and callgrind_annotate read
  *              (one event, time, in ticks or microseconds).
  *
- * Files are written to a temporary name in the same directory and renamed
- * over PATH at the end, so a reader never sees half a file.  An existing
- * PATH is left alone unless FORCE (the browser's `:export!`).  Errors come
- * back as text in MSG, never by exiting.  On success MSG gets a short
- * confirmation ("wrote 1234 bytes to FILE (json)"). */
+ * One code path for the browser's `:export` and the command line's
+ * --format/--output: both call export_write().  Files are written with
+ * util_write_file() (a temporary file renamed over PATH, so a reader never
+ * sees half a file; a FIFO or /dev/stdout is written in place).  An
+ * existing regular PATH is left alone unless FORCE (the browser's
+ * `:export!`; the command line always forces, like a shell redirection).
+ * Errors come back as text in MSG, never by exiting.  On success MSG gets
+ * a short confirmation ("wrote 1234 bytes to FILE (json)"). */
 #ifndef TG_EXPORT_H
 #define TG_EXPORT_H
 
 #include <stddef.h>
 #include <stdio.h>
 #include "edit.h"
+
+/* The JSON schema's version (its "format_version" field; doc/json-schema.md
+ * and doc/tgprof.schema.json).  A new version only adds keys. */
+#define EXPORT_JSON_VERSION 1
 
 enum export_format {
 	EXPORT_TEXT,
@@ -37,6 +44,12 @@ struct export_params {
 	double edge_threshold;  /* default 0.001 */
 	/* callgrind: costs in microseconds (1) or in ticks (0, the default) */
 	int callgrind_usec;
+	/* text: 0 (the default) prints what `tgprof --text -b` prints for the
+	 * model (the browser's export); 1 prints the whole report the
+	 * session's options ask for, as `tgprof --text` does (--format=text) */
+	int text_report;
+	/* text: printed first when not NULL (the --break-cycles listing) */
+	const char *text_preface;
 };
 
 void export_params_default(struct export_params *p);
@@ -48,8 +61,8 @@ const char *export_format_name(enum export_format f);
  * anything else is text. */
 enum export_format export_format_guess(const char *path);
 
-/* Write the session's model to PATH in format F.  P may be NULL (the
- * defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
+/* Write the session's model to PATH in format F; PATH NULL or "-" is
+ * standard output.  P may be NULL (the defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
  * FORCE, cannot create or write or rename). */
 int export_write(struct edit *e, const char *path, enum export_format f,
 		 const struct export_params *p, int force, char *msg,

@@ -99,56 +99,21 @@ static void put_bbs(struct buf *b, const struct gmon_bb *bbs, size_t n)
 	}
 }
 
-/* Write B to PATH through a temporary file in PATH's directory. */
+static int fill_buf(FILE *out, void *ctx)
+{
+	const struct buf *b = ctx;
+	return fwrite(b->d, 1, b->len, out) == b->len ? 0 : -1;
+}
+
+/* Write B to PATH through util_write_file() (atomic); fatal on failure. */
 static void commit(const char *path, struct buf *b)
 {
-	const char *slash = strrchr(path, '/');
-	size_t dlen = slash ? (size_t)(slash - path) + 1 : 0;
-	char *tmp = xmalloc(dlen + 32);
-	mode_t mask;
-	int fd, e;
-	size_t done = 0;
+	char msg[4200];
+	int r = util_write_file(path, fill_buf, b, NULL, msg, sizeof msg);
 
-	memcpy(tmp, path, dlen);
-	strcpy(tmp + dlen, ".gmon.sum.XXXXXX");
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		e = errno;
-		free(b->d);
-		util_die("%s: cannot create a temporary file in its directory: %s",
-			 path, strerror(e));
-	}
-	/* mkstemp makes 0600; give the file the mode fopen() would. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask))
-		goto fail;
-	while (done < b->len) {
-		ssize_t n = write(fd, b->d + done, b->len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto fail;
-		done += (size_t)n;
-	}
-	if (close(fd)) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path))
-		goto fail;
-	free(tmp);
 	free(b->d);
-	return;
-fail:
-	e = errno ? errno : EIO;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	free(b->d);
-	util_die("%s: cannot write: %s", path, strerror(e));
+	if (r != 0)
+		util_die("%s", msg);
 }
 
 void gmon_write(const char *path, const struct gmon_profile *p,

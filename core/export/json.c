@@ -184,7 +184,8 @@ void export_json(FILE *out, const struct edit *e)
 	const struct load *l = edit_load(e);
 	const struct opts *o = edit_opts(e);
 
-	fputs("{\n  \"format\": \"tgprof-profile\",\n  \"version\": 1,\n  \"program\": ", out);
+	fprintf(out, "{\n  \"format\": \"tgprof-profile\",\n  \"format_version\": %d,\n"
+		"  \"version\": %d,\n  \"program\": ", EXPORT_JSON_VERSION, EXPORT_JSON_VERSION);
 	jstr(out, o->exe ? o->exe : l->st.path);
 	fputs(",\n  \"profiles\": [", out);
 	for (int i = 0; i < o->nprofiles; i++) {

@@ -1,5 +1,7 @@
-/* notes: see notes.h.  Each text starts with a blank line and is
- * followed by a form feed only where the next report needs none. */
+/* notes: see notes.h.  Each text starts with a blank line.  Page
+ * structure is GNU's: gprof ends every block of notes with a page of its
+ * own (a form feed and a short text), so scripts that split a report on
+ * form feeds find the same pages in ours; the text of that page is ours. */
 #include "config.h"
 #include "notes.h"
 
@@ -70,12 +72,18 @@ static const char graph_text[] =
 	" A function with no recorded caller shows <spontaneous> above it.\n"
 	"\n";
 
+static const char end_page[] =
+	"\f\n"
+	" tgprof: the notes above are tgprof's own; -b leaves them out.\n";
+
 void notes_flat(FILE *out)
 {
 	fputs(flat_text, out);
+	fputs(end_page, out);
 }
 
 void notes_graph(FILE *out)
 {
 	fputs(graph_text, out);
+	fputs(end_page, out);
 }

@@ -152,23 +152,22 @@ unused:
 	}
 }
 
-static const struct cg *sort_g;
-static const uint32_t *sort_key;
-
-/* Count down, then creation order. */
-static int cmp_count(const void *l, const void *r)
+/* Arcs (CTX: the graph) by count down, then creation order. */
+static int cmp_count(const void *l, const void *r, void *ctx)
 {
+	const struct cg *g = ctx;
 	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
-	uint64_t ca = sort_g->arcs[a].count, cb = sort_g->arcs[b].count;
+	uint64_t ca = g->arcs[a].count, cb = g->arcs[b].count;
 
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
 	return a < b ? -1 : a > b;
 }
 
-/* Uses down, then address order. */
-static int cmp_uses(const void *l, const void *r)
+/* Functions by uses (CTX: per function) down, then address order. */
+static int cmp_uses(const void *l, const void *r, void *ctx)
 {
+	const uint32_t *sort_key = ctx;
 	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
 
 	if (sort_key[a] != sort_key[b])
@@ -232,8 +231,7 @@ void report_function_order(struct report_ctx *c)
 			used[nused++] = i;
 		}
 	}
-	sort_g = g;
-	util_qsort(arcs, narcs, sizeof *arcs, cmp_count);
+	util_qsort_r(arcs, narcs, sizeof *arcs, cmp_count, (void *)g);
 
 	/* Callees of the arcs that make up the first 90% of the calls. */
 	double total = 0, run = 0;
@@ -247,8 +245,7 @@ void report_function_order(struct report_ctx *c)
 	}
 	uint32_t *by_uses = xmalloc(((size_t)nused + 1) * sizeof *by_uses);
 	memcpy(by_uses, used, nused * sizeof *used);
-	sort_key = uses;
-	util_qsort(by_uses, nused, sizeof *by_uses, cmp_uses);
+	util_qsort_r(by_uses, nused, sizeof *by_uses, cmp_uses, uses);
 
 	/* The busiest callees, with their arcs (children newest first, then
 	 * parents newest first, self arcs left out). */
@@ -288,24 +285,39 @@ void report_function_order(struct report_ctx *c)
 		d.placed[s] = 1;
 		last_high = k;
 	}
-	/* Arcs among them: GNU frees both ends again and prints each such
-	 * arc's caller at once, on its own; the busiest callee itself waits
-	 * for the end (its arcs were all taken above). */
+	/* Arcs among them, in the order collected: an arc whose two ends
+	 * are both still taken out is kept, and frees both ends (so a
+	 * function leaves at most one such arc as its caller). */
+	uint32_t *high = xmalloc(((size_t)ncand + 1) * sizeof *high);
+	size_t nhigh = 0;
 	for (size_t i = 0; i < ncand; i++) {
 		const struct cg_arc *a = &g->arcs[cand[i]];
 		if (d.placed[a->child] && d.placed[a->parent]) {
-			d.placed[a->child] = 0;
-			fprintf(c->out, "%s\n", name_of(&d, a->parent));
-			d.printed[a->parent] = 1;
+			high[nhigh++] = cand[i];
+			d.placed[a->child] = d.placed[a->parent] = 0;
 		}
 	}
+	/* GNU then lists the busiest callees still taken out, all but the
+	 * last one picked (which is never printed at all)... */
+	for (size_t k = 0; k < last_high; k++)
+		if (d.placed[by_uses[k]]) {
+			fprintf(c->out, "%s\n", name_of(&d, by_uses[k]));
+			d.printed[by_uses[k]] = 1;
+		}
+	/* ...and then the caller of each kept arc, heaviest arc first
+	 * (ties in creation order), each on its own: the arcs themselves
+	 * were used up above, so they join no chain. */
+	util_qsort_r(high, nhigh, sizeof *high, cmp_count, (void *)g);
+	for (size_t i = 0; i < nhigh; i++) {
+		uint32_t p = g->arcs[high[i]].parent;
+		if (d.placed[p])
+			continue;
+		fprintf(c->out, "%s\n", name_of(&d, p));
+		d.placed[p] = d.printed[p] = 1;
+	}
+	free(high);
 	uint32_t *unpl = xmalloc((2 * (size_t)narcs + 1) * sizeof *unpl);
 	size_t nunpl = 0;
-	/* GNU then lists the busiest callees that no chain took, all but
-	 * the last one picked (which is never printed at all). */
-	for (size_t k = 0; k < last_high; k++)
-		if (d.placed[by_uses[k]] && !d.printed[by_uses[k]])
-			fprintf(c->out, "%s\n", name_of(&d, by_uses[k]));
 	place_arcs(&d, arcs, narcs, 1, unpl, &nunpl);
 	place_arcs(&d, unpl, nunpl, 0, NULL, NULL);
 	free(unpl);
@@ -324,15 +336,13 @@ void report_function_order(struct report_ctx *c)
 	ord_free(&d);
 }
 
-void report_file_order(struct report_ctx *c, const char *map_file)
+void report_file_order(struct report_ctx *c, const struct ordering_map *m)
 {
 	const struct cg *g = c->g;
-	const struct ordering_map *m = ordering_map_get();
 	struct ord d;
 	size_t narcs;
 	uint32_t *arcs = live_arcs(g, &narcs);
 
-	(void)map_file;
 	ord_init(&d, g, c->out);
 	/* arcs in creation order: -R never sorts them (-r excludes -R) */
 	for (size_t i = 0; i < narcs; i++) {

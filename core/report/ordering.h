@@ -44,9 +44,6 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
 		       const char *path);
 void ordering_map_free(struct ordering_map *m);
 
-/* The map of the current run (set by ordering_map_load), or NULL. */
-const struct ordering_map *ordering_map_get(void);
-
 /* -R's last list: files of the map with no mapped symbol, in the map's
  * function-name order. */
 void ordering_map_print_rest(const struct ordering_map *m, const struct cg *g,

@@ -7,13 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct ordering_map *current;
-
-const struct ordering_map *ordering_map_get(void)
-{
-	return current;
-}
-
 /* Renamed symbols point into the map's own text. */
 int ordering_map_mapped(const struct ordering_map *m, const struct sym *sym)
 {
@@ -144,13 +137,10 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
 	if (k > 0)
 		st->syms[k - 1].end_addr = ft->syms[ft->n - 1].end_addr;
 	st->n = k;
-	current = m;
 }
 
 void ordering_map_free(struct ordering_map *m)
 {
-	if (current == m)
-		current = NULL;
 	free(m->st.syms);
 	free(m->e);
 	free(m->text);

@@ -57,7 +57,7 @@ void report_all_load(FILE *out, const struct load *l, const struct opts *o)
 	if (o->func_order)
 		report_function_order(&c);
 	if (o->file_order)
-		report_file_order(&c, o->map_file);
+		report_file_order(&c, o->map_file ? &l->map : NULL);
 	free(bb);
 }
 

@@ -45,6 +45,8 @@ void report_exec_counts(struct report_ctx *c, const struct execcount_bb *bb);
 void report_annotate(struct report_ctx *c, const struct execcount_bb *bb);
 /* -r and -R (ordering.c). */
 void report_function_order(struct report_ctx *c);
-void report_file_order(struct report_ctx *c, const char *map_file);
+/* M: the -R map the model was loaded with (load.h), NULL if none. */
+struct ordering_map;
+void report_file_order(struct report_ctx *c, const struct ordering_map *m);
 
 #endif

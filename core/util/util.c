@@ -94,6 +94,7 @@ void util_die(const char *fmt, ...)
 	die_hook = NULL; /* a failing hook must not recurse */
 	if (hook)
 		hook();
+	util_write_abandon();
 	va_start(ap, fmt);
 	vmessage(fmt, ap);
 	va_end(ap);

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #if defined(__GNUC__)
 #define TG_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -45,6 +46,24 @@ void util_qsort(void *base, size_t n, size_t size,
  * qsort_r argument order), so comparators need no file-scope state. */
 void util_qsort_r(void *base, size_t n, size_t size,
 		  int (*cmp)(const void *, const void *, void *), void *ctx);
+
+/* Write an output file: FILL(OUT, CTX) writes the content and returns 0,
+ * or nonzero on failure (errno set).  PATH NULL or "-" is standard output.
+ * An existing PATH that is not a regular file (a terminal, a pipe behind
+ * /dev/stdout, a FIFO) is written in place; otherwise the content goes to
+ * a new temporary file (mkstemp, in the same directory as the file PATH
+ * names after symbolic links) renamed over it at the end, so no reader ever
+ * sees half a file and a failure leaves the old file as it was.  Returns 0
+ * (*SIZE, if not NULL, gets the bytes written when known, else 0) or -1
+ * with "PATH: reason" in MSG.  The one writer of files in tgprof (exports,
+ * --output, gmon.sum): do not add another. */
+int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx),
+		    void *ctx, long *size, char *msg, size_t msglen);
+
+/* Remove the temporary file of a util_write_file() in progress, if any:
+ * util_die() calls it, so a fatal error in the middle of writing (a report
+ * that finds the profile lacks a histogram) leaves no temporary behind. */
+void util_write_abandon(void);
 
 /* Monotonic clock in seconds, for progress and benchmarks. */
 double util_now(void);

@@ -118,8 +118,7 @@ static int drive(int argc, char **argv)
 	}
 	edit_close(e);
 	load_free(&l);
-	free(o.specs); /* opts_parse's allocations: no opts_free() exists */
-	free((void *)o.dirs);
+	opts_free(&o);
 	free(av);
 	return bad;
 }
@@ -257,17 +256,18 @@ static void unit(void)
 	size_t len = 0;
 	m = open_memstream(&buf, &len);
 	p.node_threshold = 0.3;
+	p.edge_threshold = 0.3;
 	export_stream(m, e, EXPORT_DOT, &p, msg, sizeof msg);
 	fclose(m);
 	check(strstr(buf, "work") && !strstr(buf, "helper"),
-	      "dot: node threshold 30% drops helper (25%)", buf);
+	      "dot: thresholds 30% drop helper and its arc (25%)", buf);
 	free(buf);
 	m = open_memstream(&buf, &len);
-	p.node_threshold = 0.2;
+	p.edge_threshold = 0.2;
 	export_stream(m, e, EXPORT_DOT, &p, msg, sizeof msg);
 	fclose(m);
 	check(strstr(buf, "helper") && strstr(buf, "n1 -> n2"),
-	      "dot: node threshold 20% keeps helper and its arc", buf);
+	      "dot: an arc over the edge threshold draws its callee (node 30%)", buf);
 	free(buf);
 
 	/* callgrind units: 40 ticks at 100 Hz are 400000 microseconds */

@@ -1,0 +1,48 @@
+/* pair: one program, two behaviours, for the comparison tests.
+ * `pair 1` is the baseline; `pair 2` makes slow() burn twice as long and
+ * calls busy() ten times as often; everything else does the same work.
+ * Built with -DPHASES and linked with libtgmon, one run does both, with
+ * an interval snapshot after each: prof.1 (as `pair 1`), prof.2 (`pair 2`). */
+#include <stdlib.h>
+#include "burn.h"
+#ifdef PHASES
+#include "tgmon.h"
+#endif
+
+CORPUS_SINK;
+static unsigned long factor = 1;
+
+NOINLINE static void helper(unsigned long n) { BURN(n); }
+NOINLINE void slow(void) { BURN(1000000000UL * factor); }
+NOINLINE void busy(void) { BURN(60000); }
+NOINLINE void steady(void) { BURN(400000000UL); helper(150000000UL); }
+NOINLINE void light(int i) { BURN(100 + i % 7); }
+
+NOINLINE static void run(unsigned long f)
+{
+	int i;
+
+	factor = f;
+	slow();
+	for (i = 0; i < (factor > 1 ? 10000 : 1000); i++)
+		busy();
+	steady();
+	for (i = 0; i < 5000; i++)
+		light(i);
+}
+
+int main(int argc, char **argv)
+{
+#ifdef PHASES
+	(void)argc, (void)argv;
+	run(1);
+	if (tgmon_dump_reset("prof.1") != 0)
+		return 1;
+	run(2);
+	if (tgmon_dump_reset("prof.2") != 0)
+		return 1;
+#else
+	run(argc > 1 ? strtoul(argv[1], NULL, 10) : 1);
+#endif
+	return 0;
+}
