@@ -64,7 +64,8 @@ struct opts {
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
 	int out_format;           /* --format: an enum export_format (export.h),
 				   * 0 = text */
-	const char *output;       /* --output=FILE, NULL = standard output */
+	const char *output;       /* --output=FILE, NULL = standard output
+				   * (also --output=-) */
 	int out_asked;            /* --format or --output given: no browser,
 				   * the output goes through export_write() */
 	char **argv_own;          /* long options spelled out by opts_parse() */

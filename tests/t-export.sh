@@ -564,6 +564,12 @@ if cmp -s "$W/cli-old.txt" "$W/cli-new.want"; then
 else
 	tg_fail "--output replaces an existing file with the report" "$(head -3 "$W/cli-old.txt")"
 fi
+if (cd "$P" && "$TGPROF" -b --output=- prog gmon.out) | cmp -s - "$W/cli-new.want" &&
+   [ ! -e "$P/-" ]; then
+	tg_pass "--output=- is standard output"
+else
+	tg_fail "--output=- is standard output"
+fi
 if (cd "$P" && "$TGPROF" -b --output=/dev/stdout prog gmon.out) | cmp -s - "$W/cli-new.want"; then
 	tg_pass "--output=/dev/stdout on a pipe is written in place"
 else
