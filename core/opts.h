@@ -68,7 +68,8 @@ struct opts {
 	int normalize;            /* --normalize: compare shares of total time */
 	int out_format;           /* --format: an enum export_format (export.h),
 				   * 0 = text */
-	const char *output;       /* --output=FILE, NULL = standard output */
+	const char *output;       /* --output=FILE, NULL = standard output
+				   * (also --output=-) */
 	int out_asked;            /* --format or --output given: no browser,
 				   * the output goes through export_write() */
 	char **argv_own;          /* long options spelled out by opts_parse() */

@@ -455,7 +455,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case OPT_OUTPUT:
 			if (!*optarg)
 				util_die("--output: no file name given");
-			o->output = optarg;
+			/* "-" is standard output, as for most tools */
+			o->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			o->out_asked = 1;
 			break;
 		case 'h':

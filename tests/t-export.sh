@@ -137,7 +137,8 @@ cat > "$W/dot_check.py" << 'EOF'
 # rounding) is drawn, arcs into and inside cycles included (inside: the
 # callee's own total times the arc's share of its calls); every arc ends
 # at a declared node; members of cycle N sit in cluster_cycleN; with an
-# SVG, its width is at most MAXWIDTH_PT points.
+# SVG, no node is wider than MAXWIDTH_PT points, nor the picture than
+# 200 points a node.
 import re, sys
 dot = open(sys.argv[1]).read()
 text = open(sys.argv[2]).read()
@@ -212,11 +213,21 @@ for name, (tot, calls, cyc) in info.items():
 if total > 0 and checked == 0 and len(info) > 2:
     errs.append("no arc checked")
 if len(sys.argv) > 4:
+    # readable: no node wider than MAXWIDTH_PT, and the picture no wider
+    # than 200pt a node (a rank of short boxes, not a few huge ones)
     svg = open(sys.argv[4]).read()
+    limit = float(sys.argv[3])
     m = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
-    if not m or float(m.group(1)) > float(sys.argv[3]):
-        errs.append("rendered size %s (at most %s pt wide wanted)" %
-                    (m.group(0) if m else "?", sys.argv[3]))
+    widest = 0.0
+    for g in re.findall(r'<g id="node\d+" class="node">.*?</g>', svg, re.S):
+        pts = re.search(r'<polygon[^>]*points="([^"]+)"', g)
+        if pts:
+            xs = [float(p.split(",")[0]) for p in pts.group(1).split()]
+            widest = max(widest, max(xs) - min(xs))
+    nn = len(re.findall(r'class="node"', svg))
+    if not m or widest > limit or float(m.group(1)) > 200 * max(1, nn):
+        errs.append("rendered size %s, widest node %.0fpt, %d nodes (nodes at most %gpt)" %
+                    (m.group(0) if m else "?", widest, nn, limit))
 for e in errs[:20]:
     print(e)
 sys.exit(1 if errs else 0)
@@ -359,9 +370,9 @@ export! $out.cg callgrind" > "$out.flog" 2>&1; then
 		tg_fail "dot: $name (dot -Tsvg)" "$r"
 	fi
 	if r=$(python3 "$W/dot_check.py" "$out.dot" "$out.graph" ${MAXW:+"$MAXW" "$out.svg"} 2>&1); then
-		tg_pass "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, at most ${MAXW}pt wide}"
+		tg_pass "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, nodes at most ${MAXW}pt wide}"
 	else
-		tg_fail "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, at most ${MAXW}pt wide}" "$r"
+		tg_fail "dot: $name: arcs over the threshold, cycles as clusters${MAXW:+, nodes at most ${MAXW}pt wide}" "$r"
 	fi
 	# From /: callgrind_annotate shortens file names under its working
 	# directory for fl= but not for cfl=, which would split functions.
@@ -480,6 +491,15 @@ export! $out.d.callgrind callgrind" > "$out.log" 2>&1
 				"$(diff "$out.d.$f" "$out.c.$f" | head -10)"
 		fi
 	done
+	# and each opens in the tool that reads it
+	if dot -Tsvg -o "$out.c.svg" "$out.c.dot" > "$out.dot.log" 2>&1 &&
+	   (cd / && callgrind_annotate --auto=no --inclusive=yes "$out.c.callgrind") > "$out.cga.log" 2>&1 &&
+	   grep -q "PROGRAM TOTALS" "$out.cga.log" && json_valid "$out.c.json" > "$out.json.log" 2>&1; then
+		tg_pass "--format $opts: dot -Tsvg, callgrind_annotate, the JSON schema accept the files"
+	else
+		tg_fail "--format $opts: dot -Tsvg, callgrind_annotate, the JSON schema accept the files" \
+			"$(cat "$out.dot.log" "$out.json.log" 2>/dev/null | head -5)" "$(head -5 "$out.cga.log")"
+	fi
 	# standard output by default
 	(cd "$P" && "$TGPROF" $opts --format=json prog gmon.out) > "$out.stdout.json" 2>&1
 	if cmp -s "$out.d.json" "$out.stdout.json"; then
@@ -543,6 +563,12 @@ if cmp -s "$W/cli-old.txt" "$W/cli-new.want"; then
 	tg_pass "--output replaces an existing file with the report"
 else
 	tg_fail "--output replaces an existing file with the report" "$(head -3 "$W/cli-old.txt")"
+fi
+if (cd "$P" && "$TGPROF" -b --output=- prog gmon.out) | cmp -s - "$W/cli-new.want" &&
+   [ ! -e "$P/-" ]; then
+	tg_pass "--output=- is standard output"
+else
+	tg_fail "--output=- is standard output"
 fi
 if (cd "$P" && "$TGPROF" -b --output=/dev/stdout prog gmon.out) | cmp -s - "$W/cli-new.want"; then
 	tg_pass "--output=/dev/stdout on a pipe is written in place"
@@ -700,7 +726,7 @@ restore $ARC"
 	[ -n "$FOCUS" ] && text_case "$n-hide" "$cd_" exe "-e $FOCUS" "" "hide $FOCUS"
 	[ -n "$FOCUS" ] && text_case "$n-focus-time" "$cd_" exe "-F $FOCUS" "" "focus-time $FOCUS"
 	# a C++ program's graph must render at a readable size (names shortened)
-	case $n in cxx-*) MAXW=2000 ;; *) MAXW= ;; esac
+	case $n in cxx-*) MAXW=450 ;; *) MAXW= ;; esac
 	if [ -n "$CYCARC" ] && grep -q "^ok: deleted" "$W/$n-k-cycarc.log"; then
 		formats_case "$n" "$cd_" exe "-k $CYCARC" "k $CYCARC" "k $CYCARC"
 	else

@@ -148,7 +148,7 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 {
 	struct stat st;
 	struct fill_ctx c = { e, f, p, 0, "" };
-	int to_stdout = !path || strcmp(path, "-") == 0;
+	int to_stdout = !path;
 	long size = 0;
 
 	if (path && !*path) {

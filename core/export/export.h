@@ -61,8 +61,8 @@ const char *export_format_name(enum export_format f);
  * anything else is text. */
 enum export_format export_format_guess(const char *path);
 
-/* Write the session's model to PATH in format F; PATH NULL or "-" is
- * standard output.  P may be NULL (the defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
+/* Write the session's model to PATH in format F; PATH NULL is standard
+ * output (a file named "-" is a file: the browser's `:export -`).  P may be NULL (the defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
  * FORCE, cannot create or write or rename). */
 int export_write(struct edit *e, const char *path, enum export_format f,
 		 const struct export_params *p, int force, char *msg,

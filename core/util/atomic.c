@@ -153,7 +153,7 @@ int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx),
 
 	if (size)
 		*size = 0;
-	if (!path || strcmp(path, "-") == 0) {
+	if (!path) {
 		int e = fill_stream(stdout, fill, ctx, size);
 		if (e) {
 			util_msg(msg, msglen, "error writing to standard output: %s",

@@ -48,7 +48,7 @@ void util_qsort_r(void *base, size_t n, size_t size,
 		  int (*cmp)(const void *, const void *, void *), void *ctx);
 
 /* Write an output file: FILL(OUT, CTX) writes the content and returns 0,
- * or nonzero on failure (errno set).  PATH NULL or "-" is standard output.
+ * or nonzero on failure (errno set).  PATH NULL is standard output.
  * An existing PATH that is not a regular file (a terminal, a pipe behind
  * /dev/stdout, a FIFO) is written in place; otherwise the content goes to
  * a new temporary file (mkstemp, in the same directory as the file PATH
