@@ -195,6 +195,21 @@ check_one() {
 		END { exit !(ok && sum) }' "$out.head" ||
 		{ tg_fail "$label: heading, arc lines and totals" "$(cat "$out.head")"; return; }
 	awk '/^[0-9]+ arcs? and [0-9]+ calls? deleted/ { print $4 }' "$out.head" > "$W/$label.calls"
+	# the certificate: "(optimal)", or a lower bound at most the calls
+	lb=$(sed -n 's/^[0-9]* arcs* and \([0-9]*\) calls* deleted; no solution deletes fewer than \([0-9]*\) call.*/\1 \2/p' "$out.head")
+	if grep -q '^[0-9]* arcs* and [0-9]* calls* deleted (optimal); ' "$out.head"; then
+		[ "$chooser" = bsd ] && tg_fail "$label: BSD's rule called optimal"
+		echo optimal > "$W/$label.cert"
+	elif [ -n "$lb" ] || grep -q '; no cycle was over the bound' "$out.head"; then
+		set -- ${lb:-0 0}
+		if [ "$2" -le "$1" ]; then
+			echo "$2" > "$W/$label.cert"
+		else
+			tg_fail "$label: lower bound $2 over the $1 calls deleted"
+		fi
+	else
+		tg_fail "$label: no certificate in the summary" "$(tail -3 "$out.head")"
+	fi
 	# -k options: a name with a '.' would be read as a file name
 	ks=$(sed -n 's/^\t\(.*\) to \(.*\) with [0-9]* calls$/\1 \2/p' "$out.head" |
 		awk '{ p = $1; c = $2; if (p ~ /\./) p = ":" p; if (c ~ /\./) c = ":" c;
@@ -256,6 +271,17 @@ check_profile() {
 				tg_pass "$name-$n: ours deletes $o calls, BSD rule $b"
 			else
 				tg_fail "$name-$n: ours deletes $o calls, more than BSD's $b"
+			fi
+			# where ours is proven optimal, the packing bound the BSD
+			# run prints must not exceed that minimum
+			if [ "$(cat "$W/$name-$n.cert" 2>/dev/null)" = optimal ] &&
+			   [ -f "$W/$name-$n-bsd.cert" ]; then
+				l=$(cat "$W/$name-$n-bsd.cert")
+				if [ "$l" -le "$o" ]; then
+					tg_pass "$name-$n: lower bound $l <= optimum $o"
+				else
+					tg_fail "$name-$n: lower bound $l over the optimum $o"
+				fi
 			fi
 		fi
 	done

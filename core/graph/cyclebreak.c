@@ -94,7 +94,19 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const uint32_t *pinned, size_t npinned,
 		       struct cyclebreak_result *r)
 {
+	return cyclebreak_propose_lim(g, bound, bsd, pinned, npinned, NULL, r);
+}
+
+int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
+			   const uint32_t *pinned, size_t npinned,
+			   const struct cyclebreak_limits *lim,
+			   struct cyclebreak_result *r)
+{
+	static const struct cyclebreak_limits def = CYCLEBREAK_LIMITS_DEFAULT;
 	struct cb_sub w;
+
+	if (!lim)
+		lim = &def;
 	int status = 0;
 
 	memset(r, 0, sizeof *r);
@@ -131,11 +143,16 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 			status = -1;
 		} else if (bsd) {
 			cb_bsd(&s, bound, del);
+			r->lower += cb_lower_bound(&s, bound);
 		} else {
 			cb_heuristic(&s, bound, del);
-			if (s.m <= cyclebreak_exact_max_arcs &&
-			    cb_exact(&s, bound, del, cyclebreak_exact_budget))
+			if (s.m <= lim->exact_max_arcs &&
+			    cb_exact(&s, bound, del, lim->exact_budget)) {
 				r->nexact++;
+				r->lower += cb_cost_of(&s, del).calls;
+			} else {
+				r->lower += cb_lower_bound(&s, bound);
+			}
 		}
 		for (uint32_t a = 0; a < s.m && status == 0; a++) {
 			if (!del[a])
@@ -255,11 +272,12 @@ void cyclebreak_preview_free(struct cyclebreak_preview *pv)
 	memset(pv, 0, sizeof *pv);
 }
 
-static const struct cg *name_g;
-static int cmp_name_idx(const void *l, const void *r)
+/* CTX: the call graph whose functions are sorted by raw name. */
+static int cmp_name_idx(const void *l, const void *r, void *ctx)
 {
+	const struct cg *g = ctx;
 	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
-	int c = strcmp(name_g->nodes[a].sym->name, name_g->nodes[b].sym->name);
+	int c = strcmp(g->nodes[a].sym->name, g->nodes[b].sym->name);
 	return c ? c : (a > b) - (a < b);
 }
 
@@ -272,8 +290,7 @@ static uint8_t *shared_names(const struct cg *g)
 
 	for (uint32_t i = 0; i < n; i++)
 		v[i] = i;
-	name_g = g;
-	util_qsort(v, n, sizeof *v, cmp_name_idx);
+	util_qsort_r(v, n, sizeof *v, cmp_name_idx, (void *)g);
 	for (uint32_t i = 1; i < n; i++)
 		if (!strcmp(g->nodes[v[i]].sym->name, g->nodes[v[i - 1]].sym->name))
 			shared[v[i]] = shared[v[i - 1]] = 1;
@@ -284,16 +301,36 @@ static uint8_t *shared_names(const struct cg *g)
 /* GNU gprof 2.40 honours only the last -k naming a given caller (found by
  * experiment; tgprof's -k follows it), so a list with arcs from one caller
  * to two different callees cannot be replayed with -k: say so. */
-static int cmp_arc_names(const void *l, const void *r)
+static int cmp_arc_names(const void *l, const void *r, void *ctx)
 {
-	const struct cg_arc *a = &name_g->arcs[*(const uint32_t *)l];
-	const struct cg_arc *b = &name_g->arcs[*(const uint32_t *)r];
-	int c = strcmp(name_g->nodes[a->parent].sym->name,
-		       name_g->nodes[b->parent].sym->name);
+	const struct cg *g = ctx;
+	const struct cg_arc *a = &g->arcs[*(const uint32_t *)l];
+	const struct cg_arc *b = &g->arcs[*(const uint32_t *)r];
+	int c = strcmp(g->nodes[a->parent].sym->name,
+		       g->nodes[b->parent].sym->name);
 	if (c)
 		return c;
-	return strcmp(name_g->nodes[a->child].sym->name,
-		      name_g->nodes[b->child].sym->name);
+	return strcmp(g->nodes[a->child].sym->name,
+		      g->nodes[b->child].sym->name);
+}
+
+/* 1 if arc B has the names of one of the K arcs in V (sorted by
+ * cmp_arc_names). */
+static int names_listed(const struct cg *g, const uint32_t *v, size_t k,
+			uint32_t b)
+{
+	size_t lo = 0, hi = k;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_arc_names(&b, &v[mid], (void *)g);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
 }
 
 /* The arcs -k would also match given the printed names: live arcs whose
@@ -312,12 +349,11 @@ static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list,
 		if (shared[x->parent] || shared[x->child])
 			v[k++] = (*list)[i];
 	}
-	name_g = g;
-	util_qsort(v, k, sizeof *v, cmp_arc_names);
+	util_qsort_r(v, k, sizeof *v, cmp_arc_names, g);
 	for (uint32_t b = 0; b < g->narcs && k > 0; b++) {
 		const struct cg_arc *y = &g->arcs[b];
 		if (y->deleted || !(shared[y->parent] || shared[y->child]) ||
-		    !bsearch(&b, v, k, sizeof *v, cmp_arc_names))
+		    !names_listed(g, v, k, b))
 			continue;
 		util_grow((void **)list, cap, *n + 1, sizeof **list);
 		(*list)[(*n)++] = b;
@@ -336,12 +372,11 @@ static void repeated_callers(FILE *out, const struct cg *g,
 
 	if (n)
 		memcpy(v, list, n * sizeof *v);
-	name_g = g;
-	util_qsort(v, n, sizeof *v, cmp_arc_names);
+	util_qsort_r(v, n, sizeof *v, cmp_arc_names, (void *)g);
 	for (size_t i = 1; i < n; i++) {
 		const char *p = g->nodes[g->arcs[v[i]].parent].sym->name;
 		if (strcmp(p, g->nodes[g->arcs[v[i - 1]].parent].sym->name) ||
-		    !cmp_arc_names(&v[i], &v[i - 1]))
+		    !cmp_arc_names(&v[i], &v[i - 1], (void *)g))
 			continue;
 		if (last && !strcmp(last, p))
 			continue;
@@ -357,6 +392,26 @@ static void repeated_callers(FILE *out, const struct cg *g,
 			k == 1 ? "" : "s", first, k == 1 ? "" : ", ...",
 			k == 1 ? "has" : "have");
 	free(v);
+}
+
+/* The certificate: "; no solution deletes fewer than L calls (within
+ * X%)", X the most the printed CALLS can exceed the optimum, relative to
+ * it; then how many cycles were solved exactly. */
+static void print_gap(FILE *out, const struct cyclebreak_result *r,
+		      uint64_t calls)
+{
+	fprintf(out, "; no solution deletes fewer than %" PRIu64 " call%s", r->lower,
+		r->lower == 1 ? "" : "s");
+	if (r->lower > 0)
+		fprintf(out, " (within %.1f%%)",
+			100.0 * (double)(calls - r->lower) / (double)r->lower);
+	if (r->bsd)
+		fprintf(out, "; %u cycle%s over the bound.\n", r->ncycles,
+			r->ncycles == 1 ? " was" : "s were");
+	else
+		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
+			"fewest calls possible.\n", r->nexact, r->ncycles,
+			r->ncycles == 1 ? "" : "s");
 }
 
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
@@ -391,13 +446,12 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 		n == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
 	if (r.ncycles == 0)
 		fprintf(out, "; no cycle was over the bound.\n");
-	else if (o->cycle_heuristic_bsd)
-		fprintf(out, "; %u cycle%s over the bound.\n", r.ncycles,
-			r.ncycles == 1 ? " was" : "s were");
+	else if (!o->cycle_heuristic_bsd && r.nexact == r.ncycles &&
+		 calls == r.calls)
+		fprintf(out, " (optimal); %u cycle%s over the bound.\n",
+			r.ncycles, r.ncycles == 1 ? " was" : "s were");
 	else
-		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
-			"fewest calls possible.\n", r.nexact, r.ncycles,
-			r.ncycles == 1 ? "" : "s");
+		print_gap(out, &r, calls);
 	repeated_callers(out, g, list, n);
 	fputc('\n', out);
 	cg_propagate(g);

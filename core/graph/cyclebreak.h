@@ -17,7 +17,8 @@
  *     and on the order of the best set so far improved by sifting; each
  *     followed by restoring deleted arcs, heaviest first, while every
  *     component still fits; the cheapest is kept;
- *   - then, when it has at most cyclebreak_exact_max_arcs arcs, exactly by
+ *   - then, when it has at most exact_max_arcs arcs (struct
+ *     cyclebreak_limits), exactly by
  *     branch and bound from that set, within a fixed budget of work
  *     (deterministic: arcs visited, not seconds); nexact counts the
  *     components whose search finished.
@@ -50,6 +51,10 @@ struct cyclebreak_result {
 	uint64_t calls;        /* total calls of the arcs */
 	uint32_t ncycles;      /* cycles over the bound before */
 	uint32_t nexact;       /* of them, solved with a proven minimum */
+	uint64_t lower;        /* no valid deletion (same pins) removes fewer
+				* calls: the minimum of the components solved
+				* exactly plus a proven lower bound for each
+				* other (cyclebreak_bound.c) */
 	int bsd;               /* chosen by the 4.4BSD rule */
 };
 
@@ -63,6 +68,22 @@ struct cyclebreak_result {
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const uint32_t *pinned, size_t npinned,
 		       struct cyclebreak_result *r);
+
+/* Limits of the exact search: components with more arcs than
+ * exact_max_arcs are left to the heuristics; exact_budget is the work
+ * (about one unit per arc visited) the search of one component may do.
+ * Deterministic, so results never depend on the machine's speed. */
+struct cyclebreak_limits {
+	uint32_t exact_max_arcs;
+	uint64_t exact_budget;
+};
+#define CYCLEBREAK_LIMITS_DEFAULT { 2000, 30000000 }
+
+/* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
+int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
+			   const uint32_t *pinned, size_t npinned,
+			   const struct cyclebreak_limits *lim,
+			   struct cyclebreak_result *r);
 void cyclebreak_result_free(struct cyclebreak_result *r);
 
 /* What applying a proposal would do to the call graph, for showing it

@@ -264,11 +264,11 @@ static int keep_try(struct keep *k, uint32_t a)
 }
 
 /* Order of the arcs to try: heaviest first, then by arc index. */
-static const struct cb_sub *sort_sub;
-static int cmp_heavy(const void *l, const void *r)
+static int cmp_heavy(const void *l, const void *r, void *ctx)
 {
+	const struct cb_sub *s = ctx;
 	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
-	uint64_t wa = sort_sub->w[a], wb = sort_sub->w[b];
+	uint64_t wa = s->w[a], wb = s->w[b];
 	if (wa != wb)
 		return wa > wb ? -1 : 1;
 	return (a > b) - (a < b);
@@ -287,8 +287,7 @@ static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del)
 		if (del[a])
 			cand[nc++] = a;
 	}
-	sort_sub = s;
-	util_qsort(cand, nc, sizeof *cand, cmp_heavy);
+	util_qsort_r(cand, nc, sizeof *cand, cmp_heavy, (void *)s);
 	keep_init(&k, s, bound, kept);
 	for (uint32_t i = 0; i < nc; i++)
 		if (keep_try(&k, cand[i]))

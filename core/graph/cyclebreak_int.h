@@ -75,10 +75,10 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
 int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, uint64_t budget);
 void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);
 
-/* Components with more arcs than this are not tried exactly, and the
- * budget of cb_exact per component; the unit test lowers them to check
- * the heuristics alone. */
-extern uint32_t cyclebreak_exact_max_arcs;
-extern uint64_t cyclebreak_exact_budget;
+/* A lower bound on the calls every deletion that makes S fit BOUND must
+ * remove, from a packing of arc-disjoint strongly connected subgraphs over
+ * the bound (cyclebreak_bound.c, where the argument is). */
+uint64_t cb_lower_bound(const struct cb_sub *s, long bound);
+
 
 #endif
