@@ -24,6 +24,7 @@
 
 enum {
 	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
+	OPT_EDITS, OPT_WRITE_EDITS,
 	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS
 };
 
@@ -75,6 +76,8 @@ static const struct option long_opts[] = {
 	{ "tui", no_argument, NULL, OPT_TUI },
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
 	{ "cycle-heuristic", required_argument, NULL, OPT_CYCLE_HEURISTIC },
+	{ "edits", required_argument, NULL, OPT_EDITS },
+	{ "write-edits", required_argument, NULL, OPT_WRITE_EDITS },
 	{ "help-keys", no_argument, NULL, OPT_HELP_KEYS },
 	{ NULL, 0, NULL, 0 }
 };
@@ -119,6 +122,8 @@ static void usage(FILE *f)
 "Cycles:\n"
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
+"  --write-edits=FILE             write the deleted arcs as an edits file\n"
+"  --edits=FILE                   apply an edits file (: commands) first\n"
 "Line level and static analyses:\n"
 "  -l, --line                     line-by-line profile (needs -g)\n"
 "  --inline-file-names            show file:line after every name\n"
@@ -311,6 +316,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			else
 				util_die("--cycle-heuristic: unknown heuristic '%s' (tgprof, bsd)", optarg);
 			break;
+		case OPT_EDITS: o->edits_file = optarg; break;
+		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
 		case OPT_HELP_KEYS: o->help_keys = 1; break;
 		case 'h':
 			usage(stdout);

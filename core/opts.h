@@ -60,6 +60,8 @@ struct opts {
 	/* tgprof's own */
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
+	const char *edits_file;   /* --edits=FILE: commands applied at start */
+	const char *write_edits;  /* --write-edits=FILE: --break-cycles' arcs */
 	int help_keys;            /* --help-keys: print the key table (man page) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
 	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */

@@ -7,6 +7,7 @@
 #include "util.h"
 #include "gmonsum.h"
 #include "cyclebreak.h"
+#include "edit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,14 +35,32 @@ static int run_text(const struct opts *o)
 
 	/* Large reports: write in big blocks. */
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+	struct edit *e = NULL;
+	uint32_t *del = NULL;
+	size_t ndel = 0;
+	char msg[1024];
+
+	if (o->write_edits && o->break_cycles <= 0)
+		util_die("--write-edits: needs --break-cycles (it writes the arcs "
+			 "that deletes)");
 	load_all(&l, o, NULL);
+	if (o->edits_file) {
+		e = edit_open(&l, o);
+		if (editfile_apply(e, o->edits_file, msg, sizeof msg) < 0)
+			util_die("%s", msg);
+	}
 	if (o->break_cycles > 0)
-		cyclebreak_batch(stdout, &l.g, o);
+		cyclebreak_batch(stdout, &l.g, o, &del, &ndel);
+	if (o->write_edits &&
+	    editfile_write(o->write_edits, &l.g, del, ndel, msg, sizeof msg) < 0)
+		util_die("%s", msg);
+	free(del);
 	if (o->sum)
 		gmon_write_sum("gmon.sum", &l.prof, &l.st.abi, &l.g);
 	report_all_load(stdout, &l, o);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		util_die("error writing the report to standard output");
+	edit_close(e);
 	load_free(&l);
 	return 0;
 }

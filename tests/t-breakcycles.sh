@@ -178,7 +178,7 @@ check_one() {
 	heur=
 	[ "$chooser" = bsd ] && heur=--cycle-heuristic=bsd
 	s=$(cd "$dir" && tg_run "$out" "$out.err" "$TGPROF" --text $opts \
-		--break-cycles="$n" $heur exe gmon.out)
+		--break-cycles="$n" $heur --write-edits="$out.edits" exe gmon.out)
 	if [ "$s" != 0 ]; then
 		tg_fail "$label: exit status $s" "$(head -5 "$out.err")"
 		return
@@ -209,6 +209,18 @@ check_one() {
 		fi
 	else
 		tg_fail "$label: no certificate in the summary" "$(tail -3 "$out.head")"
+	fi
+	# the edits file replays the list exactly, repeated callers included
+	nk=$(grep -c '^:k ' "$out.edits")
+	nl=$(grep -c '^	.* to .* with [0-9]* calls$' "$out.head")
+	e=$W/$label.te
+	s=$(cd "$dir" && tg_run "$e" "$e.err" "$TGPROF" --text $opts \
+		--edits="$out.edits" exe gmon.out)
+	if [ "$nk" = "$nl" ] && [ "$s" = 0 ] && cmp -s "$out.body" "$e"; then
+		tg_pass "$label: reports equal tgprof --edits (written $nk :k lines)"
+	else
+		tg_fail "$label: --edits replay differs ($nk :k lines for $nl arcs, status $s)" \
+			"$(cat "$e.err")" "$(diff "$out.body" "$e" | head -10)"
 	fi
 	# -k options: a name with a '.' would be read as a file name
 	ks=$(sed -n 's/^\t\(.*\) to \(.*\) with [0-9]* calls$/\1 \2/p' "$out.head" |
@@ -326,6 +338,32 @@ if [ "$s" = 1 ] && [ ! -s "$W/bad.out" ] && grep -q "unknown heuristic 'best'" "
 	tg_pass "bad --cycle-heuristic: $(cat "$W/bad.err")"
 else
 	tg_fail "bad --cycle-heuristic" "status $s" "$(cat "$W/bad.err")"
+fi
+
+# An edits file with two arcs of one caller (eval) replays both, where
+# -k keeps only the last; a bad line names the file and the line.
+printf '# two arcs of eval\n\n:k eval/op_if\nk eval/op_add\n' > "$W/two.edits"
+s=$(cd "$W/shapes" && tg_run "$W/two.out" "$W/two.err" "$TGPROF" --text -b -q \
+	--edits="$W/two.edits" exe gmon.out)
+printf 'k eval/op_add\nk eval/op_if\n' > "$W/two-rev.edits"
+(cd "$W/shapes" && "$TGPROF" --text -b -q --edits="$W/two-rev.edits" exe gmon.out \
+	> "$W/two.rev" 2>&1
+ "$TGPROF" --text -b -q -k eval/op_if exe gmon.out > "$W/two.k1" 2>&1
+ "$TGPROF" --text -b -q -k eval/op_add exe gmon.out > "$W/two.k2" 2>&1)
+if [ "$s" = 0 ] && cmp -s "$W/two.out" "$W/two.rev" &&
+   ! cmp -s "$W/two.out" "$W/two.k1" && ! cmp -s "$W/two.out" "$W/two.k2"; then
+	tg_pass "--edits: two arcs of one caller both deleted, in any order"
+else
+	tg_fail "--edits: two arcs of one caller" "status $s" "$(cat "$W/two.err")"
+fi
+printf ':k eval/op_if\n:frobnicate x\n' > "$W/bad.edits"
+s=$(cd "$W/shapes" && tg_run "$W/bad.out" "$W/bad.err" "$TGPROF" --text -b \
+	--edits="$W/bad.edits" exe gmon.out)
+if [ "$s" = 1 ] && [ ! -s "$W/bad.out" ] &&
+   grep -q "bad.edits:2: unknown command .frobnicate" "$W/bad.err"; then
+	tg_pass "--edits: bad line: $(cat "$W/bad.err")"
+else
+	tg_fail "--edits: bad line" "status $s" "$(cat "$W/bad.err")"
 fi
 
 # The corpus: every case whose program has cycles of two or more members.

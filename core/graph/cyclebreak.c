@@ -414,7 +414,8 @@ static void print_gap(FILE *out, const struct cyclebreak_result *r,
 			r->ncycles == 1 ? "" : "s");
 }
 
-void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
+void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+		      uint32_t **deleted, size_t *ndeleted)
 {
 	struct cyclebreak_result r;
 	uint32_t *list = NULL;
@@ -456,6 +457,11 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 	fputc('\n', out);
 	cg_propagate(g);
 	free(shared);
-	free(list);
+	if (deleted) {
+		*deleted = list;
+		*ndeleted = n;
+	} else {
+		free(list);
+	}
 	cyclebreak_result_free(&r);
 }

@@ -132,7 +132,9 @@ void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
  * heading line, one line "\tPARENT to CHILD with COUNT calls" per deleted
  * arc (names as the reports print them) and a summary line with the number
  * of arcs and calls deleted, then a blank line; mark the arcs deleted and
- * propagate. */
-void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o);
+ * propagate.  When DELETED is not NULL, *DELETED (malloc'd) and
+ * *NDELETED receive the arcs deleted, in the printed order. */
+void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+		      uint32_t **deleted, size_t *ndeleted);
 
 #endif
