@@ -191,6 +191,9 @@ check_one() {
 		/^\t.* to .* with [0-9]+ calls$/ { k++; c += $(NF - 1); next }
 		!sum && /^[0-9]+ arcs? and [0-9]+ calls? deleted/ { sum = 1; if ($1 != k || $4 != c) ok = 0; next }
 		/^Note: / || /^$/ { next }
+		/^Largest changes of total time \(self \+ children\):$/ { ch = 1; next }
+		ch && /^\t.* [0-9]+\.[0-9]% -> [0-9]+\.[0-9]%$/ { next }
+		ch && /^Warning: .* was called and becomes a root holding [0-9.]+% of the time\.$/ { next }
 		{ ok = 0 }
 		END { exit !(ok && sum) }' "$out.head" ||
 		{ tg_fail "$label: heading, arc lines and totals" "$(cat "$out.head")"; return; }
@@ -368,6 +371,28 @@ fi
 
 # The corpus: every case whose program has cycles of two or more members.
 tg_build_corpus
+
+# The whole-profile changes: on the interpreter, the fewest calls
+# (eval to op_if) hand the whole time to op_if, a new root; the summary
+# lists main's fall and op_if's rise, sorted by size, and warns.
+d=$TG_CORPUS/interp-o0g
+if [ -f "$d/gmon.out" ]; then
+	(cd "$d" && "$TGPROF" --text -b -q --break-cycles=3 exe gmon.out) > "$W/interp.out" 2>&1
+	sed -n '/^Largest changes/,/^$/p' "$W/interp.out" > "$W/interp.ch"
+	# main's "after" must be what its call-graph entry then prints
+	mainpct=$(awk '/^\[[0-9]+\]/ && $NF ~ /^\[/ && $(NF-1) == "main" { print $2; exit }' "$W/interp.out")
+	if grep -q "^	main 100\.0% -> ${mainpct}%$" "$W/interp.ch" &&
+	   grep -q '^Warning: op_if was called and becomes a root holding' "$W/interp.ch" &&
+	   awk -F'[ %]+' '/^\t/ { d = $2 - $4; if (d < 0) d = -d; if (NR > 2 && d > prev + 0.05) bad = 1; prev = d }
+		END { exit bad }' "$W/interp.ch"; then
+		tg_pass "interp-3: top changes (main 100% -> ${mainpct}%) and new-root warning"
+	else
+		tg_fail "interp-3: top changes and warning" "$(cat "$W/interp.ch")" "main $mainpct"
+	fi
+else
+	tg_fail "interp-3: corpus case interp-o0g not built (tests/corpus/build.sh)"
+fi
+
 for d in $(tg_cases); do
 	case $(basename "$d") in mutual-*|cycles-*|interp-*) ;; *) continue ;; esac
 	check_profile "corpus-$(basename "$d")" "$d" "-b --no-demangle" "1 3"

@@ -231,8 +231,12 @@ void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
 		if ((!use || use[i]) && r->arcs[i].cycle <= nf)
 			hit[r->arcs[i].cycle] = 1;
 	hit[0] = 0;
+	struct cyclebreak_snap snap;
+	cyclebreak_snap_take(g, &snap);
 	cyclebreak_apply(g, r, use);
 	pv->print_time = g->print_time;
+	pv->nchanges = cyclebreak_changes(&snap, g, pv->changes, CYCLEBREAK_NCHANGES);
+	cyclebreak_snap_free(&snap);
 	for (uint32_t v = 0; v < nf; v++) {
 		if (!hit[old[v]])
 			continue;
@@ -426,6 +430,8 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 			       NULL, 0, &r) != 0)
 		util_die("internal error: cycles cannot be broken");
 	uint8_t *shared = shared_names(g);
+	struct cyclebreak_snap snap;
+	cyclebreak_snap_take(g, &snap);
 	for (size_t i = 0; i < r.narcs; i++)
 		g->arcs[r.arcs[i].arc].deleted = 1;
 	for (size_t i = 0; i < r.narcs; i++) {
@@ -454,8 +460,12 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 	else
 		print_gap(out, &r, calls);
 	repeated_callers(out, g, list, n);
-	fputc('\n', out);
 	cg_propagate(g);
+	struct cyclebreak_change ch[CYCLEBREAK_NCHANGES];
+	size_t nch = cyclebreak_changes(&snap, g, ch, CYCLEBREAK_NCHANGES);
+	cyclebreak_changes_print(out, g, ch, nch);
+	cyclebreak_snap_free(&snap);
+	fputc('\n', out);
 	free(shared);
 	if (deleted) {
 		*deleted = list;

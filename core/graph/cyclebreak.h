@@ -104,11 +104,42 @@ struct cyclebreak_entry {
 	double self_time, child_time;
 };
 
+/* What the whole profile goes through (cyclebreak_change.c): a
+ * function's total time (self + children) in percent of the graph's,
+ * before and after deleting arcs; NEW_ROOT when it had callers before,
+ * has none after, and holds at least half the time. */
+struct cyclebreak_change {
+	uint32_t node;
+	double before, after;
+	int new_root;
+};
+#define CYCLEBREAK_NCHANGES 10
+
+struct cyclebreak_snap {  /* the "before" of every function */
+	double *pct;
+	uint8_t *called;
+	uint32_t n;
+};
+void cyclebreak_snap_take(const struct cg *g, struct cyclebreak_snap *s);
+void cyclebreak_snap_free(struct cyclebreak_snap *s);
+/* The at most MAX functions whose percent changes most between BEFORE and
+ * the propagated graph AFTER (same functions), larger change first; those
+ * changing by less than 0.05 points are left out.  Returns the count. */
+size_t cyclebreak_changes(const struct cyclebreak_snap *before,
+			  const struct cg *after, struct cyclebreak_change *out,
+			  size_t max);
+/* "Largest changes of total time" and one line per CHANGE, then a warning
+ * line per new root. */
+void cyclebreak_changes_print(FILE *out, const struct cg *g,
+			      const struct cyclebreak_change *c, size_t n);
+
 struct cyclebreak_preview {
 	struct cyclebreak_entry *entries; /* functions by old cycle, then by
 					   * new cycle, then node; then cycles */
 	size_t n;
 	double print_time;   /* denominator of the graph's % time */
+	struct cyclebreak_change changes[CYCLEBREAK_NCHANGES];
+	size_t nchanges;     /* whole graph: the largest changes */
 };
 
 /* Compute the preview of the arcs of R whose flag in USE is set (USE has
