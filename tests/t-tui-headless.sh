@@ -168,6 +168,14 @@ if [ -n "$ks" ]; then
 else
 	tg_fail break-cycles-apply-equals-gprof-k "no proposal on screen" "$(head -5 bc1.scr)"
 fi
+# the preview carries the certificate and the whole profile's changes
+if grep -q 'proposal: [0-9]* calls\(, optimal\|; no solution deletes fewer than [0-9]*\)' bc1.scr &&
+   grep -q 'whole profile: largest changes of total time' bc1.scr &&
+   grep -q '[0-9]\.[0-9]% -> [0-9]*\.[0-9]%' bc1.scr; then
+	tg_pass break-cycles-preview-certificate-and-changes
+else
+	tg_fail break-cycles-preview-certificate-and-changes "$(cat bc1.scr)"
+fi
 if ! grep -q '<cycle' bc2.scr && grep -q '<cycle 1 as a whole>' bc3.scr; then
 	tg_pass break-cycles-undo
 else

@@ -58,6 +58,34 @@ void view_cycles_build(struct app *a)
 	struct cyclebreak_preview pv;
 	cyclebreak_preview(g, &a->cb, a->cb_use, &pv);
 	double pt = pv.print_time > 0 ? pv.print_time : 1;
+	/* The certificate of the proposal as made, then what the marked arcs
+	 * do to the whole profile (core/graph/cyclebreak_change.c). */
+	if (a->cb.nexact == a->cb.ncycles && !a->cb.bsd)
+		textbuf_add(t, 1, "proposal: %lu calls, optimal",
+			    (unsigned long)a->cb.calls);
+	else
+		textbuf_add(t, 1, "proposal: %lu calls; no solution deletes fewer than %lu",
+			    (unsigned long)a->cb.calls, (unsigned long)a->cb.lower);
+	uint32_t over = 0;
+	for (size_t i = 0; i < pv.n; i++)
+		if (pv.entries[i].node == CG_NONE &&
+		    pv.entries[i].nmembers > (uint64_t)a->cb_bound &&
+		    pv.entries[i].nmembers > over)
+			over = pv.entries[i].nmembers;
+	if (over)
+		textbuf_add(t, 2, "warning: a cycle of %u members stays over the bound of %ld",
+			    over, a->cb_bound);
+	if (pv.nchanges)
+		textbuf_add(t, 1, "%s", "whole profile: largest changes of total time (self + children)");
+	for (size_t i = 0; i < pv.nchanges; i++)
+		textbuf_add(t, 0, "      %s %.1f%% -> %.1f%%",
+			    g->nodes[pv.changes[i].node].sym->dname,
+			    pv.changes[i].before, pv.changes[i].after);
+	for (size_t i = 0; i < pv.nchanges; i++)
+		if (pv.changes[i].new_root)
+			textbuf_add(t, 2, "warning: %s was called and becomes a root holding %.1f%% of the time",
+				    g->nodes[pv.changes[i].node].sym->dname,
+				    pv.changes[i].after);
 	textbuf_add(t, 0, "%s", "");
 	textbuf_add(t, 1, "%s", "after: %time    self  children    called  cycle  name");
 	for (size_t i = 0; i < pv.n; i++) {
