@@ -28,6 +28,24 @@ static int want_browser(const struct opts *o)
 	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 }
 
+/* Progress of --break-cycles on stderr when it is a terminal, once the
+ * work has taken half a second; cleared when done. */
+struct progress {
+	double start;
+	int shown;
+};
+
+static void show_progress(void *ctx, const char *what, double done)
+{
+	struct progress *p = ctx;
+	if (util_now() - p->start < 0.5)
+		return;
+	fprintf(stderr, "\r%s: breaking cycles: %s %3.0f%%\033[K", util_progname(),
+		what, 100 * done);
+	fflush(stderr);
+	p->shown = 1;
+}
+
 static int run_text(const struct opts *o)
 {
 	struct load l;
@@ -49,8 +67,17 @@ static int run_text(const struct opts *o)
 		if (editfile_apply(e, o->edits_file, msg, sizeof msg) < 0)
 			util_die("%s", msg);
 	}
-	if (o->break_cycles > 0)
-		cyclebreak_batch(stdout, &l.g, o, &del, &ndel);
+	if (o->break_cycles > 0) {
+		struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+		struct progress p = { util_now(), 0 };
+		if (isatty(STDERR_FILENO)) {
+			lim.progress = show_progress;
+			lim.progress_ctx = &p;
+		}
+		cyclebreak_batch(stdout, &l.g, o, &lim, &del, &ndel);
+		if (p.shown)
+			fprintf(stderr, "\r\033[K");
+	}
 	if (o->write_edits &&
 	    editfile_write(o->write_edits, &l.g, del, ndel, msg, sizeof msg) < 0)
 		util_die("%s", msg);

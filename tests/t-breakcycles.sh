@@ -420,6 +420,21 @@ else
 	t1=$(date +%s.%N)
 	echo "# big: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')s" \
 		"for the run and its checks; $(grep "^[0-9]* arcs* and" "$W/big-10.out.head")"
+	# With stderr on a terminal (script(1) gives one), progress shows
+	# there once the work passes half a second; stdout is unchanged.
+	if command -v script > /dev/null; then
+		(cd "$W/big" && script -qec "'$TGPROF' --text -b -q --break-cycles=10 \
+			--write-edits='$W/big/tty.edits' exe gmon.out > '$W/big/tty.out'" \
+			"$W/big/tty.ts" > /dev/null 2>&1 < /dev/null)
+		if grep -q 'breaking cycles: [a-z ]* [ 0-9]*%' "$W/big/tty.ts" &&
+		   cmp -s "$W/big/tty.out" "$W/big-10.out"; then
+			tg_pass "big: progress on a terminal, same report"
+		else
+			tg_fail "big: progress on a terminal" "$(tr '\r' '\n' < "$W/big/tty.ts" | tail -3)"
+		fi
+	else
+		tg_fail "big: progress test needs script(1): apt-get install bsdutils"
+	fi
 fi
 if [ "$tg_nfail" -eq 0 ]; then
 	rm -rf "$TG_OUT/breakcycles"

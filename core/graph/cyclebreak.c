@@ -136,6 +136,8 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 		r->ncycles++;
 		struct cb_sub s;
 		copy_component(&w, comp, c, pin, local, &s);
+		s.progress = lim->progress;
+		s.progress_ctx = lim->progress_ctx;
 		uint8_t *del = xcalloc((size_t)s.m + 1, 1);
 		for (uint32_t a = 0; a < s.m; a++)
 			del[a] = !s.fixed[a];
@@ -419,6 +421,7 @@ static void print_gap(FILE *out, const struct cyclebreak_result *r,
 }
 
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+		      const struct cyclebreak_limits *lim,
 		      uint32_t **deleted, size_t *ndeleted)
 {
 	struct cyclebreak_result r;
@@ -426,8 +429,8 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 	size_t n = 0, cap = 0;
 	uint64_t calls = 0;
 
-	if (cyclebreak_propose(g, o->break_cycles, o->cycle_heuristic_bsd,
-			       NULL, 0, &r) != 0)
+	if (cyclebreak_propose_lim(g, o->break_cycles, o->cycle_heuristic_bsd,
+				   NULL, 0, lim, &r) != 0)
 		util_die("internal error: cycles cannot be broken");
 	uint8_t *shared = shared_names(g);
 	struct cyclebreak_snap snap;

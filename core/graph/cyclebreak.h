@@ -76,8 +76,13 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 struct cyclebreak_limits {
 	uint32_t exact_max_arcs;
 	uint64_t exact_budget;
+	/* When not NULL, called now and then during the heuristics with
+	 * what is being done and the fraction of that step done (0..1), so
+	 * the caller can show progress (the core never prints). */
+	void (*progress)(void *ctx, const char *what, double done);
+	void *progress_ctx;
 };
-#define CYCLEBREAK_LIMITS_DEFAULT { 2000, 30000000 }
+#define CYCLEBREAK_LIMITS_DEFAULT { 2000, 30000000, NULL, NULL }
 
 /* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
 int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
@@ -163,9 +168,10 @@ void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
  * heading line, one line "\tPARENT to CHILD with COUNT calls" per deleted
  * arc (names as the reports print them) and a summary line with the number
  * of arcs and calls deleted, then a blank line; mark the arcs deleted and
- * propagate.  When DELETED is not NULL, *DELETED (malloc'd) and
+ * propagate.  LIM as for cyclebreak_propose_lim.  When DELETED is not NULL, *DELETED (malloc'd) and
  * *NDELETED receive the arcs deleted, in the printed order. */
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+		      const struct cyclebreak_limits *lim,
 		      uint32_t **deleted, size_t *ndeleted);
 
 #endif

@@ -275,7 +275,8 @@ static int cmp_heavy(const void *l, const void *r, void *ctx)
 }
 
 /* Restore the deleted arcs of DEL that can be kept, heaviest first. */
-static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del)
+static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del,
+			 const char *what)
 {
 	uint8_t *kept = xmalloc((size_t)s->m + 1);
 	uint32_t *cand = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));
@@ -289,9 +290,12 @@ static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del)
 	}
 	util_qsort_r(cand, nc, sizeof *cand, cmp_heavy, (void *)s);
 	keep_init(&k, s, bound, kept);
-	for (uint32_t i = 0; i < nc; i++)
+	for (uint32_t i = 0; i < nc; i++) {
+		if (s->progress && (i & 1023) == 0)
+			s->progress(s->progress_ctx, what, (double)i / nc);
 		if (keep_try(&k, cand[i]))
 			del[cand[i]] = 0;
+	}
 	keep_free(&k);
 	free(cand);
 	free(kept);
@@ -302,7 +306,7 @@ static void greedy_keep(const struct cb_sub *s, long bound, uint8_t *del)
 {
 	for (uint32_t a = 0; a < s->m; a++)
 		del[a] = !s->fixed[a];
-	restore_pass(s, bound, del);
+	restore_pass(s, bound, del, "keeping heavy arcs");
 }
 
 /* A max-heap of (key, node) with lazy deletion by version. */
@@ -533,12 +537,12 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 	long b = bound / 2;
 	for (int k = 0; k < 6 && b >= 2; k++, b /= 2) {
 		greedy_keep(s, b, c);
-		restore_pass(s, bound, c);
+		restore_pass(s, bound, c, "restoring arcs");
 		keep_better(s, del, &bc, c);
 	}
 	els_order(s, order);
 	if (block_cut(s, bound, order, c)) {
-		restore_pass(s, bound, c);
+		restore_pass(s, bound, c, "restoring arcs");
 		keep_better(s, del, &bc, c);
 	}
 	for (int round = 0; round < 6; round++) {
@@ -546,7 +550,7 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 		cb_order_sifted(s, del, order);
 		if (!block_cut(s, bound, order, c))
 			break;
-		restore_pass(s, bound, c);
+		restore_pass(s, bound, c, "improving the order");
 		keep_better(s, del, &bc, c);
 		if (!cb_cost_less(bc, before))
 			break;

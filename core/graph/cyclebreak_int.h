@@ -24,6 +24,10 @@ struct cb_sub {
 	uint32_t *nparents;    /* per node: live parent arcs in the whole
 				* graph, self arcs excluded (BSD rule) */
 	uint32_t *garc;        /* per arc: index in g->arcs (or caller's id) */
+	/* progress callback for the heuristics (NULL: none; zeroed by
+	 * cb_sub_alloc) */
+	void (*progress)(void *ctx, const char *what, double done);
+	void *progress_ctx;
 	/* arcs by endpoint: out arcs of v are out_arc[out_start[v] ..
 	 * out_start[v+1]-1] in arc order; in arcs likewise */
 	uint32_t *out_start, *out_arc, *in_start, *in_arc;
