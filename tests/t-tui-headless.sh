@@ -176,6 +176,24 @@ if grep -q 'proposal: [0-9]* calls\(, optimal\|; no solution deletes fewer than 
 else
 	tg_fail break-cycles-preview-certificate-and-changes "$(cat bc1.scr)"
 fi
+# :pin keeps the arc under the cursor (the first proposed) and proposes
+# again without it: it is listed as pinned and not proposed
+cat > pin.keys <<'K'
+:break-cycles 1
+:save-display pin1.scr
+:pin
+:save-display pin2.scr
+:q
+K
+tui_run pin ./prog gmon.out > /dev/null
+first=$(grep -m1 '^. \[x\] cycle' pin1.scr | awk '{ print $(NF-2), $NF }')
+if [ -n "$first" ] &&
+   grep -q "pinned (kept): $(echo "$first" | sed 's/ / -> /')\$" pin2.scr &&
+   ! grep '\[x\] cycle' pin2.scr | awk '{ print $(NF-2), $NF }' | grep -qx "$first"; then
+	tg_pass "break-cycles-pin-reproposes ($first kept)"
+else
+	tg_fail break-cycles-pin-reproposes "first: $first" "$(cat pin2.scr)"
+fi
 if ! grep -q '<cycle' bc2.scr && grep -q '<cycle 1 as a whole>' bc3.scr; then
 	tg_pass break-cycles-undo
 else

@@ -101,6 +101,8 @@ struct app {
 	long cb_bound;
 	int cb_bsd, cb_active;
 	unsigned long cb_gen;
+	uint32_t *cb_pins;   /* arcs the user keeps (:pin), for re-proposals */
+	size_t cb_npins;
 	struct textbuf cycles;
 	/* key-file errors met at start, printed again on exit */
 	char **key_errors;
@@ -161,6 +163,9 @@ void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
 void view_cycles_propose(struct app *a, long bound, int bsd);
 void view_cycles_build(struct app *a);
 void view_cycles_toggle(struct app *a);
+/* :pin: keep the arc under the cursor and propose again without it;
+ * :unpin drops every pin and proposes again. */
+void view_cycles_pin(struct app *a, int on);
 void view_cycles_accept(struct app *a);
 void view_cycles_drop(struct app *a, const char *why);
 

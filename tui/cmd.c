@@ -313,7 +313,13 @@ static void c_break(struct app *a, const char *name, char *arg)
 		app_message(a, 1, "usage: break-cycles N [bsd]  (N >= 1 members per cycle)");
 		return;
 	}
+	a->cb_npins = 0; /* a new :break-cycles starts without pins */
 	view_cycles_propose(a, n, how[0] != 0);
+}
+
+static void c_pin(struct app *a, const char *name, char *arg)
+{
+	view_cycles_pin(a, name[0] == 'p');
 }
 
 static void c_quit(struct app *a, const char *name, char *arg)
@@ -360,6 +366,8 @@ static const struct {
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
 	{ "break-cycles N [bsd]", "propose arcs to delete so no cycle has over N members", c_break },
+	{ "pin", "keep the proposed arc under the cursor and propose again", c_pin },
+	{ "unpin", "drop every pin and propose again", c_pin },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
 	{ "q [STATUS]", "quit (also quit)", c_quit },
 	{ "quit [STATUS]", "quit", c_quit },

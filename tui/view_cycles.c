@@ -45,7 +45,7 @@ void view_cycles_build(struct app *a)
 			calls += a->cb.arcs[i].count;
 		}
 	textbuf_add(t, 2, "break cycles over %ld members%s: delete %zu of %zu arcs, %lu calls"
-		    "  (Space keeps/deletes, Enter applies, Left goes back)",
+		    "  (Space keeps/deletes, :pin keeps and re-proposes, Enter applies, Left goes back)",
 		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "", marked, a->cb.narcs,
 		    (unsigned long)calls);
 	for (size_t i = 0; i < a->cb.narcs; i++) {
@@ -53,6 +53,11 @@ void view_cycles_build(struct app *a)
 		const struct cg_arc *arc = &g->arcs[c->arc];
 		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s", a->cb_use[i] ? 'x' : ' ',
 			    c->cycle, (unsigned long)c->count, g->nodes[arc->parent].sym->dname,
+			    g->nodes[arc->child].sym->dname);
+	}
+	for (size_t i = 0; i < a->cb_npins; i++) {
+		const struct cg_arc *arc = &g->arcs[a->cb_pins[i]];
+		textbuf_add(t, 1, "pinned (kept): %s -> %s", g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname);
 	}
 	struct cyclebreak_preview pv;
@@ -131,9 +136,11 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 		app_message(a, 0, "no cycle has more than %ld members", bound);
 		return;
 	}
-	if (cyclebreak_propose(a->g, bound, bsd, NULL, 0, &r) < 0) {
+	if (cyclebreak_propose(a->g, bound, bsd, a->cb_pins, a->cb_npins, &r) < 0) {
 		cyclebreak_result_free(&r);
-		app_message(a, 1, "no proposal: the cycles cannot be broken to %ld members", bound);
+		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
+			    a->cb_npins ? "the pinned arcs" : "arcs that cannot be deleted",
+			    bound);
 		return;
 	}
 	if (r.narcs == 0) {
@@ -154,6 +161,32 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 	app_set_view(a, V_CYCLES);
 	app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly)",
 		    r.narcs, r.ncycles, bound, r.nexact);
+}
+
+void view_cycles_pin(struct app *a, int on)
+{
+	uint32_t cur = a->pane[V_CYCLES].cur;
+	if (!a->cb_active) {
+		app_message(a, 1, "no proposal: :break-cycles N first");
+		return;
+	}
+	long bound = a->cb_bound;
+	int bsd = a->cb_bsd;
+	if (on) {
+		if (cur == 0)
+			cur = 1; /* on the heading: the first arc */
+		if (cur < 1 || cur > a->cb.narcs) {
+			app_message(a, 1, "put the cursor on a proposed arc to pin it");
+			return;
+		}
+		a->cb_pins = xrealloc(a->cb_pins, (a->cb_npins + 1) * sizeof *a->cb_pins);
+		a->cb_pins[a->cb_npins++] = a->cb.arcs[cur - 1].arc;
+	} else {
+		free(a->cb_pins);
+		a->cb_pins = NULL;
+		a->cb_npins = 0;
+	}
+	view_cycles_propose(a, bound, bsd);
 }
 
 void view_cycles_toggle(struct app *a)
