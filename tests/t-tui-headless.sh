@@ -155,6 +155,7 @@ cat > bc.keys <<'K'
 :save-display bc1.scr
 <Enter>
 :export! bc.txt
+:write-edits bc.edits
 :save-display bc2.scr
 u
 :save-display bc3.scr
@@ -176,6 +177,17 @@ if grep -q 'proposal: [0-9]* calls\(, optimal\|; no solution deletes fewer than 
 else
 	tg_fail break-cycles-preview-certificate-and-changes "$(cat bc1.scr)"
 fi
+# :write-edits wrote the applied arcs; tgprof --edits replays them, in
+# text mode and in the browser
+"$TGPROF" --text -b --edits=bc.edits ./prog gmon.out > bce-text.txt 2> bce-text.err
+check write-edits-replayed-in-text bc.txt bce-text.txt
+cat > bce.keys <<'K'
+:export! bce.txt
+:q
+K
+tui_run bce --edits=bc.edits ./prog gmon.out > /dev/null
+check edits-replayed-in-browser bc.txt bce.txt
+
 # :pin keeps the arc under the cursor (the first proposed) and proposes
 # again without it: it is listed as pinned and not proposed
 cat > pin.keys <<'K'

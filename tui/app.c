@@ -405,6 +405,11 @@ int tui_main(const struct opts *o)
 	load_all(&a->ld, o, progress);
 	double t_loaded = util_now();
 	a->ed = edit_open(&a->ld, o);
+	if (o->edits_file) { /* --edits=FILE: its commands are undoable steps */
+		char emsg[1024];
+		if (editfile_apply(a->ed, o->edits_file, emsg, sizeof emsg) < 0)
+			util_die("%s", emsg);
+	}
 	double t_opened = util_now();
 	a->g = edit_graph(a->ed);
 	a->seen_gen = edit_generation(a->ed);

@@ -317,6 +317,23 @@ static void c_break(struct app *a, const char *name, char *arg)
 	view_cycles_propose(a, n, how[0] != 0);
 }
 
+/* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
+static void c_write_edits(struct app *a, const char *name, char *arg)
+{
+	char msg[1024];
+	size_t n;
+	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
+	if (!*arg) {
+		app_message(a, 1, "usage: write-edits FILE");
+		return;
+	}
+	if (editfile_write(arg, a->g, d, n, msg, sizeof msg) < 0)
+		app_message(a, 1, "%s", msg);
+	else
+		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)",
+			    n, n == 1 ? "" : "s", arg, arg);
+}
+
 static void c_pin(struct app *a, const char *name, char *arg)
 {
 	view_cycles_pin(a, name[0] == 'p');
@@ -367,6 +384,7 @@ static const struct {
 	{ "help", "show keys and commands", c_view },
 	{ "break-cycles N [bsd]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "pin", "keep the proposed arc under the cursor and propose again", c_pin },
+	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits)", c_write_edits },
 	{ "unpin", "drop every pin and propose again", c_pin },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
 	{ "q [STATUS]", "quit (also quit)", c_quit },
