@@ -24,7 +24,7 @@
 
 enum {
 	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
-	OPT_EDITS, OPT_WRITE_EDITS,
+	OPT_EDITS, OPT_WRITE_EDITS, OPT_CYCLE_OBJECTIVE,
 	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS
 };
 
@@ -77,6 +77,7 @@ static const struct option long_opts[] = {
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
 	{ "cycle-heuristic", required_argument, NULL, OPT_CYCLE_HEURISTIC },
 	{ "edits", required_argument, NULL, OPT_EDITS },
+	{ "cycle-objective", required_argument, NULL, OPT_CYCLE_OBJECTIVE },
 	{ "write-edits", required_argument, NULL, OPT_WRITE_EDITS },
 	{ "help-keys", no_argument, NULL, OPT_HELP_KEYS },
 	{ NULL, 0, NULL, 0 }
@@ -122,6 +123,7 @@ static void usage(FILE *f)
 "Cycles:\n"
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
+"  --cycle-objective=calls|time   fewest calls (default) or least time moved\n"
 "  --write-edits=FILE             write the deleted arcs as an edits file\n"
 "  --edits=FILE                   apply an edits file (: commands) first\n"
 "Line level and static analyses:\n"
@@ -317,6 +319,14 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--cycle-heuristic: unknown heuristic '%s' (tgprof, bsd)", optarg);
 			break;
 		case OPT_EDITS: o->edits_file = optarg; break;
+		case OPT_CYCLE_OBJECTIVE:
+			if (!strcmp(optarg, "calls"))
+				o->cycle_objective_time = 0;
+			else if (!strcmp(optarg, "time"))
+				o->cycle_objective_time = 1;
+			else
+				util_die("--cycle-objective: unknown objective '%s' (calls, time)", optarg);
+			break;
 		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
 		case OPT_HELP_KEYS: o->help_keys = 1; break;
 		case 'h':

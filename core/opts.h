@@ -60,6 +60,7 @@ struct opts {
 	/* tgprof's own */
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
+	int cycle_objective_time; /* --cycle-objective=time */
 	const char *edits_file;   /* --edits=FILE: commands applied at start */
 	const char *write_edits;  /* --write-edits=FILE: --break-cycles' arcs */
 	int help_keys;            /* --help-keys: print the key table (man page) */

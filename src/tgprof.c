@@ -70,6 +70,7 @@ static int run_text(const struct opts *o)
 	if (o->break_cycles > 0) {
 		struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 		struct progress p = { util_now(), 0 };
+		lim.by_time = o->cycle_objective_time;
 		if (isatty(STDERR_FILENO)) {
 			lim.progress = show_progress;
 			lim.progress_ctx = &p;

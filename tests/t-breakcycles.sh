@@ -389,8 +389,26 @@ if [ -f "$d/gmon.out" ]; then
 	else
 		tg_fail "interp-3: top changes and warning" "$(cat "$W/interp.ch")" "main $mainpct"
 	fi
+	# --cycle-objective=time: the least time moved keeps main the root
+	(cd "$d" && "$TGPROF" --text -b -q --break-cycles=3 --cycle-objective=time \
+		exe gmon.out) > "$W/interp-t.out" 2>&1
+	mt=$(awk '/^\[[0-9]+\]/ && $NF ~ /^\[/ && $(NF-1) == "main" { print $2; exit }' "$W/interp-t.out")
+	if head -1 "$W/interp-t.out" | grep -q '(least time moved):$' &&
+	   [ "$mt" = 100.0 ] && ! grep -q '^Warning: ' "$W/interp-t.out" &&
+	   [ "$(largest "$W/interp-t.out")" -le 3 ]; then
+		tg_pass "interp-3 time: main keeps 100.0%, no new root, cycles fit"
+	else
+		tg_fail "interp-3 time" "main $mt" "$(sed -n '1,/^$/p' "$W/interp-t.out")"
+	fi
 else
 	tg_fail "interp-3: corpus case interp-o0g not built (tests/corpus/build.sh)"
+fi
+s=$(cd "$W/shapes" && tg_run "$W/bad.out" "$W/bad.err" "$TGPROF" --text \
+	--break-cycles=2 --cycle-objective=speed exe gmon.out)
+if [ "$s" = 1 ] && [ ! -s "$W/bad.out" ] && grep -q "unknown objective 'speed'" "$W/bad.err"; then
+	tg_pass "bad --cycle-objective: $(cat "$W/bad.err")"
+else
+	tg_fail "bad --cycle-objective" "status $s" "$(cat "$W/bad.err")"
 fi
 
 for d in $(tg_cases); do

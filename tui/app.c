@@ -423,8 +423,10 @@ int tui_main(const struct opts *o)
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
-	if (o->break_cycles > 0)
+	if (o->break_cycles > 0) {
+		a->cb_time = o->cycle_objective_time;
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd);
+	}
 
 	/* TGPROF_BENCH=FILE: time to the first screen and per key (action and
 	 * redraw), for tests/bench/bench-tui.sh. */

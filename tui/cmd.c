@@ -309,12 +309,15 @@ static void c_break(struct app *a, const char *name, char *arg)
 	char *end, how[16] = "";
 	long n = strtol(arg, &end, 10);
 	sscanf(end, "%15s", how);
-	if (end == arg || n < 1 || (how[0] && strcmp(how, "bsd") != 0)) {
-		app_message(a, 1, "usage: break-cycles N [bsd]  (N >= 1 members per cycle)");
+	if (end == arg || n < 1 ||
+	    (how[0] && strcmp(how, "bsd") != 0 && strcmp(how, "time") != 0 &&
+	     strcmp(how, "calls") != 0)) {
+		app_message(a, 1, "usage: break-cycles N [bsd|time|calls]  (N >= 1 members per cycle)");
 		return;
 	}
 	a->cb_npins = 0; /* a new :break-cycles starts without pins */
-	view_cycles_propose(a, n, how[0] != 0);
+	a->cb_time = strcmp(how, "time") == 0;
+	view_cycles_propose(a, n, strcmp(how, "bsd") == 0);
 }
 
 /* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
@@ -382,7 +385,7 @@ static const struct {
 	{ "deleted", "show the deleted arcs", c_view },
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
-	{ "break-cycles N [bsd]", "propose arcs to delete so no cycle has over N members", c_break },
+	{ "break-cycles N [bsd|time]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "pin", "keep the proposed arc under the cursor and propose again", c_pin },
 	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits)", c_write_edits },
 	{ "unpin", "drop every pin and propose again", c_pin },

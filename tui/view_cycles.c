@@ -44,9 +44,10 @@ void view_cycles_build(struct app *a)
 			marked++;
 			calls += a->cb.arcs[i].count;
 		}
-	textbuf_add(t, 2, "break cycles over %ld members%s: delete %zu of %zu arcs, %lu calls"
+	textbuf_add(t, 2, "break cycles over %ld members%s%s: delete %zu of %zu arcs, %lu calls"
 		    "  (Space keeps/deletes, :pin keeps and re-proposes, Enter applies, Left goes back)",
-		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "", marked, a->cb.narcs,
+		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "",
+		    a->cb.by_time ? " (least time moved)" : "", marked, a->cb.narcs,
 		    (unsigned long)calls);
 	for (size_t i = 0; i < a->cb.narcs; i++) {
 		const struct cyclebreak_arc *c = &a->cb.arcs[i];
@@ -66,7 +67,11 @@ void view_cycles_build(struct app *a)
 	/* The certificate of the proposal as made, then what the marked arcs
 	 * do to the whole profile (core/graph/cyclebreak_change.c). */
 	if (a->cb.nexact == a->cb.ncycles && !a->cb.bsd)
-		textbuf_add(t, 1, "proposal: %lu calls, optimal",
+		textbuf_add(t, 1, "proposal: %lu calls, optimal%s",
+			    (unsigned long)a->cb.calls,
+			    a->cb.by_time ? " for the least time moved" : "");
+	else if (a->cb.by_time)
+		textbuf_add(t, 1, "proposal: %lu calls, least time moved (heuristic)",
 			    (unsigned long)a->cb.calls);
 	else
 		textbuf_add(t, 1, "proposal: %lu calls; no solution deletes fewer than %lu",
@@ -136,7 +141,9 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 		app_message(a, 0, "no cycle has more than %ld members", bound);
 		return;
 	}
-	if (cyclebreak_propose(a->g, bound, bsd, a->cb_pins, a->cb_npins, &r) < 0) {
+	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+	lim.by_time = a->cb_time && !bsd;
+	if (cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r) < 0) {
 		cyclebreak_result_free(&r);
 		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
 			    a->cb_npins ? "the pinned arcs" : "arcs that cannot be deleted",

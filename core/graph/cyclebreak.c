@@ -90,6 +90,26 @@ static void copy_component(const struct cb_sub *w, const uint32_t *comp,
 	cb_sub_index(s);
 }
 
+/* The weights of cyclebreak_limits.by_time, replacing the calls in W. */
+static void time_weights(const struct cg *g, struct cb_sub *w)
+{
+	uint64_t *in = xcalloc((size_t)w->n + 1, sizeof(uint64_t));
+	for (uint32_t a = 0; a < w->m; a++)
+		in[w->dst[a]] += w->w[a];
+	for (uint32_t a = 0; a < w->m; a++) {
+		uint32_t v = w->dst[a], c = g->nodes[v].cycle;
+		double t = 0;
+		if (c && c <= g->ncycles && in[v] > 0) {
+			const struct cg_node *cn = &g->nodes[g->nfuncs + c - 1];
+			t = (double)w->w[a] / (double)in[v] *
+			    (cn->prop_self + cn->prop_child);
+		}
+		/* thousandths of a tick, plus one so no arc is free */
+		w->w[a] = (uint64_t)(t * 1000.0 + 0.5) + 1;
+	}
+	free(in);
+}
+
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const uint32_t *pinned, size_t npinned,
 		       struct cyclebreak_result *r)
@@ -111,6 +131,7 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 
 	memset(r, 0, sizeof *r);
 	r->bsd = bsd;
+	r->by_time = lim->by_time;
 	if (bound < 1)
 		bound = 1;
 	whole_graph(g, &w);
@@ -127,6 +148,8 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 
 	for (uint32_t v = 0; v < w.n; v++)
 		size[comp[v]]++;
+	if (lim->by_time)
+		time_weights(g, &w);
 	/* Components in the address order of their first member. */
 	for (uint32_t v = 0; v < w.n && status == 0; v++) {
 		uint32_t c = comp[v];
@@ -173,6 +196,7 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 	if (status != 0) {
 		cyclebreak_result_free(r);
 		r->bsd = bsd;
+		r->by_time = lim->by_time;
 	} else {
 		util_qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
 	}
@@ -406,6 +430,12 @@ static void repeated_callers(FILE *out, const struct cg *g,
 static void print_gap(FILE *out, const struct cyclebreak_result *r,
 		      uint64_t calls)
 {
+	if (r->by_time) {
+		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
+			"least time moved possible.\n", r->nexact, r->ncycles,
+			r->ncycles == 1 ? "" : "s");
+		return;
+	}
 	fprintf(out, "; no solution deletes fewer than %" PRIu64 " call%s", r->lower,
 		r->lower == 1 ? "" : "s");
 	if (r->lower > 0)
@@ -444,7 +474,8 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 	same_names(g, shared, &list, &n, &cap);
 	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s):\n",
 		o->break_cycles, o->break_cycles == 1 ? "" : "s",
-		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" : "fewest calls");
+		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" :
+		o->cycle_objective_time ? "least time moved" : "fewest calls");
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_arc *a = &g->arcs[list[i]];
 		calls += a->count;
@@ -457,7 +488,7 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 	if (r.ncycles == 0)
 		fprintf(out, "; no cycle was over the bound.\n");
 	else if (!o->cycle_heuristic_bsd && r.nexact == r.ncycles &&
-		 calls == r.calls)
+		 (calls == r.calls || r.by_time))
 		fprintf(out, " (optimal); %u cycle%s over the bound.\n",
 			r.ncycles, r.ncycles == 1 ? " was" : "s were");
 	else

@@ -56,6 +56,7 @@ struct cyclebreak_result {
 				* exactly plus a proven lower bound for each
 				* other (cyclebreak_bound.c) */
 	int bsd;               /* chosen by the 4.4BSD rule */
+	int by_time;           /* objective: least time moved */
 };
 
 /* Propose arcs to delete in G so that no cycle has more than BOUND (>= 1)
@@ -81,8 +82,16 @@ struct cyclebreak_limits {
 	 * the caller can show progress (the core never prints). */
 	void (*progress)(void *ctx, const char *what, double done);
 	void *progress_ctx;
+	/* Objective: 0 = fewest calls (then fewest arcs); 1 = least time
+	 * moved: an arc u -> v inside a cycle weighs the share of the cycle's
+	 * total time gprof would charge through it once v leaves the cycle
+	 * (its calls over all calls into v, times the cycle's self + children
+	 * time), so an arc that is v's only way in, and would make v a root
+	 * holding the cycle's time, costs the most.  The certificate (lower)
+	 * is then in those units and not printed. */
+	int by_time;
 };
-#define CYCLEBREAK_LIMITS_DEFAULT { 2000, 30000000, NULL, NULL }
+#define CYCLEBREAK_LIMITS_DEFAULT { 2000, 30000000, NULL, NULL, 0 }
 
 /* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
 int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
