@@ -515,7 +515,9 @@ static void test_api_exact(void)
 	 * heuristics alone answer and the bound is the packing's. */
 	struct fake f;
 	struct cyclebreak_result r;
-	struct cyclebreak_limits none = { 0, 0 };
+	struct cyclebreak_limits none = CYCLEBREAK_LIMITS_DEFAULT;
+	none.exact_max_arcs = 0;
+	none.exact_budget = 0;
 	fake_random(&f, 12, 10);
 	int st = cyclebreak_propose_lim(&f.g, 3, 0, NULL, 0, &none, &r);
 	check(st == 0 && r.ncycles > 0 && r.nexact == 0 && r.lower <= r.calls,
