@@ -60,6 +60,9 @@ struct opts {
 	/* tgprof's own */
 	long break_cycles;        /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
+	int cycle_objective_time; /* --cycle-objective=time */
+	const char *edits_file;   /* --edits=FILE: commands applied at start */
+	const char *write_edits;  /* --write-edits=FILE: --break-cycles' arcs */
 	int help_keys;            /* the program's: --help-keys, 1 text, 2 man(7) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
 	const char **baselines;   /* --baseline=P[,P...]: compare against these */

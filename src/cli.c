@@ -27,7 +27,8 @@ enum {
 	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
 	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
 	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE,
-	OPT_FORMAT, OPT_OUTPUT
+	OPT_FORMAT, OPT_OUTPUT,
+	OPT_EDITS, OPT_WRITE_EDITS, OPT_CYCLE_OBJECTIVE
 };
 
 #define STYLE_FLAT 1
@@ -90,6 +91,9 @@ static const struct option long_opts[] = {
 	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "edits", required_argument, NULL, OPT_EDITS },
+	{ "cycle-objective", required_argument, NULL, OPT_CYCLE_OBJECTIVE },
+	{ "write-edits", required_argument, NULL, OPT_WRITE_EDITS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -157,6 +161,9 @@ static void usage(FILE *f)
 "Cycles:\n"
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
+"  --cycle-objective=calls|time   fewest calls (default) or least time moved\n"
+"  --write-edits=FILE             write the deleted arcs as an edits file\n"
+"  --edits=FILE                   apply an edits file (: commands) first\n"
 "Comparison:\n"
 "  --baseline=PROF[,PROF...]      compare against these profiles (summed)\n"
 "  --baseline-exe=EXE             the baseline's program (default: the same)\n"
@@ -459,6 +466,16 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			o->out_asked = 1;
 			break;
+		case OPT_EDITS: o->edits_file = optarg; break;
+		case OPT_CYCLE_OBJECTIVE:
+			if (!strcmp(optarg, "calls"))
+				o->cycle_objective_time = 0;
+			else if (!strcmp(optarg, "time"))
+				o->cycle_objective_time = 1;
+			else
+				util_die("--cycle-objective: unknown objective '%s' (calls, time)", optarg);
+			break;
+		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
 		case 'h':
 			usage(stdout);
 			exit(0);

@@ -30,33 +30,58 @@ static int want_browser(const struct opts *o)
 	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 }
 
-/* --format/--output: the loaded model (after --break-cycles) through an
- * edit session and export_write(), the code path of the browser's
+/* Progress of --break-cycles on stderr when it is a terminal, once the
+ * work has taken half a second; cleared when done. */
+struct progress {
+	double start;
+	int shown;
+};
+
+static void show_progress(void *ctx, const char *what, double done)
+{
+	struct progress *p = ctx;
+	if (util_now() - p->start < 0.5)
+		return;
+	fprintf(stderr, "\r%s: breaking cycles: %s %3.0f%%\033[K", util_progname(),
+		what, 100 * done);
+	fflush(stderr);
+	p->shown = 1;
+}
+
+/* --break-cycles: the listing to OUT; the deleted arcs in *DEL. */
+static void run_break(FILE *out, struct load *l, const struct opts *o,
+		      uint32_t **del, size_t *ndel)
+{
+	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+	struct progress p = { util_now(), 0 };
+
+	lim.by_time = o->cycle_objective_time;
+	if (isatty(STDERR_FILENO)) {
+		lim.progress = show_progress;
+		lim.progress_ctx = &p;
+	}
+	cyclebreak_batch(out, &l->g, o, &lim, del, ndel);
+	if (p.shown)
+		fprintf(stderr, "\r\033[K");
+}
+
+/* --format/--output: the model (after --edits and --break-cycles) through
+ * an edit session and export_write(), the code path of the browser's
  * `:export`.  The --break-cycles listing is part of the text format only. */
-static void run_export(struct load *l, const struct opts *o)
+static void run_export(struct load *l, struct edit *e, const struct opts *o,
+		       const char *listing)
 {
 	struct export_params p;
-	char *listing = NULL, msg[4200];
-	size_t len = 0;
+	char msg[4200];
 
 	export_params_default(&p);
 	p.text_report = 1;
-	if (o->break_cycles > 0) {
-		FILE *f = open_memstream(&listing, &len);
-		if (!f)
-			util_die("out of memory");
-		cyclebreak_batch(f, &l->g, o);
-		fclose(f);
-		if (o->out_format == EXPORT_TEXT)
-			p.text_preface = listing;
-	}
+	if (listing && o->out_format == EXPORT_TEXT)
+		p.text_preface = listing;
 	if (o->sum)
 		gmon_write_sum("gmon.sum", &l->prof, &l->st.abi, &l->g);
-	struct edit *e = edit_open(l, o);
 	int r = export_write(e, o->output, (enum export_format)o->out_format, &p,
 			     1, msg, sizeof msg);
-	edit_close(e);
-	free(listing);
 	if (r != 0)
 		util_die("%s", msg);
 }
@@ -65,22 +90,49 @@ static int run_text(const struct opts *o)
 {
 	struct load l;
 	static char outbuf[1 << 20];
+	struct edit *e = NULL;
+	uint32_t *del = NULL;
+	size_t ndel = 0;
+	char *listing = NULL, msg[1024];
+	size_t len = 0;
 
 	/* Large reports: write in big blocks. */
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+	if (o->write_edits && o->break_cycles <= 0)
+		util_die("--write-edits: needs --break-cycles (it writes the arcs "
+			 "that deletes)");
 	load_all(&l, o, NULL);
-	if (o->out_asked) {
-		run_export(&l, o);
-		load_free(&l);
-		return 0;
+	if (o->edits_file) {
+		e = edit_open(&l, o);
+		if (editfile_apply(e, o->edits_file, msg, sizeof msg) < 0)
+			util_die("%s", msg);
 	}
-	if (o->break_cycles > 0)
-		cyclebreak_batch(stdout, &l.g, o);
-	if (o->sum)
-		gmon_write_sum("gmon.sum", &l.prof, &l.st.abi, &l.g);
-	report_all_load(stdout, &l, o);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		util_die("error writing the report to standard output");
+	if (o->break_cycles > 0) {
+		/* with --format/--output the listing goes into the text export */
+		FILE *out = o->out_asked ? open_memstream(&listing, &len) : stdout;
+		if (!out)
+			util_die("out of memory");
+		run_break(out, &l, o, &del, &ndel);
+		if (out != stdout)
+			fclose(out);
+	}
+	if (o->write_edits &&
+	    editfile_write(o->write_edits, &l.g, del, ndel, msg, sizeof msg) < 0)
+		util_die("%s", msg);
+	free(del);
+	if (o->out_asked) {
+		if (!e)
+			e = edit_open(&l, o);
+		run_export(&l, e, o, listing);
+	} else {
+		if (o->sum)
+			gmon_write_sum("gmon.sum", &l.prof, &l.st.abi, &l.g);
+		report_all_load(stdout, &l, o);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			util_die("error writing the report to standard output");
+	}
+	free(listing);
+	edit_close(e);
 	load_free(&l);
 	return 0;
 }

@@ -178,7 +178,7 @@ check_one() {
 	heur=
 	[ "$chooser" = bsd ] && heur=--cycle-heuristic=bsd
 	s=$(cd "$dir" && tg_run "$out" "$out.err" "$TGPROF" --text $opts \
-		--break-cycles="$n" $heur exe gmon.out)
+		--break-cycles="$n" $heur --write-edits="$out.edits" exe gmon.out)
 	if [ "$s" != 0 ]; then
 		tg_fail "$label: exit status $s" "$(head -5 "$out.err")"
 		return
@@ -191,10 +191,40 @@ check_one() {
 		/^\t.* to .* with [0-9]+ calls$/ { k++; c += $(NF - 1); next }
 		!sum && /^[0-9]+ arcs? and [0-9]+ calls? deleted/ { sum = 1; if ($1 != k || $4 != c) ok = 0; next }
 		/^Note: / || /^$/ { next }
+		/^Largest changes of total time \(self \+ children\):$/ { ch = 1; next }
+		ch && /^\t.* [0-9]+\.[0-9]% -> [0-9]+\.[0-9]%$/ { next }
+		ch && /^Warning: .* was called and becomes a root holding [0-9.]+% of the time\.$/ { next }
 		{ ok = 0 }
 		END { exit !(ok && sum) }' "$out.head" ||
 		{ tg_fail "$label: heading, arc lines and totals" "$(cat "$out.head")"; return; }
 	awk '/^[0-9]+ arcs? and [0-9]+ calls? deleted/ { print $4 }' "$out.head" > "$W/$label.calls"
+	# the certificate: "(optimal)", or a lower bound at most the calls
+	lb=$(sed -n 's/^[0-9]* arcs* and \([0-9]*\) calls* deleted; no solution deletes fewer than \([0-9]*\) call.*/\1 \2/p' "$out.head")
+	if grep -q '^[0-9]* arcs* and [0-9]* calls* deleted (optimal); ' "$out.head"; then
+		[ "$chooser" = bsd ] && tg_fail "$label: BSD's rule called optimal"
+		echo optimal > "$W/$label.cert"
+	elif [ -n "$lb" ] || grep -q '; no cycle was over the bound' "$out.head"; then
+		set -- ${lb:-0 0}
+		if [ "$2" -le "$1" ]; then
+			echo "$2" > "$W/$label.cert"
+		else
+			tg_fail "$label: lower bound $2 over the $1 calls deleted"
+		fi
+	else
+		tg_fail "$label: no certificate in the summary" "$(tail -3 "$out.head")"
+	fi
+	# the edits file replays the list exactly, repeated callers included
+	nk=$(grep -c '^:k ' "$out.edits")
+	nl=$(grep -c '^	.* to .* with [0-9]* calls$' "$out.head")
+	e=$W/$label.te
+	s=$(cd "$dir" && tg_run "$e" "$e.err" "$TGPROF" --text $opts \
+		--edits="$out.edits" exe gmon.out)
+	if [ "$nk" = "$nl" ] && [ "$s" = 0 ] && cmp -s "$out.body" "$e"; then
+		tg_pass "$label: reports equal tgprof --edits (written $nk :k lines)"
+	else
+		tg_fail "$label: --edits replay differs ($nk :k lines for $nl arcs, status $s)" \
+			"$(cat "$e.err")" "$(diff "$out.body" "$e" | head -10)"
+	fi
 	# -k options: a name with a '.' would be read as a file name
 	ks=$(sed -n 's/^\t\(.*\) to \(.*\) with [0-9]* calls$/\1 \2/p' "$out.head" |
 		awk '{ p = $1; c = $2; if (p ~ /\./) p = ":" p; if (c ~ /\./) c = ":" c;
@@ -257,6 +287,17 @@ check_profile() {
 			else
 				tg_fail "$name-$n: ours deletes $o calls, more than BSD's $b"
 			fi
+			# where ours is proven optimal, the packing bound the BSD
+			# run prints must not exceed that minimum
+			if [ "$(cat "$W/$name-$n.cert" 2>/dev/null)" = optimal ] &&
+			   [ -f "$W/$name-$n-bsd.cert" ]; then
+				l=$(cat "$W/$name-$n-bsd.cert")
+				if [ "$l" -le "$o" ]; then
+					tg_pass "$name-$n: lower bound $l <= optimum $o"
+				else
+					tg_fail "$name-$n: lower bound $l over the optimum $o"
+				fi
+			fi
 		fi
 	done
 }
@@ -302,8 +343,74 @@ else
 	tg_fail "bad --cycle-heuristic" "status $s" "$(cat "$W/bad.err")"
 fi
 
+# An edits file with two arcs of one caller (eval) replays both, where
+# -k keeps only the last; a bad line names the file and the line.
+printf '# two arcs of eval\n\n:k eval/op_if\nk eval/op_add\n' > "$W/two.edits"
+s=$(cd "$W/shapes" && tg_run "$W/two.out" "$W/two.err" "$TGPROF" --text -b -q \
+	--edits="$W/two.edits" exe gmon.out)
+printf 'k eval/op_add\nk eval/op_if\n' > "$W/two-rev.edits"
+(cd "$W/shapes" && "$TGPROF" --text -b -q --edits="$W/two-rev.edits" exe gmon.out \
+	> "$W/two.rev" 2>&1
+ "$TGPROF" --text -b -q -k eval/op_if exe gmon.out > "$W/two.k1" 2>&1
+ "$TGPROF" --text -b -q -k eval/op_add exe gmon.out > "$W/two.k2" 2>&1)
+if [ "$s" = 0 ] && cmp -s "$W/two.out" "$W/two.rev" &&
+   ! cmp -s "$W/two.out" "$W/two.k1" && ! cmp -s "$W/two.out" "$W/two.k2"; then
+	tg_pass "--edits: two arcs of one caller both deleted, in any order"
+else
+	tg_fail "--edits: two arcs of one caller" "status $s" "$(cat "$W/two.err")"
+fi
+printf ':k eval/op_if\n:frobnicate x\n' > "$W/bad.edits"
+s=$(cd "$W/shapes" && tg_run "$W/bad.out" "$W/bad.err" "$TGPROF" --text -b \
+	--edits="$W/bad.edits" exe gmon.out)
+if [ "$s" = 1 ] && [ ! -s "$W/bad.out" ] &&
+   grep -q "bad.edits:2: unknown command .frobnicate" "$W/bad.err"; then
+	tg_pass "--edits: bad line: $(cat "$W/bad.err")"
+else
+	tg_fail "--edits: bad line" "status $s" "$(cat "$W/bad.err")"
+fi
+
 # The corpus: every case whose program has cycles of two or more members.
 tg_build_corpus
+
+# The whole-profile changes: on the interpreter, the fewest calls
+# (eval to op_if) hand the whole time to op_if, a new root; the summary
+# lists main's fall and op_if's rise, sorted by size, and warns.
+d=$TG_CORPUS/interp-o0g
+if [ -f "$d/gmon.out" ]; then
+	(cd "$d" && "$TGPROF" --text -b -q --break-cycles=3 exe gmon.out) > "$W/interp.out" 2>&1
+	sed -n '/^Largest changes/,/^$/p' "$W/interp.out" > "$W/interp.ch"
+	# main's "after" must be what its call-graph entry then prints
+	mainpct=$(awk '/^\[[0-9]+\]/ && $NF ~ /^\[/ && $(NF-1) == "main" { print $2; exit }' "$W/interp.out")
+	if grep -q "^	main 100\.0% -> ${mainpct}%$" "$W/interp.ch" &&
+	   grep -q '^Warning: op_if was called and becomes a root holding' "$W/interp.ch" &&
+	   awk -F'[ %]+' '/^\t/ { d = $2 - $4; if (d < 0) d = -d; if (NR > 2 && d > prev + 0.05) bad = 1; prev = d }
+		END { exit bad }' "$W/interp.ch"; then
+		tg_pass "interp-3: top changes (main 100% -> ${mainpct}%) and new-root warning"
+	else
+		tg_fail "interp-3: top changes and warning" "$(cat "$W/interp.ch")" "main $mainpct"
+	fi
+	# --cycle-objective=time: the least time moved keeps main the root
+	(cd "$d" && "$TGPROF" --text -b -q --break-cycles=3 --cycle-objective=time \
+		exe gmon.out) > "$W/interp-t.out" 2>&1
+	mt=$(awk '/^\[[0-9]+\]/ && $NF ~ /^\[/ && $(NF-1) == "main" { print $2; exit }' "$W/interp-t.out")
+	if head -1 "$W/interp-t.out" | grep -q '(least time moved):$' &&
+	   [ "$mt" = 100.0 ] && ! grep -q '^Warning: ' "$W/interp-t.out" &&
+	   [ "$(largest "$W/interp-t.out")" -le 3 ]; then
+		tg_pass "interp-3 time: main keeps 100.0%, no new root, cycles fit"
+	else
+		tg_fail "interp-3 time" "main $mt" "$(sed -n '1,/^$/p' "$W/interp-t.out")"
+	fi
+else
+	tg_fail "interp-3: corpus case interp-o0g not built (tests/corpus/build.sh)"
+fi
+s=$(cd "$W/shapes" && tg_run "$W/bad.out" "$W/bad.err" "$TGPROF" --text \
+	--break-cycles=2 --cycle-objective=speed exe gmon.out)
+if [ "$s" = 1 ] && [ ! -s "$W/bad.out" ] && grep -q "unknown objective 'speed'" "$W/bad.err"; then
+	tg_pass "bad --cycle-objective: $(cat "$W/bad.err")"
+else
+	tg_fail "bad --cycle-objective" "status $s" "$(cat "$W/bad.err")"
+fi
+
 for d in $(tg_cases); do
 	case $(basename "$d") in mutual-*|cycles-*|interp-*) ;; *) continue ;; esac
 	check_profile "corpus-$(basename "$d")" "$d" "-b --no-demangle" "1 3"
@@ -331,6 +438,21 @@ else
 	t1=$(date +%s.%N)
 	echo "# big: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')s" \
 		"for the run and its checks; $(grep "^[0-9]* arcs* and" "$W/big-10.out.head")"
+	# With stderr on a terminal (script(1) gives one), progress shows
+	# there once the work passes half a second; stdout is unchanged.
+	if command -v script > /dev/null; then
+		(cd "$W/big" && script -qec "'$TGPROF' --text -b -q --break-cycles=10 \
+			--write-edits='$W/big/tty.edits' exe gmon.out > '$W/big/tty.out'" \
+			"$W/big/tty.ts" > /dev/null 2>&1 < /dev/null)
+		if grep -q 'breaking cycles: [a-z ]* [ 0-9]*%' "$W/big/tty.ts" &&
+		   cmp -s "$W/big/tty.out" "$W/big-10.out"; then
+			tg_pass "big: progress on a terminal, same report"
+		else
+			tg_fail "big: progress on a terminal" "$(tr '\r' '\n' < "$W/big/tty.ts" | tail -3)"
+		fi
+	else
+		tg_fail "big: progress test needs script(1): apt-get install bsdutils"
+	fi
 fi
 if [ "$tg_nfail" -eq 0 ]; then
 	rm -rf "$TG_OUT/breakcycles"

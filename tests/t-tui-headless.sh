@@ -155,6 +155,7 @@ cat > bc.keys <<'K'
 :save-display bc1.scr
 <Enter>
 :export! bc.txt
+:write-edits bc.edits
 :save-display bc2.scr
 u
 :save-display bc3.scr
@@ -167,6 +168,43 @@ if [ -n "$ks" ]; then
 	check break-cycles-apply-equals-gprof-k bc.exp bc.txt
 else
 	tg_fail break-cycles-apply-equals-gprof-k "no proposal on screen" "$(head -5 bc1.scr)"
+fi
+# the preview carries the certificate and the whole profile's changes
+if grep -q 'proposal: [0-9]* calls\(, optimal\|; no solution deletes fewer than [0-9]*\)' bc1.scr &&
+   grep -q 'whole profile: largest changes of total time' bc1.scr &&
+   grep -q '[0-9]\.[0-9]% -> [0-9]*\.[0-9]%' bc1.scr; then
+	tg_pass break-cycles-preview-certificate-and-changes
+else
+	tg_fail break-cycles-preview-certificate-and-changes "$(cat bc1.scr)"
+fi
+# :write-edits wrote the applied arcs; tgprof --edits replays them, in
+# text mode and in the browser
+"$TGPROF" --text -b --edits=bc.edits ./prog gmon.out > bce-text.txt 2> bce-text.err
+check write-edits-replayed-in-text bc.txt bce-text.txt
+cat > bce.keys <<'K'
+:export! bce.txt
+:q
+K
+tui_run bce --edits=bc.edits ./prog gmon.out > /dev/null
+check edits-replayed-in-browser bc.txt bce.txt
+
+# :pin keeps the arc under the cursor (the first proposed) and proposes
+# again without it: it is listed as pinned and not proposed
+cat > pin.keys <<'K'
+:break-cycles 1
+:save-display pin1.scr
+:pin
+:save-display pin2.scr
+:q
+K
+tui_run pin ./prog gmon.out > /dev/null
+first=$(grep -m1 '^. \[x\] cycle' pin1.scr | awk '{ print $(NF-2), $NF }')
+if [ -n "$first" ] &&
+   grep -q "pinned (kept): $(echo "$first" | sed 's/ / -> /')\$" pin2.scr &&
+   ! grep '\[x\] cycle' pin2.scr | awk '{ print $(NF-2), $NF }' | grep -qx "$first"; then
+	tg_pass "break-cycles-pin-reproposes ($first kept)"
+else
+	tg_fail break-cycles-pin-reproposes "first: $first" "$(cat pin2.scr)"
 fi
 if ! grep -q '<cycle' bc2.scr && grep -q '<cycle 1 as a whole>' bc3.scr; then
 	tg_pass break-cycles-undo

@@ -487,6 +487,11 @@ int tui_main(const struct opts *o)
 	load_all(&a->ld, o, progress);
 	double t_loaded = util_now();
 	a->ed = edit_open(&a->ld, o);
+	if (o->edits_file) { /* --edits=FILE: its commands are undoable steps */
+		char emsg[1024];
+		if (editfile_apply(a->ed, o->edits_file, emsg, sizeof emsg) < 0)
+			util_die("%s", emsg);
+	}
 	double t_opened = util_now();
 	a->g = edit_graph(a->ed);
 	a->seen_gen = edit_generation(a->ed);
@@ -500,8 +505,10 @@ int tui_main(const struct opts *o)
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
-	if (o->break_cycles > 0)
+	if (o->break_cycles > 0) {
+		a->cb_time = o->cycle_objective_time;
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd);
+	}
 
 	/* TGPROF_BENCH=FILE: time to the first screen and per key (action and
 	 * redraw), for tests/bench/bench-tui.sh. */

@@ -418,11 +418,37 @@ static void c_break(struct app *a, const char *name, char *arg)
 	char *end, how[16] = "";
 	long n = strtol(arg, &end, 10);
 	sscanf(end, "%15s", how);
-	if (end == arg || n < 1 || (how[0] && strcmp(how, "bsd") != 0)) {
-		app_message(a, 1, "usage: break-cycles N [bsd]  (N >= 1 members per cycle)");
+	if (end == arg || n < 1 ||
+	    (how[0] && strcmp(how, "bsd") != 0 && strcmp(how, "time") != 0 &&
+	     strcmp(how, "calls") != 0)) {
+		app_message(a, 1, "usage: break-cycles N [bsd|time|calls]  (N >= 1 members per cycle)");
 		return;
 	}
-	view_cycles_propose(a, n, how[0] != 0);
+	a->cb_npins = 0; /* a new :break-cycles starts without pins */
+	a->cb_time = strcmp(how, "time") == 0;
+	view_cycles_propose(a, n, strcmp(how, "bsd") == 0);
+}
+
+/* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
+static void c_write_edits(struct app *a, const char *name, char *arg)
+{
+	char msg[1024];
+	size_t n;
+	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
+	if (!*arg) {
+		app_message(a, 1, "usage: write-edits FILE");
+		return;
+	}
+	if (editfile_write(arg, a->g, d, n, msg, sizeof msg) < 0)
+		app_message(a, 1, "%s", msg);
+	else
+		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)",
+			    n, n == 1 ? "" : "s", arg, arg);
+}
+
+static void c_pin(struct app *a, const char *name, char *arg)
+{
+	view_cycles_pin(a, name[0] == 'p');
 }
 
 static void c_quit(struct app *a, const char *name, char *arg)
@@ -480,7 +506,10 @@ static const struct {
 	{ "deleted", "show the deleted arcs", c_view },
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
-	{ "break-cycles N [bsd]", "propose arcs to delete so no cycle has over N members", c_break },
+	{ "break-cycles N [bsd|time]", "propose arcs to delete so no cycle has over N members", c_break },
+	{ "pin", "keep the proposed arc under the cursor and propose again", c_pin },
+	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits)", c_write_edits },
+	{ "unpin", "drop every pin and propose again", c_pin },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
 	{ "messages", "show every message of this session (long ones whole)", c_view },
 	{ "q [STATUS]", "quit (also quit); asks first when edits are not exported", c_quit },

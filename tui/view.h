@@ -100,6 +100,9 @@ void view_help_build(struct app *a);
 void view_cycles_propose(struct app *a, long bound, int bsd);
 void view_cycles_build(struct app *a);
 void view_cycles_toggle(struct app *a);
+/* :pin: keep the arc under the cursor and propose again without it;
+ * :unpin drops every pin and proposes again. */
+void view_cycles_pin(struct app *a, int on);
 void view_cycles_accept(struct app *a);
 void view_cycles_drop(struct app *a, const char *why);
 

@@ -46,9 +46,10 @@ void view_cycles_build(struct app *a)
 			marked++;
 			marked_calls += a->cb.arcs[i].count;
 		}
-	textbuf_add(t, 2, "break cycles over %ld members%s: delete %zu of %zu arcs, %lu calls"
-		    "  (Space keeps/deletes, Enter applies, Left goes back)",
-		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "", marked, a->cb.narcs,
+	textbuf_add(t, 2, "break cycles over %ld members%s%s: delete %zu of %zu arcs, %lu calls"
+		    "  (Space keeps/deletes, :pin keeps and re-proposes, Enter applies, Left goes back)",
+		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "",
+		    a->cb.by_time ? " (least time moved)" : "", marked, a->cb.narcs,
 		    (unsigned long)marked_calls);
 	for (size_t i = 0; i < a->cb.narcs; i++) {
 		const struct cyclebreak_arc *c = &a->cb.arcs[i];
@@ -57,9 +58,46 @@ void view_cycles_build(struct app *a)
 			    c->cycle, (unsigned long)c->count, g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname);
 	}
+	for (size_t i = 0; i < a->cb_npins; i++) {
+		const struct cg_arc *arc = &g->arcs[a->cb_pins[i]];
+		textbuf_add(t, 1, "pinned (kept): %s -> %s", g->nodes[arc->parent].sym->dname,
+			    g->nodes[arc->child].sym->dname);
+	}
 	struct cyclebreak_preview pv;
 	cyclebreak_preview(g, &a->cb, a->cb_use, &pv);
 	double pt = pv.print_time > 0 ? pv.print_time : 1;
+	/* The certificate of the proposal as made, then what the marked arcs
+	 * do to the whole profile (core/graph/cyclebreak_change.c). */
+	if (a->cb.nexact == a->cb.ncycles && !a->cb.bsd)
+		textbuf_add(t, 1, "proposal: %lu calls, optimal%s",
+			    (unsigned long)a->cb.calls,
+			    a->cb.by_time ? " for the least time moved" : "");
+	else if (a->cb.by_time)
+		textbuf_add(t, 1, "proposal: %lu calls, least time moved (heuristic)",
+			    (unsigned long)a->cb.calls);
+	else
+		textbuf_add(t, 1, "proposal: %lu calls; no solution deletes fewer than %lu",
+			    (unsigned long)a->cb.calls, (unsigned long)a->cb.lower);
+	uint32_t over = 0;
+	for (size_t i = 0; i < pv.n; i++)
+		if (pv.entries[i].node == CG_NONE &&
+		    pv.entries[i].nmembers > (uint64_t)a->cb_bound &&
+		    pv.entries[i].nmembers > over)
+			over = pv.entries[i].nmembers;
+	if (over)
+		textbuf_add(t, 2, "warning: a cycle of %u members stays over the bound of %ld",
+			    over, a->cb_bound);
+	if (pv.nchanges)
+		textbuf_add(t, 1, "%s", "whole profile: largest changes of total time (self + children)");
+	for (size_t i = 0; i < pv.nchanges; i++)
+		textbuf_add(t, 0, "      %s %.1f%% -> %.1f%%",
+			    g->nodes[pv.changes[i].node].sym->dname,
+			    pv.changes[i].before, pv.changes[i].after);
+	for (size_t i = 0; i < pv.nchanges; i++)
+		if (pv.changes[i].new_root)
+			textbuf_add(t, 2, "warning: %s was called and becomes a root holding %.1f%% of the time",
+				    g->nodes[pv.changes[i].node].sym->dname,
+				    pv.changes[i].after);
 	textbuf_add(t, 0, "%s", "");
 	textbuf_add(t, 1, "%s", "after: %time    self  children    called  cycle  name");
 	for (size_t i = 0; i < pv.n; i++) {
@@ -105,9 +143,13 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 		app_message(a, 0, "no cycle has more than %ld members", bound);
 		return;
 	}
-	if (cyclebreak_propose(a->g, bound, bsd, NULL, 0, &r) < 0) {
+	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+	lim.by_time = a->cb_time && !bsd;
+	if (cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r) < 0) {
 		cyclebreak_result_free(&r);
-		app_message(a, 1, "no proposal: the cycles cannot be broken to %ld members", bound);
+		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
+			    a->cb_npins ? "the pinned arcs" : "arcs that cannot be deleted",
+			    bound);
 		return;
 	}
 	if (r.narcs == 0) {
@@ -128,6 +170,32 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 	app_set_view(a, V_CYCLES);
 	app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly)",
 		    r.narcs, r.ncycles, bound, r.nexact);
+}
+
+void view_cycles_pin(struct app *a, int on)
+{
+	uint32_t cur = a->pane[V_CYCLES].cur;
+	if (!a->cb_active) {
+		app_message(a, 1, "no proposal: :break-cycles N first");
+		return;
+	}
+	long bound = a->cb_bound;
+	int bsd = a->cb_bsd;
+	if (on) {
+		if (cur == 0)
+			cur = 1; /* on the heading: the first arc */
+		if (cur < 1 || cur > a->cb.narcs) {
+			app_message(a, 1, "put the cursor on a proposed arc to pin it");
+			return;
+		}
+		a->cb_pins = xrealloc(a->cb_pins, (a->cb_npins + 1) * sizeof *a->cb_pins);
+		a->cb_pins[a->cb_npins++] = a->cb.arcs[cur - 1].arc;
+	} else {
+		free(a->cb_pins);
+		a->cb_pins = NULL;
+		a->cb_npins = 0;
+	}
+	view_cycles_propose(a, bound, bsd);
 }
 
 void view_cycles_toggle(struct app *a)

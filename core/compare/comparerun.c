@@ -7,21 +7,33 @@
 #include "config.h"
 #include "comparerun.h"
 #include "cyclebreak.h"
+#include "edit.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* One side: loaded with the options of the command line, then the same
+ * edits as a plain report gets (--edits, then --break-cycles). */
 static void load_side(struct load *l, const struct opts *o)
 {
 	load_all(l, o, NULL);
+	if (o->edits_file) {
+		char msg[1024];
+		struct edit *e = edit_open(l, o);
+		if (editfile_apply(e, o->edits_file, msg, sizeof msg) < 0)
+			util_die("%s", msg);
+		edit_close(e);	/* the edits stay in the model */
+	}
 	if (o->break_cycles > 0) {
 		/* The list of deleted arcs is the plain report's; here only
 		 * the edited models matter. */
+		struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 		FILE *null = fopen("/dev/null", "w");
 		if (!null)
 			util_die("/dev/null: cannot open");
-		cyclebreak_batch(null, &l->g, o);
+		lim.by_time = o->cycle_objective_time;
+		cyclebreak_batch(null, &l->g, o, &lim, NULL, NULL);
 		fclose(null);
 	}
 }

@@ -46,7 +46,11 @@ static uint32_t spec_funcs(const struct cg *g, const char *text, uint32_t *out,
 
 int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len)
 {
-	const struct cg *g = &e->l->g;
+	return edit_arc_spec_g(&e->l->g, a, buf, len);
+}
+
+int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len)
+{
 	char f[512], t[512];
 
 	if (len == 0)

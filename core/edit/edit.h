@@ -95,6 +95,29 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n);
  * `gprof -k`.  Returns 1 if the spec matches this arc only, 0 if it
  * matches other arcs too (static functions sharing a name). */
 int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len);
+/* The same for a call graph without a session. */
+int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len);
+
+/* ---- Edits files (editfile.c) ----
+ * One command a line as the browser's ':' prompt takes them, the ':'
+ * optional; blank lines and lines starting with '#' are comments.  The
+ * deletions of a list of arcs are written one `:k FROM/TO` a line, with a
+ * spec matching that arc alone where the names allow (else every arc of
+ * those raw names, as -k would), so several arcs of one caller replay
+ * exactly, which GNU's one -k per caller cannot. */
+
+/* Write the deletion of the N arcs in A of G to PATH (a comment line
+ * first).  Returns 0, or -1 with the reason ("FILE: ...") in MSG. */
+int editfile_write(const char *path, const struct cg *g, const uint32_t *a,
+		   size_t n, char *msg, size_t msglen);
+/* The same to an open stream (:show-edits). */
+void editfile_print(FILE *out, const struct cg *g, const uint32_t *a,
+		    size_t n);
+/* Run every command of PATH in session E, in order.  Returns the number
+ * of commands run, or -1 at the first that cannot be read or fails, with
+ * "FILE:LINE: reason" in MSG (the commands before it stay applied). */
+int editfile_apply(struct edit *e, const char *path, char *msg,
+		   size_t msglen);
 
 /* ---- Time (the what-if of the gprof paper) ---- */
 

@@ -90,15 +90,48 @@ static void copy_component(const struct cb_sub *w, const uint32_t *comp,
 	cb_sub_index(s);
 }
 
+/* The weights of cyclebreak_limits.by_time, replacing the calls in W. */
+static void time_weights(const struct cg *g, struct cb_sub *w)
+{
+	uint64_t *in = xcalloc((size_t)w->n + 1, sizeof(uint64_t));
+	for (uint32_t a = 0; a < w->m; a++)
+		in[w->dst[a]] += w->w[a];
+	for (uint32_t a = 0; a < w->m; a++) {
+		uint32_t v = w->dst[a], c = g->nodes[v].cycle;
+		double t = 0;
+		if (c && c <= g->ncycles && in[v] > 0) {
+			const struct cg_node *cn = &g->nodes[g->nfuncs + c - 1];
+			t = (double)w->w[a] / (double)in[v] *
+			    (cn->prop_self + cn->prop_child);
+		}
+		/* thousandths of a tick, plus one so no arc is free */
+		w->w[a] = (uint64_t)(t * 1000.0 + 0.5) + 1;
+	}
+	free(in);
+}
+
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const uint32_t *pinned, size_t npinned,
 		       struct cyclebreak_result *r)
 {
+	return cyclebreak_propose_lim(g, bound, bsd, pinned, npinned, NULL, r);
+}
+
+int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
+			   const uint32_t *pinned, size_t npinned,
+			   const struct cyclebreak_limits *lim,
+			   struct cyclebreak_result *r)
+{
+	static const struct cyclebreak_limits def = CYCLEBREAK_LIMITS_DEFAULT;
 	struct cb_sub w;
+
+	if (!lim)
+		lim = &def;
 	int status = 0;
 
 	memset(r, 0, sizeof *r);
 	r->bsd = bsd;
+	r->by_time = lim->by_time;
 	if (bound < 1)
 		bound = 1;
 	whole_graph(g, &w);
@@ -115,6 +148,8 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 
 	for (uint32_t v = 0; v < w.n; v++)
 		size[comp[v]]++;
+	if (lim->by_time)
+		time_weights(g, &w);
 	/* Components in the address order of their first member. */
 	for (uint32_t v = 0; v < w.n && status == 0; v++) {
 		uint32_t c = comp[v];
@@ -124,6 +159,8 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		r->ncycles++;
 		struct cb_sub s;
 		copy_component(&w, comp, c, pin, local, &s);
+		s.progress = lim->progress;
+		s.progress_ctx = lim->progress_ctx;
 		uint8_t *del = xcalloc((size_t)s.m + 1, 1);
 		for (uint32_t a = 0; a < s.m; a++)
 			del[a] = !s.fixed[a];
@@ -131,11 +168,16 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 			status = -1;
 		} else if (bsd) {
 			cb_bsd(&s, bound, del);
+			r->lower += cb_lower_bound(&s, bound);
 		} else {
 			cb_heuristic(&s, bound, del);
-			if (s.m <= cyclebreak_exact_max_arcs &&
-			    cb_exact(&s, bound, del, cyclebreak_exact_budget))
+			if (s.m <= lim->exact_max_arcs &&
+			    cb_exact(&s, bound, del, lim->exact_budget)) {
 				r->nexact++;
+				r->lower += cb_cost_of(&s, del).calls;
+			} else {
+				r->lower += cb_lower_bound(&s, bound);
+			}
 		}
 		for (uint32_t a = 0; a < s.m && status == 0; a++) {
 			if (!del[a])
@@ -154,6 +196,7 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 	if (status != 0) {
 		cyclebreak_result_free(r);
 		r->bsd = bsd;
+		r->by_time = lim->by_time;
 	} else {
 		util_qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
 	}
@@ -214,8 +257,12 @@ void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
 		if ((!use || use[i]) && r->arcs[i].cycle <= nf)
 			hit[r->arcs[i].cycle] = 1;
 	hit[0] = 0;
+	struct cyclebreak_snap snap;
+	cyclebreak_snap_take(g, &snap);
 	cyclebreak_apply(g, r, use);
 	pv->print_time = g->print_time;
+	pv->nchanges = cyclebreak_changes(&snap, g, pv->changes, CYCLEBREAK_NCHANGES);
+	cyclebreak_snap_free(&snap);
 	for (uint32_t v = 0; v < nf; v++) {
 		if (!hit[old[v]])
 			continue;
@@ -255,11 +302,12 @@ void cyclebreak_preview_free(struct cyclebreak_preview *pv)
 	memset(pv, 0, sizeof *pv);
 }
 
-static const struct cg *name_g;
-static int cmp_name_idx(const void *l, const void *r)
+/* CTX: the call graph whose functions are sorted by raw name. */
+static int cmp_name_idx(const void *l, const void *r, void *ctx)
 {
+	const struct cg *g = ctx;
 	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
-	int c = strcmp(name_g->nodes[a].sym->name, name_g->nodes[b].sym->name);
+	int c = strcmp(g->nodes[a].sym->name, g->nodes[b].sym->name);
 	return c ? c : (a > b) - (a < b);
 }
 
@@ -272,8 +320,7 @@ static uint8_t *shared_names(const struct cg *g)
 
 	for (uint32_t i = 0; i < n; i++)
 		v[i] = i;
-	name_g = g;
-	util_qsort(v, n, sizeof *v, cmp_name_idx);
+	util_qsort_r(v, n, sizeof *v, cmp_name_idx, (void *)g);
 	for (uint32_t i = 1; i < n; i++)
 		if (!strcmp(g->nodes[v[i]].sym->name, g->nodes[v[i - 1]].sym->name))
 			shared[v[i]] = shared[v[i - 1]] = 1;
@@ -284,16 +331,36 @@ static uint8_t *shared_names(const struct cg *g)
 /* GNU gprof 2.40 honours only the last -k naming a given caller (found by
  * experiment; tgprof's -k follows it), so a list with arcs from one caller
  * to two different callees cannot be replayed with -k: say so. */
-static int cmp_arc_names(const void *l, const void *r)
+static int cmp_arc_names(const void *l, const void *r, void *ctx)
 {
-	const struct cg_arc *a = &name_g->arcs[*(const uint32_t *)l];
-	const struct cg_arc *b = &name_g->arcs[*(const uint32_t *)r];
-	int c = strcmp(name_g->nodes[a->parent].sym->name,
-		       name_g->nodes[b->parent].sym->name);
+	const struct cg *g = ctx;
+	const struct cg_arc *a = &g->arcs[*(const uint32_t *)l];
+	const struct cg_arc *b = &g->arcs[*(const uint32_t *)r];
+	int c = strcmp(g->nodes[a->parent].sym->name,
+		       g->nodes[b->parent].sym->name);
 	if (c)
 		return c;
-	return strcmp(name_g->nodes[a->child].sym->name,
-		      name_g->nodes[b->child].sym->name);
+	return strcmp(g->nodes[a->child].sym->name,
+		      g->nodes[b->child].sym->name);
+}
+
+/* 1 if arc B has the names of one of the K arcs in V (sorted by
+ * cmp_arc_names). */
+static int names_listed(const struct cg *g, const uint32_t *v, size_t k,
+			uint32_t b)
+{
+	size_t lo = 0, hi = k;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_arc_names(&b, &v[mid], (void *)g);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
 }
 
 /* The arcs -k would also match given the printed names: live arcs whose
@@ -312,12 +379,11 @@ static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list,
 		if (shared[x->parent] || shared[x->child])
 			v[k++] = (*list)[i];
 	}
-	name_g = g;
-	util_qsort(v, k, sizeof *v, cmp_arc_names);
+	util_qsort_r(v, k, sizeof *v, cmp_arc_names, g);
 	for (uint32_t b = 0; b < g->narcs && k > 0; b++) {
 		const struct cg_arc *y = &g->arcs[b];
 		if (y->deleted || !(shared[y->parent] || shared[y->child]) ||
-		    !bsearch(&b, v, k, sizeof *v, cmp_arc_names))
+		    !names_listed(g, v, k, b))
 			continue;
 		util_grow((void **)list, cap, *n + 1, sizeof **list);
 		(*list)[(*n)++] = b;
@@ -336,12 +402,11 @@ static void repeated_callers(FILE *out, const struct cg *g,
 
 	if (n)
 		memcpy(v, list, n * sizeof *v);
-	name_g = g;
-	util_qsort(v, n, sizeof *v, cmp_arc_names);
+	util_qsort_r(v, n, sizeof *v, cmp_arc_names, (void *)g);
 	for (size_t i = 1; i < n; i++) {
 		const char *p = g->nodes[g->arcs[v[i]].parent].sym->name;
 		if (strcmp(p, g->nodes[g->arcs[v[i - 1]].parent].sym->name) ||
-		    !cmp_arc_names(&v[i], &v[i - 1]))
+		    !cmp_arc_names(&v[i], &v[i - 1], (void *)g))
 			continue;
 		if (last && !strcmp(last, p))
 			continue;
@@ -359,17 +424,47 @@ static void repeated_callers(FILE *out, const struct cg *g,
 	free(v);
 }
 
-void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
+/* The certificate: "; no solution deletes fewer than L calls (within
+ * X%)", X the most the printed CALLS can exceed the optimum, relative to
+ * it; then how many cycles were solved exactly. */
+static void print_gap(FILE *out, const struct cyclebreak_result *r,
+		      uint64_t calls)
+{
+	if (r->by_time) {
+		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
+			"least time moved possible.\n", r->nexact, r->ncycles,
+			r->ncycles == 1 ? "" : "s");
+		return;
+	}
+	fprintf(out, "; no solution deletes fewer than %" PRIu64 " call%s", r->lower,
+		r->lower == 1 ? "" : "s");
+	if (r->lower > 0)
+		fprintf(out, " (within %.1f%%)",
+			100.0 * (double)(calls - r->lower) / (double)r->lower);
+	if (r->bsd)
+		fprintf(out, "; %u cycle%s over the bound.\n", r->ncycles,
+			r->ncycles == 1 ? " was" : "s were");
+	else
+		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
+			"fewest calls possible.\n", r->nexact, r->ncycles,
+			r->ncycles == 1 ? "" : "s");
+}
+
+void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+		      const struct cyclebreak_limits *lim,
+		      uint32_t **deleted, size_t *ndeleted)
 {
 	struct cyclebreak_result r;
 	uint32_t *list = NULL;
 	size_t n = 0, cap = 0;
 	uint64_t calls = 0;
 
-	if (cyclebreak_propose(g, o->break_cycles, o->cycle_heuristic_bsd,
-			       NULL, 0, &r) != 0)
+	if (cyclebreak_propose_lim(g, o->break_cycles, o->cycle_heuristic_bsd,
+				   NULL, 0, lim, &r) != 0)
 		util_die("internal error: cycles cannot be broken");
 	uint8_t *shared = shared_names(g);
+	struct cyclebreak_snap snap;
+	cyclebreak_snap_take(g, &snap);
 	for (size_t i = 0; i < r.narcs; i++)
 		g->arcs[r.arcs[i].arc].deleted = 1;
 	for (size_t i = 0; i < r.narcs; i++) {
@@ -379,7 +474,8 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 	same_names(g, shared, &list, &n, &cap);
 	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s):\n",
 		o->break_cycles, o->break_cycles == 1 ? "" : "s",
-		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" : "fewest calls");
+		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" :
+		o->cycle_objective_time ? "least time moved" : "fewest calls");
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_arc *a = &g->arcs[list[i]];
 		calls += a->count;
@@ -391,17 +487,25 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o)
 		n == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
 	if (r.ncycles == 0)
 		fprintf(out, "; no cycle was over the bound.\n");
-	else if (o->cycle_heuristic_bsd)
-		fprintf(out, "; %u cycle%s over the bound.\n", r.ncycles,
-			r.ncycles == 1 ? " was" : "s were");
+	else if (!o->cycle_heuristic_bsd && r.nexact == r.ncycles &&
+		 (calls == r.calls || r.by_time))
+		fprintf(out, " (optimal); %u cycle%s over the bound.\n",
+			r.ncycles, r.ncycles == 1 ? " was" : "s were");
 	else
-		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
-			"fewest calls possible.\n", r.nexact, r.ncycles,
-			r.ncycles == 1 ? "" : "s");
+		print_gap(out, &r, calls);
 	repeated_callers(out, g, list, n);
-	fputc('\n', out);
 	cg_propagate(g);
+	struct cyclebreak_change ch[CYCLEBREAK_NCHANGES];
+	size_t nch = cyclebreak_changes(&snap, g, ch, CYCLEBREAK_NCHANGES);
+	cyclebreak_changes_print(out, g, ch, nch);
+	cyclebreak_snap_free(&snap);
+	fputc('\n', out);
 	free(shared);
-	free(list);
+	if (deleted) {
+		*deleted = list;
+		*ndeleted = n;
+	} else {
+		free(list);
+	}
 	cyclebreak_result_free(&r);
 }

@@ -17,7 +17,8 @@
  *     and on the order of the best set so far improved by sifting; each
  *     followed by restoring deleted arcs, heaviest first, while every
  *     component still fits; the cheapest is kept;
- *   - then, when it has at most cyclebreak_exact_max_arcs arcs, exactly by
+ *   - then, when it has at most exact_max_arcs arcs (struct
+ *     cyclebreak_limits), exactly by
  *     branch and bound from that set, within a fixed budget of work
  *     (deterministic: arcs visited, not seconds); nexact counts the
  *     components whose search finished.
@@ -50,7 +51,12 @@ struct cyclebreak_result {
 	uint64_t calls;        /* total calls of the arcs */
 	uint32_t ncycles;      /* cycles over the bound before */
 	uint32_t nexact;       /* of them, solved with a proven minimum */
+	uint64_t lower;        /* no valid deletion (same pins) removes fewer
+				* calls: the minimum of the components solved
+				* exactly plus a proven lower bound for each
+				* other (cyclebreak_bound.c) */
 	int bsd;               /* chosen by the 4.4BSD rule */
+	int by_time;           /* objective: least time moved */
 };
 
 /* Propose arcs to delete in G so that no cycle has more than BOUND (>= 1)
@@ -63,6 +69,35 @@ struct cyclebreak_result {
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const uint32_t *pinned, size_t npinned,
 		       struct cyclebreak_result *r);
+
+/* Limits of the exact search: components with more arcs than
+ * exact_max_arcs are left to the heuristics; exact_budget is the work
+ * (about one unit per arc visited) the search of one component may do.
+ * Deterministic, so results never depend on the machine's speed. */
+struct cyclebreak_limits {
+	uint32_t exact_max_arcs;
+	uint64_t exact_budget;
+	/* When not NULL, called now and then during the heuristics with
+	 * what is being done and the fraction of that step done (0..1), so
+	 * the caller can show progress (the core never prints). */
+	void (*progress)(void *ctx, const char *what, double done);
+	void *progress_ctx;
+	/* Objective: 0 = fewest calls (then fewest arcs); 1 = least time
+	 * moved: an arc u -> v inside a cycle weighs the share of the cycle's
+	 * total time gprof would charge through it once v leaves the cycle
+	 * (its calls over all calls into v, times the cycle's self + children
+	 * time), so an arc that is v's only way in, and would make v a root
+	 * holding the cycle's time, costs the most.  The certificate (lower)
+	 * is then in those units and not printed. */
+	int by_time;
+};
+#define CYCLEBREAK_LIMITS_DEFAULT { 2000, 30000000, NULL, NULL, 0 }
+
+/* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
+int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
+			   const uint32_t *pinned, size_t npinned,
+			   const struct cyclebreak_limits *lim,
+			   struct cyclebreak_result *r);
 void cyclebreak_result_free(struct cyclebreak_result *r);
 
 /* What applying a proposal would do to the call graph, for showing it
@@ -83,11 +118,42 @@ struct cyclebreak_entry {
 	double self_time, child_time;
 };
 
+/* What the whole profile goes through (cyclebreak_change.c): a
+ * function's total time (self + children) in percent of the graph's,
+ * before and after deleting arcs; NEW_ROOT when it had callers before,
+ * has none after, and holds at least half the time. */
+struct cyclebreak_change {
+	uint32_t node;
+	double before, after;
+	int new_root;
+};
+#define CYCLEBREAK_NCHANGES 10
+
+struct cyclebreak_snap {  /* the "before" of every function */
+	double *pct;
+	uint8_t *called;
+	uint32_t n;
+};
+void cyclebreak_snap_take(const struct cg *g, struct cyclebreak_snap *s);
+void cyclebreak_snap_free(struct cyclebreak_snap *s);
+/* The at most MAX functions whose percent changes most between BEFORE and
+ * the propagated graph AFTER (same functions), larger change first; those
+ * changing by less than 0.05 points are left out.  Returns the count. */
+size_t cyclebreak_changes(const struct cyclebreak_snap *before,
+			  const struct cg *after, struct cyclebreak_change *out,
+			  size_t max);
+/* "Largest changes of total time" and one line per CHANGE, then a warning
+ * line per new root. */
+void cyclebreak_changes_print(FILE *out, const struct cg *g,
+			      const struct cyclebreak_change *c, size_t n);
+
 struct cyclebreak_preview {
 	struct cyclebreak_entry *entries; /* functions by old cycle, then by
 					   * new cycle, then node; then cycles */
 	size_t n;
 	double print_time;   /* denominator of the graph's % time */
+	struct cyclebreak_change changes[CYCLEBREAK_NCHANGES];
+	size_t nchanges;     /* whole graph: the largest changes */
 };
 
 /* Compute the preview of the arcs of R whose flag in USE is set (USE has
@@ -111,7 +177,10 @@ void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
  * heading line, one line "\tPARENT to CHILD with COUNT calls" per deleted
  * arc (names as the reports print them) and a summary line with the number
  * of arcs and calls deleted, then a blank line; mark the arcs deleted and
- * propagate. */
-void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o);
+ * propagate.  LIM as for cyclebreak_propose_lim.  When DELETED is not NULL, *DELETED (malloc'd) and
+ * *NDELETED receive the arcs deleted, in the printed order. */
+void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+		      const struct cyclebreak_limits *lim,
+		      uint32_t **deleted, size_t *ndeleted);
 
 #endif

@@ -22,8 +22,6 @@
 
 #define INF32 UINT32_MAX
 
-uint32_t cyclebreak_exact_max_arcs = 2000;
-uint64_t cyclebreak_exact_budget = 30000000;
 
 struct bb {
 	const struct cb_sub *s;
@@ -244,12 +242,13 @@ static struct cb_cost lower_bound(struct bb *b)
 	}
 }
 
-static const struct cb_sub *sort_sub;
-static int cmp_light(const void *l, const void *r)
+/* CTX: the sub whose arcs are sorted, lightest first. */
+static int cmp_light(const void *l, const void *r, void *ctx)
 {
+	const struct cb_sub *s = ctx;
 	uint32_t a = *(const uint32_t *)l, c = *(const uint32_t *)r;
-	if (sort_sub->w[a] != sort_sub->w[c])
-		return sort_sub->w[a] < sort_sub->w[c] ? -1 : 1;
+	if (s->w[a] != s->w[c])
+		return s->w[a] < s->w[c] ? -1 : 1;
 	return (a > c) - (a < c);
 }
 
@@ -295,8 +294,7 @@ static void bb_node(struct bb *b)
 		return; /* fixed arcs alone too big: no solution here */
 	uint32_t *list = xmalloc(nb * sizeof *list);
 	memcpy(list, b->bestwit, nb * sizeof *list);
-	sort_sub = s;
-	util_qsort(list, nb, sizeof *list, cmp_light);
+	util_qsort_r(list, nb, sizeof *list, cmp_light, (void *)s);
 	for (uint32_t i = 0; i < nb && !b->aborted; i++) {
 		uint32_t a = list[i];
 		b->del[a] = 1;

@@ -264,18 +264,19 @@ static int keep_try(struct keep *k, uint32_t a)
 }
 
 /* Order of the arcs to try: heaviest first, then by arc index. */
-static const struct cb_sub *sort_sub;
-static int cmp_heavy(const void *l, const void *r)
+static int cmp_heavy(const void *l, const void *r, void *ctx)
 {
+	const struct cb_sub *s = ctx;
 	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
-	uint64_t wa = sort_sub->w[a], wb = sort_sub->w[b];
+	uint64_t wa = s->w[a], wb = s->w[b];
 	if (wa != wb)
 		return wa > wb ? -1 : 1;
 	return (a > b) - (a < b);
 }
 
 /* Restore the deleted arcs of DEL that can be kept, heaviest first. */
-static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del)
+static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del,
+			 const char *what)
 {
 	uint8_t *kept = xmalloc((size_t)s->m + 1);
 	uint32_t *cand = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));
@@ -287,12 +288,14 @@ static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del)
 		if (del[a])
 			cand[nc++] = a;
 	}
-	sort_sub = s;
-	util_qsort(cand, nc, sizeof *cand, cmp_heavy);
+	util_qsort_r(cand, nc, sizeof *cand, cmp_heavy, (void *)s);
 	keep_init(&k, s, bound, kept);
-	for (uint32_t i = 0; i < nc; i++)
+	for (uint32_t i = 0; i < nc; i++) {
+		if (s->progress && (i & 1023) == 0)
+			s->progress(s->progress_ctx, what, (double)i / nc);
 		if (keep_try(&k, cand[i]))
 			del[cand[i]] = 0;
+	}
 	keep_free(&k);
 	free(cand);
 	free(kept);
@@ -303,7 +306,7 @@ static void greedy_keep(const struct cb_sub *s, long bound, uint8_t *del)
 {
 	for (uint32_t a = 0; a < s->m; a++)
 		del[a] = !s->fixed[a];
-	restore_pass(s, bound, del);
+	restore_pass(s, bound, del, "keeping heavy arcs");
 }
 
 /* A max-heap of (key, node) with lazy deletion by version. */
@@ -534,12 +537,12 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 	long b = bound / 2;
 	for (int k = 0; k < 6 && b >= 2; k++, b /= 2) {
 		greedy_keep(s, b, c);
-		restore_pass(s, bound, c);
+		restore_pass(s, bound, c, "restoring arcs");
 		keep_better(s, del, &bc, c);
 	}
 	els_order(s, order);
 	if (block_cut(s, bound, order, c)) {
-		restore_pass(s, bound, c);
+		restore_pass(s, bound, c, "restoring arcs");
 		keep_better(s, del, &bc, c);
 	}
 	for (int round = 0; round < 6; round++) {
@@ -547,7 +550,7 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 		cb_order_sifted(s, del, order);
 		if (!block_cut(s, bound, order, c))
 			break;
-		restore_pass(s, bound, c);
+		restore_pass(s, bound, c, "improving the order");
 		keep_better(s, del, &bc, c);
 		if (!cb_cost_less(bc, before))
 			break;

@@ -24,6 +24,10 @@ struct cb_sub {
 	uint32_t *nparents;    /* per node: live parent arcs in the whole
 				* graph, self arcs excluded (BSD rule) */
 	uint32_t *garc;        /* per arc: index in g->arcs (or caller's id) */
+	/* progress callback for the heuristics (NULL: none; zeroed by
+	 * cb_sub_alloc) */
+	void (*progress)(void *ctx, const char *what, double done);
+	void *progress_ctx;
 	/* arcs by endpoint: out arcs of v are out_arc[out_start[v] ..
 	 * out_start[v+1]-1] in arc order; in arcs likewise */
 	uint32_t *out_start, *out_arc, *in_start, *in_arc;
@@ -75,10 +79,10 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
 int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, uint64_t budget);
 void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);
 
-/* Components with more arcs than this are not tried exactly, and the
- * budget of cb_exact per component; the unit test lowers them to check
- * the heuristics alone. */
-extern uint32_t cyclebreak_exact_max_arcs;
-extern uint64_t cyclebreak_exact_budget;
+/* A lower bound on the calls every deletion that makes S fit BOUND must
+ * remove, from a packing of arc-disjoint strongly connected subgraphs over
+ * the bound (cyclebreak_bound.c, where the argument is). */
+uint64_t cb_lower_bound(const struct cb_sub *s, long bound);
+
 
 #endif

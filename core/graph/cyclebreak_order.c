@@ -28,11 +28,12 @@ struct sift {
 	struct uarc *ua;
 };
 
-static const struct sift *cmp_sift;
-static int cmp_uarc(const void *l, const void *r)
+/* CTX: the sift whose positions order the arcs. */
+static int cmp_uarc(const void *l, const void *r, void *ctx)
 {
+	const struct sift *t = ctx;
 	const struct uarc *a = l, *b = r;
-	double pa = cmp_sift->pos[a->other], pb = cmp_sift->pos[b->other];
+	double pa = t->pos[a->other], pb = t->pos[b->other];
 	if (pa != pb)
 		return pa < pb ? -1 : 1;
 	return (a->out > b->out) - (a->out < b->out);
@@ -72,8 +73,7 @@ static int sift_unit(struct sift *t, uint32_t u)
 	uint32_t b = t->astart[u], e = t->astart[u + 1];
 	if (b == e)
 		return 0;
-	cmp_sift = t;
-	util_qsort(t->ua + b, e - b, sizeof *t->ua, cmp_uarc);
+	util_qsort_r(t->ua + b, e - b, sizeof *t->ua, cmp_uarc, t);
 	/* Slot j: u just before the j-th neighbour (e: after all).  In slot b
 	 * every arc into u goes backwards; passing a neighbour flips its
 	 * arcs.  Slots between two arcs of one neighbour do not exist. */

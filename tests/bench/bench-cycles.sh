@@ -9,6 +9,11 @@
 # `make check`; skipped with a note when absent), the synthetic profiles
 # of gen.sh when present, and a 15,000-member cycle made here with
 # cyclegen.c.  The BSD rule gets BENCH_BSD_TIMEOUT seconds (default 300).
+# Last, the dense random case (gen.sh dense: 60,000 functions, 200,000
+# arcs, one component of 15,000 members, as in a kernel) broken to 10:
+# time, ratio to the plain -b report of the same profile, arcs and calls,
+# the lower bound and the gap; the BSD rule gets BENCH_DENSE_BSD_TIMEOUT
+# seconds there (default 60).
 # Environment: TOP, TGPROF, CC, B, BENCH_OUT, BENCH_MEASURE (from run.sh).
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${TGPROF:=$TOP/tgprof}"
@@ -16,6 +21,7 @@
 : "${B:=build}"
 : "${BENCH_OUT:=$TOP/tests/out/bench}"
 : "${BENCH_BSD_TIMEOUT:=300}"
+: "${BENCH_DENSE_BSD_TIMEOUT:=60}"
 out=$BENCH_OUT/cycles
 mkdir -p "$out" || exit 1
 measure=${BENCH_MEASURE:-}
@@ -97,4 +103,38 @@ for s in quick full; do
 	fi
 done
 run big15000 "$big" exe "10 100"
+
+# The dense case.
+dense=$(CC=$CC TOP=$TOP sh "$TOP/tests/bench/gen.sh" dense) ||
+	{ echo "bench-cycles: cannot make the dense profile"; exit 1; }
+o=$out/dense-10
+set -- $("$measure" "$o.plain" "$o.plain.err" "$TGPROF" --text -b -q \
+	"$dense/prog" "$dense/gmon.out")
+sp=$1 tp=$2
+set -- $("$measure" -p 30 "$o.ours" "$o.ours.err" "$TGPROF" --text -b -q \
+	--break-cycles=10 "$dense/prog" "$dense/gmon.out")
+so=$1 to=$2
+set -- $("$measure" "$o.bsd" "$o.bsd.err" timeout "$BENCH_DENSE_BSD_TIMEOUT" \
+	"$TGPROF" --text -b -q --break-cycles=10 --cycle-heuristic=bsd \
+	"$dense/prog" "$dense/gmon.out")
+sb=$1 tb=$2
+members=$(grep '^\[' "$o.plain" | grep -c '<cycle 1>')
+if [ "$sp" != 0 ] || [ "$so" != 0 ]; then
+	echo "dense: failed (plain $sp, break $so)"
+else
+	set -- $(summary "$o.ours")
+	lb=$(sed -n 's/.*no solution deletes fewer than \([0-9]*\) call.*/\1/p' "$o.ours")
+	grep -q ' deleted (optimal)' "$o.ours" && lb=$2
+	echo "$members $1 $2 $tp $to ${lb:-?}" | awk '{
+		printf "dense (%d-member component), bound 10: %.2fs to break, %.1fx the plain -b report (%.2fs); %d arcs and %d calls deleted; lower bound %s",
+			$1, $5, $5 / ($4 > 0 ? $4 : 0.01), $4, $2, $3, $6;
+		if ($6 + 0 > 0) printf " (gap %.1f%%)", 100 * ($3 - $6) / $6;
+		printf "\n" }'
+fi
+case $sb in
+0) set -- $(summary "$o.bsd")
+   echo "dense, BSD rule: $1 arcs and $2 calls deleted in ${tb}s" ;;
+124) echo "dense, BSD rule: timed out after ${BENCH_DENSE_BSD_TIMEOUT}s" ;;
+*) echo "dense, BSD rule: failed ($sb)" ;;
+esac
 exit 0

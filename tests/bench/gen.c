@@ -1,7 +1,8 @@
 /* Generator of a large synthetic gprof profile for benchmarks.
  *
  *   gen asm  NFUNCS SEED                              > prog.s
- *   gen gmon NFUNCS NARCS NSAMPLES SEED NMFILE GMONOUT  (summary on stdout)
+ *   gen gmon NFUNCS NARCS NSAMPLES SEED NMFILE GMONOUT [random]
+ *                                        (summary on stdout)
  *
  * Both modes derive the same functions (names, kinds, sizes) from SEED, so the
  * second can check that NMFILE (output of `nm -n -S --defined-only EXE` for the
@@ -284,6 +285,9 @@ static void shuffle(int *a, int n, uint64_t *rs)
 }
 
 static int *byrank;             /* rank -> function */
+/* "random" shape: the biggest group is a quarter of the functions and
+ * half the arcs join its members at random (see gen_gmon). */
+static int random_arcs, big;
 static int ngroups, biggest;
 static int *gstart, *gsize;     /* group g covers ranks gstart[g] .. +gsize[g]-1 */
 
@@ -293,7 +297,8 @@ static void make_groups(uint64_t *rs)
 {
 	int n = nfn, nseg = 0, i, k, r, g, used = 0;
 	int *seg = xmalloc((n + 1) * sizeof *seg);
-	int want[5] = { n / 12, n / 40, n / 60, n / 90, n / 150 };
+	int want[5] = { random_arcs ? n / 4 : n / 12, n / 40, n / 60, n / 90,
+			n / 150 };
 
 	for (i = 0; i < 5; i++)
 		if (want[i] >= 2)
@@ -339,6 +344,9 @@ static void make_groups(uint64_t *rs)
 			fn[byrank[r]].group = id;
 		}
 	}
+	for (g = 1, big = 0; g < ngroups; g++)
+		if (gsize[g] > gsize[big])
+			big = g;
 	free(seg);
 }
 
@@ -437,6 +445,15 @@ static void gen_gmon(int narcs, long nsamples, uint64_t seed,
 	ecdf = zipf_cdf(nfn, 1.05);
 	while (na < narcs) {
 		int a = callers[zipf_draw(ccdf, nfn, &rs)], b = 0;
+		if (random_arcs && rbelow(&rs, 2)) {
+			/* Half the arcs join random members of the biggest
+			 * group: one dense random component, as in a kernel. */
+			a = byrank[gstart[big] + rbelow(&rs, gsize[big])];
+			b = byrank[gstart[big] + rbelow(&rs, gsize[big])];
+			if (a != b)
+				set_arc(&arcs[na++], a, b, draw_count(&rs), &rs);
+			continue;
+		}
 		for (tries = 0; tries < 8; tries++) {
 			b = callees[zipf_draw(ecdf, nfn, &rs)];
 			if (allowed(a, b))
@@ -544,13 +561,15 @@ int main(int argc, char **argv)
 			die("write error");
 		return 0;
 	}
-	if (argc == 8 && strcmp(argv[1], "gmon") == 0) {
+	if ((argc == 8 || (argc == 9 && strcmp(argv[8], "random") == 0)) &&
+	    strcmp(argv[1], "gmon") == 0) {
+		random_arcs = argc == 9;
 		make_funcs(num(argv[2], 8), num(argv[5], 0));
 		read_nm(argv[6]);
 		gen_gmon(num(argv[3], 1), num(argv[4], 0), num(argv[5], 0), argv[7]);
 		return 0;
 	}
 	fprintf(stderr, "usage: gen asm NFUNCS SEED > prog.s\n"
-		"       gen gmon NFUNCS NARCS NSAMPLES SEED NMFILE GMONOUT\n");
+		"       gen gmon NFUNCS NARCS NSAMPLES SEED NMFILE GMONOUT [random]\n");
 	return 2;
 }

@@ -146,7 +146,7 @@ static int valid(const struct cb_sub *s, long bound, const uint8_t *del)
 static void test_random_exact(void)
 {
 	int ok_exact = 1, ok_proved = 1, ok_heur = 1, ok_bsd = 1, ok_hopt = 0;
-	int tried = 0;
+	int tried = 0, ok_lower = 1, lower_pos = 0;
 
 	for (int t = 0; t < 400; t++) {
 		struct cb_sub s;
@@ -187,6 +187,13 @@ static void test_random_exact(void)
 		}
 		if (!proved)
 			ok_proved = 0;
+		uint64_t lb = cb_lower_bound(&s, bound);
+		if (lb > opt.calls) {
+			ok_lower = 0;
+			fprintf(stderr, "graph %d: lower bound %llu over minimum %llu\n",
+				t, (unsigned long long)lb, (unsigned long long)opt.calls);
+		}
+		lower_pos += lb > 0;
 		if (!valid(&s, bound, b) || less(cost(&s, b), opt))
 			ok_bsd = 0;
 		free(h);
@@ -199,6 +206,8 @@ static void test_random_exact(void)
 	check(ok_proved, "random graphs: exact search finishes within budget");
 	check(ok_heur, "random graphs: heuristic valid, never below minimum");
 	check(ok_bsd, "random graphs: BSD rule valid");
+	check(ok_lower, "random graphs: lower bound never over the minimum");
+	check(lower_pos > tried / 4, "random graphs: lower bound often positive");
 	printf("# heuristic alone optimal on %d of %d graphs\n", ok_hopt, tried);
 }
 
@@ -484,7 +493,7 @@ static void test_api_exact(void)
 		struct cb_cost opt;
 		brute(&s, bound, &opt);
 		ok &= opt.calls == r.calls && opt.narcs == r.narcs &&
-		      r.nexact == r.ncycles;
+		      r.nexact == r.ncycles && r.lower == r.calls;
 		cyclebreak_apply(&f.g, &r, NULL);
 		ok &= largest_cycle(&f.g) <= (uint32_t)bound;
 		cb_sub_free(&s);
@@ -492,6 +501,24 @@ static void test_api_exact(void)
 		fake_free(&f);
 	}
 	check(ok, "propose on call graphs: minimum, applied result fits");
+
+	/* The exact search's limits are parameters: none allowed, the
+	 * heuristics alone answer and the bound is the packing's. */
+	struct fake f;
+	struct cyclebreak_result r;
+	struct cyclebreak_limits none = CYCLEBREAK_LIMITS_DEFAULT;
+	none.exact_max_arcs = 0;
+	none.exact_budget = 0;
+	fake_random(&f, 12, 10);
+	int st = cyclebreak_propose_lim(&f.g, 3, 0, NULL, 0, &none, &r);
+	check(st == 0 && r.ncycles > 0 && r.nexact == 0 && r.lower <= r.calls,
+	      "limits: no exact search when none is allowed");
+	cyclebreak_result_free(&r);
+	st = cyclebreak_propose_lim(&f.g, 3, 0, NULL, 0, NULL, &r);
+	check(st == 0 && r.nexact == r.ncycles && r.lower == r.calls,
+	      "limits: default limits solve a small graph exactly");
+	cyclebreak_result_free(&r);
+	fake_free(&f);
 }
 
 static void test_large(void)
@@ -510,6 +537,9 @@ static void test_large(void)
 	       (unsigned long long)b.calls);
 	check(before > 2000 && st == 0 && stb == 0, "large: proposals made");
 	check(r.calls <= b.calls, "large: fewer calls deleted than the BSD rule");
+	printf("# 3000 members: lower bound %llu\n", (unsigned long long)r.lower);
+	check(r.lower > 0 && r.lower <= r.calls && b.lower <= b.calls,
+	      "large: lower bound positive, below both results");
 	cyclebreak_apply(&f.g, &b, NULL);
 	check(largest_cycle(&f.g) <= 10, "large: BSD rule result fits");
 	for (uint32_t a = 0; a < f.g.narcs; a++)
