@@ -685,9 +685,16 @@ void symtab_load(struct symtab *st, const char *path,
 	abfd = open_file(path);
 	st->bfd = abfd;
 	st->priv = pv = xcalloc(1, sizeof *pv);
-	st->abi.addr_size = bfd_arch_bits_per_address(abfd) / 8;
-	if (st->abi.addr_size != 4 && st->abi.addr_size != 8)
-		st->abi.addr_size = bfd_get_arch_size(abfd) == 32 ? 4 : 8;
+	/* As GNU gprof: the ELF class decides the address size of the
+	 * profile, the architecture only for other formats (this libbfd may
+	 * know an aarch64 file only as generic 64-bit ELF, whose
+	 * architecture says 32 bits). */
+	{
+		int bits = bfd_get_arch_size(abfd);
+		if (bits == -1)
+			bits = (int)bfd_arch_bits_per_address(abfd);
+		st->abi.addr_size = bits == 32 ? 4 : 8;
+	}
 	st->abi.big_endian = bfd_big_endian(abfd) ? 1 : 0;
 
 	read_symbols(st, abfd, !opts->external_table);
