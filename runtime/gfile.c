@@ -119,13 +119,37 @@ u64(struct tgfile *f, uint64_t v)
 	bytes(f, &v, 8);
 }
 
+HIDDEN void
+tgfile_bytes(struct tgfile *f, const void *p, size_t n)
+{
+	while (n > 0) {
+		size_t k = n < sizeof f->buf ? n : sizeof f->buf;
+		bytes(f, p, k);
+		p = (const char *)p + k;
+		n -= k;
+	}
+}
+
 HIDDEN int
 tgfile_begin(struct tgfile *f, const char *path)
+{
+	static const unsigned char zero[12];
+	int err = tgfile_begin_raw(f, path);
+
+	if (err != 0)
+		return err;
+	bytes(f, "gmon", 4);
+	u32(f, 1);
+	bytes(f, zero, sizeof zero);
+	return 0;
+}
+
+HIDDEN int
+tgfile_begin_raw(struct tgfile *f, const char *path)
 {
 	size_t n = strlen(path);
 	char num[24];
 	const char *pid = utoa(num, (uint64_t)getpid());
-	static const unsigned char zero[12];
 
 	f->err = 0;
 	f->len = 0;
@@ -141,9 +165,6 @@ tgfile_begin(struct tgfile *f, const char *path)
 	while (f->fd < 0 && errno == EINTR);
 	if (f->fd < 0)
 		return errno;
-	bytes(f, "gmon", 4);
-	u32(f, 1);
-	bytes(f, zero, sizeof zero);
 	return 0;
 }
 

@@ -48,6 +48,21 @@ void tgrec_reset(void);
 /* Calls that could not be counted because every table was full. */
 uint64_t tgrec_lost(void);
 
+/* An arc with an end outside the executable, by run-time addresses. */
+struct tgrec_warc {
+	uint64_t from, self, count;
+};
+
+/* Upper bound on what tgrec_wide_collect() can return. */
+size_t tgrec_wide_bound(void);
+
+/* Store in OUT (when not NULL; at most MAX) the arcs with an end outside
+ * the executable counted since the last reset, unmerged; with LO < HI only
+ * those with an end in [LO, HI).  With RESET, the arcs read (all of them
+ * when OUT is NULL) start a new interval.  Returns the number stored. */
+size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
+			  uintptr_t hi, int reset);
+
 /* In a child after fork: threads other than the caller are gone, so their
  * tables become free; all counts restart from zero. */
 void tgrec_after_fork(void);

@@ -1,0 +1,24 @@
+/* libmfoo.so, linked to the multi-object test program (see prog.c). */
+static volatile long sink;
+
+/* static: a global one would be the program's, which interposes it */
+__attribute__((noinline)) static void
+helper(long i)
+{
+	sink += i;
+}
+
+__attribute__((noinline)) void
+foo_twice(long i)
+{
+	helper(i);
+	helper(i + 1);
+}
+
+void
+foo_run(long i, void (*cb)(long))
+{
+	helper(i);
+	helper(i * 2);
+	cb(i);
+}
