@@ -24,7 +24,8 @@
 
 enum {
 	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
-	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS
+	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
+	OPT_LIB_PATH, OPT_OBJECTS
 };
 
 #define STYLE_FLAT 1
@@ -76,6 +77,8 @@ static const struct option long_opts[] = {
 	{ "break-cycles", required_argument, NULL, OPT_BREAK_CYCLES },
 	{ "cycle-heuristic", required_argument, NULL, OPT_CYCLE_HEURISTIC },
 	{ "help-keys", no_argument, NULL, OPT_HELP_KEYS },
+	{ "lib-path", required_argument, NULL, OPT_LIB_PATH },
+	{ "objects", required_argument, NULL, OPT_OBJECTS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -133,6 +136,9 @@ static void usage(FILE *f)
 "  --static-call-graph=all        ... every direct call (tgprof extension)\n"
 "  -r, --function-ordering        suggested function order\n"
 "  -R, --file-ordering=MAP        suggested object file order\n"
+"Shared objects (profiled with libtgmon):\n"
+"  --lib-path=DIR                 look for moved objects in DIR too\n"
+"  --objects=LIST                 join only these objects (names, comma-separated)\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
 "  -d, --debug[=N]                accepted, no effect\n"
@@ -312,6 +318,12 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--cycle-heuristic: unknown heuristic '%s' (tgprof, bsd)", optarg);
 			break;
 		case OPT_HELP_KEYS: o->help_keys = 1; break;
+		case OPT_LIB_PATH:
+			o->lib_paths = xrealloc(o->lib_paths, (size_t)(o->nlib_paths + 1) *
+						sizeof *o->lib_paths);
+			o->lib_paths[o->nlib_paths++] = optarg;
+			break;
+		case OPT_OBJECTS: o->objects = optarg; break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -365,6 +377,7 @@ struct symtab_opts opts_symtab(const struct opts *o)
 void opts_free(struct opts *o)
 {
 	free(o->specs);
+	free(o->lib_paths);
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
 	o->specs = NULL;

@@ -62,6 +62,9 @@ struct opts {
 	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
 	int help_keys;            /* --help-keys: print the key table (man page) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
+	const char **lib_paths;   /* --lib-path=DIR: where shared objects moved */
+	int nlib_paths;
+	const char *objects;      /* --objects=LIST: the shared objects to join */
 	char **argv_expanded;     /* argv after @FILE expansion when it made a copy */
 };
 

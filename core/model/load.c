@@ -146,7 +146,9 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		util_warn("warning: ignoring basic-block exec counts (use -l or --line)");
 	if (o->annotate || o->exec_counts)
 		symtab_load_lines(&l->st);
-	const struct symtab *gst = &l->st;
+	/* Shared objects profiled with the program (libtgmon's maps). */
+	l->objs = objects_join(&l->st, &l->prof, o);
+	const struct symtab *gst = l->objs ? objects_symtab(l->objs) : &l->st;
 	if (o->line) {
 		gst = &l->lines.st;
 	} else if (o->map_file) {
@@ -171,5 +173,6 @@ void load_free(struct load *l)
 	lines_symtab_free(&l->lines);
 	ordering_map_free(&l->map);
 	gmon_free(&l->prof);
+	objects_free(l->objs);
 	symtab_free(&l->st);
 }
