@@ -30,6 +30,7 @@ struct obj {
 	uint32_t *bins;     /* NULL for the executable (sample.c has it) */
 	size_t nbins;
 	int closed;         /* unmapped by dlclose; its data are kept */
+	int hit;            /* has had a sample: its bins are worth reading */
 	int seen;           /* found by the scan under way */
 	unsigned idlen;     /* bytes of build-id */
 	unsigned char id[64];
@@ -126,8 +127,10 @@ scan_one(struct dl_phdr_info *info, size_t size, void *data)
 			objs[i].seen = 1;
 			return 0;
 		}
-	/* The vDSO has no file to read symbols from. */
-	if ((!is_exe && strchr(info->dlpi_name, '/') == NULL) || n == MAX_OBJ)
+	/* The vDSO has no file to read symbols from; libtgmon.so's time is
+	 * the profiler's, left out as it always was. */
+	if ((!is_exe && strchr(info->dlpi_name, '/') == NULL) || n == MAX_OBJ ||
+	    (!is_exe && (uintptr_t)&tgobj_scan - lo < hi - lo))
 		return 0;
 	o = &objs[n];
 	memset(o, 0, sizeof *o);
@@ -239,6 +242,8 @@ tgobj_sample(uintptr_t pc, uint32_t n)
 		if (o->bins && !ACQ(&o->closed) && pc - o->lo < o->hi - o->lo) {
 			__atomic_fetch_add(&o->bins[(pc - o->lo) / TGSAMP_BIN], n,
 					   __ATOMIC_RELAXED);
+			if (!o->hit)
+				__atomic_store_n(&o->hit, 1, __ATOMIC_RELAXED);
 			return;
 		}
 	}
@@ -345,8 +350,9 @@ write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
 {
 	struct obj *o = &objs[i];
 	size_t k, any = 0;
+	int hit = ACQ(&o->hit);
 
-	for (k = 0; k < o->nbins; k++) {
+	for (k = 0; hit && k < o->nbins; k++) {
 		sc->bins[k] = reset ? __atomic_exchange_n(&o->bins[k], 0, __ATOMIC_RELAXED)
 				    : __atomic_load_n(&o->bins[k], __ATOMIC_RELAXED);
 		any |= sc->bins[k];
@@ -360,6 +366,8 @@ write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
 	int err = tgfile_begin(f, path);
 	if (err != 0)
 		return err;
+	if (!hit)  /* sc->bins holds another object's; gprof wants a histogram */
+		memset(sc->bins, 0, o->nbins * sizeof *sc->bins);
 	tgfile_hist(f, o->lo - o->bias, o->hi - o->bias, hz, sc->bins, o->nbins);
 	for (k = 0; k < sc->narcs; k++)
 		if (sc->arcs[k].fobj == (uint32_t)i && sc->arcs[k].sobj == (uint32_t)i)

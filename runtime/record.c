@@ -74,6 +74,7 @@ struct wslot {
 };
 #define WIDE_BITS 18
 static struct wslot *wide;
+static uint32_t wide_used; /* slots claimed: collections skip an empty table */
 
 static inline __attribute__((always_inline)) uint32_t
 slot_of(uint64_t key, uint32_t shift)
@@ -146,6 +147,7 @@ wide_add(uint64_t from, uint64_t self)
 							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 				__atomic_fetch_add(&w->count, 1, __ATOMIC_RELAXED);
 				__atomic_store_n(&w->self, self, __ATOMIC_RELEASE);
+				__atomic_fetch_add(&wide_used, 1, __ATOMIC_RELEASE);
 				return;
 			}
 			f = zero;
@@ -486,7 +488,7 @@ tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
 	size_t n = 0;
 	uint32_t i;
 
-	if (wide == NULL)
+	if (wide == NULL || __atomic_load_n(&wide_used, __ATOMIC_ACQUIRE) == 0)
 		return 0;
 	for (i = 0; i < ((uint32_t)1 << WIDE_BITS); i++) {
 		struct wslot *w = &wide[i];

@@ -129,6 +129,21 @@ else
 	tg_fail "dlclose'd library kept in the map" "$(cat "$W/nopie/out/gmon.out.objects")"
 fi
 
+# Snapshots: files written with tgmon_dump_reset while the threads run
+# add up, every arc exact, joined across all of them.
+mkdir -p "$W/pie/snap"
+st=$(cd "$W/pie/snap" && TGMON_OUT=snap.%n tg_run "$W/snap.stdout" "$W/snap.stderr" \
+	../prog "$W/pie" $((R * 5)) $T open 20)
+nsnap=$(ls "$W/pie/snap" | grep -c '^snap\.[0-9]*$')
+got=$(cd "$W/pie/snap" && arcs ../prog $(ls | grep '^snap\.[0-9]*$') 2> "$W/snap.tgerr")
+want=$(printf '%s\n' "$want_arcs" | awk -v t=$T '{ if ($NF != t) $NF *= 5; print }')
+if [ "$st" -eq 0 ] && [ "$nsnap" -eq 21 ] && [ "$got" = "$want" ] && [ ! -s "$W/snap.tgerr" ]; then
+	tg_pass "snapshots across objects add up exactly"
+else
+	tg_fail "snapshots across objects add up exactly" "status $st, $nsnap files" \
+		"got:" "$got" "want:" "$want" "$(cat "$W/snap.stderr" "$W/snap.tgerr")"
+fi
+
 # Moved: not found without --lib-path (one message, the rest shown),
 # found with it.
 d=$W/pie

@@ -350,7 +350,7 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 	struct objects *j = NULL;
 
 	if (o->sum || o->line || o->map_file || o->external_table ||
-	    o->annotate || o->exec_counts)
+	    o->annotate || o->exec_counts || (o->objects && !*o->objects))
 		return NULL;
 	for (int i = 0; i < o->nprofiles; i++) {
 		char *map = xmalloc(strlen(o->profiles[i]) + 9);

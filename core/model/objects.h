@@ -29,7 +29,7 @@ struct objects;
 /* Join the objects named by the maps beside O's profile files into a new
  * table over EXE and into PROF.  Returns NULL (nothing changed) when no
  * profile has a map or the options ask for what joining does not support
- * (-s, -l, -R, -S, -A, -C); the joined table is objects_symtab(). */
+ * (-s, -l, -R, -S, -A, -C, an empty --objects); the joined table is objects_symtab(). */
 struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof,
 			     const struct opts *o);
 const struct symtab *objects_symtab(const struct objects *j);

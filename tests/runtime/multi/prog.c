@@ -1,19 +1,24 @@
 /* Test program for multi-object profiles: NTHREADS threads (default 4)
  * each run ROUNDS rounds through libmfoo.so (linked) and libmbar.so
  * (dlopen'd from DIR), which call each other and back into the program.
- * With "close" as the fourth argument libmbar.so is dlclose'd before exit.
+ * With "close" as the fourth argument libmbar.so is dlclose'd before exit;
+ * with SNAPS, the main thread writes SNAPS profiles with tgmon_dump_reset
+ * a millisecond apart while the threads run.
  * Known counts, for T threads of R rounds:
  *   worker -> foo_run R*T; foo_run -> helper (libmfoo) 2RT;
  *   foo_run -> exe_cb RT; worker -> bar_run RT; bar_run -> foo_twice RT;
  *   foo_twice -> helper (libmfoo) 2RT; bar_run -> helper (libmbar) RT;
  *   bar_run -> exe_cb2 RT; exe_cb2 -> helper (program) RT;
  *   worker -> bar_spin T (where the time goes).
- * Usage: prog DIR ROUNDS [NTHREADS [close]] */
+ * Usage: prog DIR ROUNDS [NTHREADS [close|open [SNAPS]]] */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+int tgmon_dump_reset(const char *path);
 
 void foo_run(long i, void (*cb)(long));
 
@@ -79,6 +84,12 @@ main(int argc, char **argv)
 	tid = calloc((size_t)nthreads, sizeof *tid);
 	for (t = 0; t < nthreads; t++)
 		pthread_create(&tid[t], NULL, worker, NULL);
+	for (t = 0; argc > 5 && t < atol(argv[5]); t++) {
+		struct timespec ms = { 0, 1000000 };
+		nanosleep(&ms, NULL);
+		if (tgmon_dump_reset(NULL) != 0)
+			return 1;
+	}
 	for (t = 0; t < nthreads; t++)
 		pthread_join(tid[t], NULL);
 	if (argc > 4 && strcmp(argv[4], "close") == 0)
