@@ -2,6 +2,7 @@
  * gprof's reports or hand the loaded model to the browser. */
 #include "config.h"
 #include "load.h"
+#include "objects.h"
 #include "opts.h"
 #include "report.h"
 #include "util.h"
@@ -37,8 +38,10 @@ static int run_text(const struct opts *o)
 	load_all(&l, o, NULL);
 	if (o->break_cycles > 0)
 		cyclebreak_batch(stdout, &l.g, o);
-	if (o->sum)
+	if (o->sum) {
 		gmon_write_sum("gmon.sum", &l.prof, &l.st.abi, &l.g);
+		objects_sum(o, &l.st.abi, "gmon.sum");
+	}
 	report_all_load(stdout, &l, o);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		util_die("error writing the report to standard output");

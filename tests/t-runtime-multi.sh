@@ -144,6 +144,22 @@ else
 		"got:" "$got" "want:" "$want" "$(cat "$W/snap.stderr" "$W/snap.tgerr")"
 fi
 
+# -s sums the snapshots into gmon.sum and its objects' files and map.
+(cd "$W/pie/snap" && "$TGPROF" -s ../prog $(ls | grep '^snap\.[0-9]*$') > /dev/null 2> "$W/sum.err")
+got=$(cd "$W/pie/snap" && arcs ../prog gmon.sum 2>&1)
+if [ -f "$W/pie/snap/gmon.sum.objects" ] && [ "$got" = "$want" ] && [ ! -s "$W/sum.err" ]; then
+	tg_pass "-s sums the objects' files and the arcs between them"
+else
+	tg_fail "-s sums the objects' files and the arcs between them" "got:" "$got" \
+		"$(cat "$W/sum.err")"
+fi
+got=$(cd "$W/pie/snap" && rt_counts ../prog gmon.sum)
+if [ "$got" = "$(printf 'arc exe_cb2 helper %s\ncalls helper %s' $((5 * R * T)) $((5 * R * T)))" ]; then
+	tg_pass "-s: gmon.sum is the program's alone for gprof"
+else
+	tg_fail "-s: gmon.sum is the program's alone for gprof" "$got"
+fi
+
 # Moved: not found without --lib-path (one message, the rest shown),
 # found with it.
 d=$W/pie

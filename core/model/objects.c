@@ -21,6 +21,7 @@ struct obj {
 	int state;         /* 0 usable, 1 left out */
 	int have_syms;
 	struct symtab st;
+	struct gmon_profile sum; /* -s: its files summed */
 };
 
 struct objects {
@@ -29,6 +30,11 @@ struct objects {
 	struct symtab joined;
 	char **names;      /* display names we made */
 	size_t nnames, names_cap;
+	/* -s: objects are not opened; each one's files are summed into its
+	 * own profile and the arcs between objects into CROSS (at window
+	 * addresses, like joined ones). */
+	int summing;
+	struct gmon_profile cross;
 };
 
 static uint64_t window(size_t k)
@@ -143,8 +149,11 @@ static void open_obj(struct obj *b, const struct opts *o)
 		return;
 	}
 	b->have_syms = syms;
-	if (syms)
-		symtab_load(&b->st, b->file, NULL);
+	if (syms) {
+		struct symtab_opts so = opts_symtab(o);
+		so.external_table = NULL;
+		symtab_load(&b->st, b->file, &so);
+	}
 }
 
 /* The registry entry for an object of a map, opened on first sight. */
@@ -163,7 +172,9 @@ static size_t find_obj(struct objects *j, const char *path, const char *id,
 	b->base = base_name(b->path);
 	b->text_lo = lo;
 	b->text_hi = hi;
-	open_obj(b, o);
+	gmon_init(&b->sum);
+	if (!j->summing)
+		open_obj(b, o);
 	return j->n++;
 }
 
@@ -179,16 +190,20 @@ static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self, uint64
 /* Object K's own file (FILE, beside the map in DIR): its histograms and
  * arcs, moved into its window. */
 static void read_obj_file(struct objects *j, size_t k, const char *dir,
-			  const char *file, struct gmon_profile *prof,
-			  const struct opts *o)
+			  const char *file, struct gmon_profile *prof)
 {
 	struct gmon_profile t;
 	char *path = xmalloc(strlen(dir) + strlen(file) + 2);
 	uint64_t w = window(k);
 
 	sprintf(path, "%s%s", dir, file);
+	if (j->summing) {
+		gmon_read(&j->v[k].sum, path, &j->joined.abi, GMON_FMT_AUTO, NULL);
+		free(path);
+		return;
+	}
 	gmon_init(&t);
-	gmon_read(&t, path, &j->joined.abi, o->format, NULL);
+	gmon_read(&t, path, &j->joined.abi, GMON_FMT_AUTO, NULL);
 	for (size_t i = 0; i < t.nhists; i++) {
 		prof->hists = xrealloc(prof->hists, (prof->nhists + 1) * sizeof *prof->hists);
 		prof->hists[prof->nhists] = t.hists[i];
@@ -241,13 +256,13 @@ static void read_map(struct objects *j, const char *map, struct gmon_profile *pr
 			size_t k = find_obj(j, line + at, strcmp(id, "-") ? id : NULL, lo, hi, o);
 			local[nlocal++] = k;
 			if (j->v[k].state == 0 && strcmp(file, "-") != 0)
-				read_obj_file(j, k, dir, file, prof, o);
+				read_obj_file(j, k, dir, file, prof);
 		} else if (sscanf(line, "arc %zu %" SCNx64 " %zu %" SCNx64 " %" SCNu64,
 				  &fo, &fa, &so, &sa, &count) == 5 && fo < nlocal && so < nlocal) {
 			size_t a = local[fo], b = local[so];
 			if ((a != SIZE_MAX && j->v[a].state) || (b != SIZE_MAX && j->v[b].state))
 				continue;
-			add_arc(prof, a == SIZE_MAX ? fa : fa + window(a),
+			add_arc(j->summing ? &j->cross : prof, a == SIZE_MAX ? fa : fa + window(a),
 				b == SIZE_MAX ? sa : sa + window(b), count);
 		} else {
 			util_warn("%s: unreadable line left out: %.60s", map, line);
@@ -389,6 +404,7 @@ void objects_free(struct objects *j)
 	for (size_t k = 0; k < j->n; k++) {
 		if (j->v[k].have_syms && !j->v[k].state)
 			symtab_free(&j->v[k].st);
+		gmon_free(&j->v[k].sum);
 		free(j->v[k].path);
 		free(j->v[k].file);
 		free(j->v[k].id);
@@ -396,7 +412,106 @@ void objects_free(struct objects *j)
 	for (size_t i = 0; i < j->nnames; i++)
 		free(j->names[i]);
 	free(j->names);
+	gmon_free(&j->cross);
 	free(j->v);
 	free(j->joined.syms);
 	free(j);
+}
+
+/* ---- -s ---- */
+
+static int cmp_arc(const void *a, const void *b)
+{
+	const struct gmon_arc *x = a, *y = b;
+
+	if (x->from_pc != y->from_pc)
+		return x->from_pc < y->from_pc ? -1 : 1;
+	return x->self_pc < y->self_pc ? -1 : x->self_pc > y->self_pc;
+}
+
+/* Sort P's arcs and add up those between the same two addresses. */
+static void merge_arcs(struct gmon_profile *p)
+{
+	size_t m = 0;
+
+	util_qsort(p->arcs, p->narcs, sizeof *p->arcs, cmp_arc);
+	for (size_t i = 0; i < p->narcs; i++) {
+		if (m > 0 && cmp_arc(&p->arcs[m - 1], &p->arcs[i]) == 0)
+			p->arcs[m - 1].count += p->arcs[i].count;
+		else
+			p->arcs[m++] = p->arcs[i];
+	}
+	p->narcs = m;
+}
+
+static void write_sum_map(struct objects *j, const char *sumpath, const char *exe,
+			  char **files)
+{
+	char *path = xmalloc(strlen(sumpath) + 9), *tmp = xmalloc(strlen(sumpath) + 13);
+	FILE *f;
+
+	sprintf(path, "%s.objects", sumpath);
+	sprintf(tmp, "%s.objects.tmp", sumpath);
+	if (!(f = fopen(tmp, "w")))
+		util_die("%s: %s", tmp, strerror(errno));
+	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n", base_name(sumpath), exe);
+	for (size_t k = 0; k < j->n; k++)
+		fprintf(f, "object %zu lib %s %s %" PRIx64 " %" PRIx64 " %s\n", k + 1,
+			files[k] ? base_name(files[k]) : "-", j->v[k].id ? j->v[k].id : "-",
+			j->v[k].text_lo, j->v[k].text_hi, j->v[k].path);
+	merge_arcs(&j->cross);
+	for (size_t i = 0; i < j->cross.narcs; i++) {
+		const struct gmon_arc *r = &j->cross.arcs[i];
+		uint64_t fo = r->from_pc >> OBJECTS_SHIFT, so = r->self_pc >> OBJECTS_SHIFT;
+		uint64_t mask = ((uint64_t)1 << OBJECTS_SHIFT) - 1;
+		fprintf(f, "arc %" PRIu64 " %" PRIx64 " %" PRIu64 " %" PRIx64 " %" PRIu64 "\n",
+			fo, r->from_pc & mask, so, r->self_pc & mask, r->count);
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		util_die("%s: %s", path, strerror(e));
+	}
+	free(tmp);
+	free(path);
+}
+
+void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *sumpath)
+{
+	struct objects *j = xcalloc(1, sizeof *j);
+	int any = 0;
+
+	j->summing = 1;
+	j->joined.abi = *abi;
+	gmon_init(&j->cross);
+	for (int i = 0; i < o->nprofiles; i++) {
+		char *map = xmalloc(strlen(o->profiles[i]) + 9);
+		sprintf(map, "%s.objects", o->profiles[i]);
+		if (access(map, F_OK) == 0) {
+			read_map(j, map, &j->cross, o);
+			any = 1;
+		}
+		free(map);
+	}
+	if (any) {
+		char **files = xcalloc(j->n + 1, sizeof *files);
+		for (size_t k = 0; k < j->n; k++) {
+			struct gmon_profile *p = &j->v[k].sum;
+			if (p->nhists == 0 && p->narcs == 0)
+				continue;
+			/* named as libtgmon names them, made unique the same way */
+			files[k] = xmalloc(strlen(sumpath) + strlen(j->v[k].base) + 24);
+			sprintf(files[k], "%s.%s", sumpath, j->v[k].base);
+			for (size_t m = 0; m < k; m++)
+				if (files[m] && strcmp(files[m], files[k]) == 0)
+					sprintf(files[k], "%s.%s.%zu", sumpath, j->v[k].base, k + 1);
+			merge_arcs(p);
+			gmon_write(files[k], p, abi, p->arcs, p->narcs);
+		}
+		write_sum_map(j, sumpath, o->exe, files);
+		for (size_t k = 0; k < j->n; k++)
+			free(files[k]);
+		free(files);
+	}
+	objects_free(j);
 }

@@ -35,4 +35,11 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 const struct symtab *objects_symtab(const struct objects *j);
 void objects_free(struct objects *j);
 
+/* -s: beside SUMPATH (the program's summed file, written by the caller),
+ * write SUMPATH.NAME, each object's files summed, and SUMPATH.objects, the
+ * arcs between objects summed: the set libtgmon would have written for
+ * the whole run.  Nothing when no profile has a map.  Dies with a message
+ * naming the file on failure. */
+void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *sumpath);
+
 #endif
