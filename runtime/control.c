@@ -187,6 +187,7 @@ write_profile(const char *pattern, int reset)
 	 * gmon.out finds the files that go with it. */
 	err = tgobj_write(&out, path, st.hz, reset, &bad);
 	if (err != 0) {
+		tgobj_commit(0);
 		munmap(m, len);
 		say("cannot write profile ", bad, ": ", errtext(err), NULL);
 		errno = err;
@@ -200,6 +201,7 @@ write_profile(const char *pattern, int reset)
 				   low + arcs[i].self_off, arcs[i].count);
 		err = tgfile_end(&out);
 	}
+	tgobj_commit(err == 0);
 	munmap(m, len);
 	if (err != 0) {
 		say("cannot write profile ", path, ": ", errtext(err), NULL);

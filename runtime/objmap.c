@@ -183,7 +183,7 @@ close_obj(int i)
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m != MAP_FAILED) {
 		w = m;
-		n = tgrec_wide_collect(w, bound, o->lo, o->hi, 1);
+		n = tgrec_wide_collect(w, bound, o->lo, o->hi, TGREC_RESET);
 		for (k = 0; k < n; k++) {
 			struct kept e;
 			int f = resolve(w[k].from, &e.foff), s = resolve(w[k].self, &e.soff);
@@ -340,22 +340,34 @@ text(struct tgfile *f, const char *first, ...)
 struct scratch {
 	struct kept *arcs;
 	size_t narcs;
-	uint32_t *bins;
+	uint32_t *bins;       /* every object's bins as read, one after another */
+	size_t *binoff;       /* per object: where its bins start in BINS */
+	uint64_t *kread;      /* per kept arc: the count read */
 	unsigned char *has;   /* per object: a file was written */
 };
 
+/* With a marking write (a snapshot that starts a new interval), what was
+ * read is taken out of the counts only once every file is in place
+ * (tgobj_commit): the scratch memory stays until then. */
+static struct {
+	char *m;
+	size_t len;
+	int n;
+	size_t nk;
+	struct scratch sc;
+} pend;
+
 static int
 write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
-	  unsigned hz, int reset, char *path, size_t size)
+	  unsigned hz, char *path, size_t size)
 {
 	struct obj *o = &objs[i];
+	uint32_t *bins = sc->bins + sc->binoff[i];
 	size_t k, any = 0;
-	int hit = ACQ(&o->hit);
 
-	for (k = 0; hit && k < o->nbins; k++) {
-		sc->bins[k] = reset ? __atomic_exchange_n(&o->bins[k], 0, __ATOMIC_RELAXED)
-				    : __atomic_load_n(&o->bins[k], __ATOMIC_RELAXED);
-		any |= sc->bins[k];
+	for (k = 0; k < o->nbins && ACQ(&o->hit); k++) {
+		bins[k] = __atomic_load_n(&o->bins[k], __ATOMIC_RELAXED);
+		any |= bins[k];
 	}
 	for (k = 0; k < sc->narcs && !any; k++)
 		any = sc->arcs[k].fobj == (uint32_t)i && sc->arcs[k].sobj == (uint32_t)i;
@@ -366,9 +378,9 @@ write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
 	int err = tgfile_begin(f, path);
 	if (err != 0)
 		return err;
-	if (!hit)  /* sc->bins holds another object's; gprof wants a histogram */
-		memset(sc->bins, 0, o->nbins * sizeof *sc->bins);
-	tgfile_hist(f, o->lo - o->bias, o->hi - o->bias, hz, sc->bins, o->nbins);
+	/* BINS are zero when the object had no sample (fresh scratch):
+	 * gprof wants a histogram all the same. */
+	tgfile_hist(f, o->lo - o->bias, o->hi - o->bias, hz, bins, o->nbins);
 	for (k = 0; k < sc->narcs; k++)
 		if (sc->arcs[k].fobj == (uint32_t)i && sc->arcs[k].sobj == (uint32_t)i)
 			tgfile_arc(f, sc->arcs[k].foff, sc->arcs[k].soff, sc->arcs[k].count);
@@ -422,34 +434,40 @@ write_map(struct tgfile *f, struct scratch *sc, const char *exepath, int n,
 }
 
 HIDDEN int
-tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int reset,
+tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 	    const char **badpath)
 {
 	static char path[PATH_MAX + 64];
-	int n = ACQ(&nobjs), i, err = 0;
-	size_t bound = tgrec_wide_bound(), nk = ACQ(&nkept), maxbins = 0, k, len;
+	int n = ACQ(&nobjs), i, err = 0, any = 0;
+	size_t bound = tgrec_wide_bound(), nk = ACQ(&nkept), nbins = 0, k, nw, len;
 	struct tgrec_warc *w;
 	struct scratch sc;
 	char *m;
 
 	*badpath = exepath;
+	tgobj_commit(0);
 	if (n == 0)
 		return 0;
 	for (i = 0; i < n; i++)
-		if (objs[i].nbins > maxbins)
-			maxbins = objs[i].nbins;
-	len = bound * sizeof *w + (bound + nk) * sizeof(struct kept) +
-	      maxbins * sizeof(uint32_t) + MAX_OBJ;
+		nbins += objs[i].nbins;
+	len = bound * sizeof *w + (bound + nk) * sizeof(struct kept) + nk * sizeof(uint64_t) +
+	      MAX_OBJ * sizeof(size_t) + nbins * sizeof(uint32_t) + MAX_OBJ;
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
 		return errno;
 	w = (struct tgrec_warc *)m;
 	sc.arcs = (struct kept *)(m + bound * sizeof *w);
-	sc.bins = (uint32_t *)((char *)sc.arcs + (bound + nk) * sizeof(struct kept));
-	sc.has = (unsigned char *)(sc.bins + maxbins);
+	sc.kread = (uint64_t *)(sc.arcs + bound + nk);
+	sc.binoff = (size_t *)(sc.kread + nk);
+	sc.bins = (uint32_t *)(sc.binoff + MAX_OBJ);
+	sc.has = (unsigned char *)(sc.bins + nbins);
+	for (i = 0, nbins = 0; i < n; i++) {
+		sc.binoff[i] = nbins;
+		nbins += objs[i].nbins;
+	}
 	sc.narcs = 0;
-	size_t nw = tgrec_wide_collect(w, bound, 0, 0, reset);
+	nw = tgrec_wide_collect(w, bound, 0, 0, mark ? TGREC_MARK : TGREC_PEEK);
 	for (k = 0; k < nw; k++) {
 		struct kept *r = &sc.arcs[sc.narcs];
 		int a = resolve(w[k].from, &r->foff), b = resolve(w[k].self, &r->soff);
@@ -461,12 +479,11 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int reset,
 		sc.narcs++;
 	}
 	for (k = 0; k < nk; k++) {
-		uint64_t c = reset ? __atomic_exchange_n(&kept[k].count, 0, __ATOMIC_RELAXED)
-				   : __atomic_load_n(&kept[k].count, __ATOMIC_RELAXED);
-		if (c == 0)
+		sc.kread[k] = __atomic_load_n(&kept[k].count, __ATOMIC_RELAXED);
+		if (sc.kread[k] == 0)
 			continue;
 		sc.arcs[sc.narcs] = kept[k];
-		sc.arcs[sc.narcs++].count = c;
+		sc.arcs[sc.narcs++].count = sc.kread[k];
 	}
 	/* Only code compiled with -pg calls mcount: an object that is no
 	 * arc's callee has none, and arcs from inside it (a callback from
@@ -479,9 +496,8 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int reset,
 			sc.arcs[nw++] = sc.arcs[k];
 	sc.narcs = nw;
 	memset(sc.has, 0, MAX_OBJ);
-	int any = 0;
 	for (i = 1; i < n && err == 0; i++) {
-		err = write_obj(f, &sc, exepath, i, hz, reset, path, sizeof path);
+		err = write_obj(f, &sc, exepath, i, hz, path, sizeof path);
 		any |= sc.has[i];
 	}
 	for (k = 0; k < sc.narcs; k++)
@@ -495,9 +511,40 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int reset,
 		strcat(path, ".objects");
 		unlink(path);
 	}
-	munmap(m, len);
 	*badpath = path;
+	if (err == 0 && mark) {
+		pend.m = m;
+		pend.len = len;
+		pend.n = n;
+		pend.nk = nk;
+		pend.sc = sc;
+	} else {
+		munmap(m, len);
+	}
 	return err;
+}
+
+HIDDEN void
+tgobj_commit(int ok)
+{
+	int i;
+	size_t k;
+
+	if (pend.m == NULL)
+		return;
+	if (ok) {
+		tgrec_wide_commit();
+		for (i = 0; i < pend.n; i++) {
+			uint32_t *b = pend.sc.bins + pend.sc.binoff[i];
+			for (k = 0; objs[i].bins && k < objs[i].nbins; k++)
+				if (b[k])
+					__atomic_fetch_sub(&objs[i].bins[k], b[k], __ATOMIC_RELAXED);
+		}
+		for (k = 0; k < pend.nk; k++)
+			__atomic_fetch_sub(&kept[k].count, pend.sc.kread[k], __ATOMIC_RELAXED);
+	}
+	munmap(pend.m, pend.len);
+	pend.m = NULL;
 }
 
 /* dlopen and dlclose: the library's, then a scan.  Defined here so that

@@ -33,11 +33,14 @@ void tgobj_sample(uintptr_t pc, uint32_t n);
 void tgobj_reset(void);
 
 /* Write the other objects' files and the object map beside EXEPATH (the
- * executable's gmon file, written afterwards by the caller), using F;
- * with RESET, start a new interval.  Async-signal-safe.  Returns 0 or an
- * errno value; *BADPATH then names the file. */
-int tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int reset,
+ * executable's gmon file, written afterwards by the caller), using F.
+ * With MARK, what was written is taken out of the counts at
+ * tgobj_commit(1), once the caller's file is in place too; tgobj_commit(0)
+ * forgets it (the counts go into the next files).  Async-signal-safe.
+ * Returns 0 or an errno value; *BADPATH then names the file. */
+int tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 		const char **badpath);
+void tgobj_commit(int ok);
 
 /* After fork in the child: counts restart from zero. */
 void tgobj_after_fork(void);

@@ -71,6 +71,7 @@ static __thread int in_attach TLS_IE;
  * for the atomic addition; calls within the executable do not. */
 struct wslot {
 	uint64_t from, self, count, base;
+	uint64_t took;   /* read by the last marking collection; else base */
 };
 #define WIDE_BITS 18
 static struct wslot *wide;
@@ -448,7 +449,7 @@ tgrec_reset(void)
 		rebase(t);
 	if (shared)
 		rebase(shared);
-	tgrec_wide_collect(NULL, 0, 0, 0, 1);
+	tgrec_wide_collect(NULL, 0, 0, 0, TGREC_RESET);
 }
 
 HIDDEN void
@@ -471,7 +472,7 @@ tgrec_after_fork(void)
 	}
 	if (shared)
 		rebase(shared);
-	tgrec_wide_collect(NULL, 0, 0, 0, 1);
+	tgrec_wide_collect(NULL, 0, 0, 0, TGREC_RESET);
 	lost = 0;
 }
 
@@ -483,7 +484,7 @@ tgrec_wide_bound(void)
 
 HIDDEN size_t
 tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
-		   uintptr_t hi, int reset)
+		   uintptr_t hi, int mode)
 {
 	size_t n = 0;
 	uint32_t i;
@@ -498,18 +499,28 @@ tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
 		if (hi > lo && f - lo >= hi - lo && s - lo >= hi - lo)
 			continue;
 		c = LOAD(&w->count);
-		if (c == w->base)
-			continue;
-		if (out != NULL) {
-			if (n == max)
-				break;
+		if (c != w->base && out != NULL && n < max) {
 			out[n].from = f;
 			out[n].self = s;
 			out[n].count = c - w->base;
 			n++;
+		} else if (out != NULL) {
+			c = w->base;   /* not read: left for the next collection */
 		}
-		if (reset)
-			w->base = c;
+		if (mode == TGREC_RESET)
+			w->base = w->took = c;
+		else if (mode == TGREC_MARK)
+			w->took = c;
 	}
 	return n;
+}
+
+HIDDEN void
+tgrec_wide_commit(void)
+{
+	uint32_t i;
+
+	for (i = 0; wide && i < ((uint32_t)1 << WIDE_BITS); i++)
+		if (__atomic_load_n(&wide[i].from, __ATOMIC_ACQUIRE) != 0)
+			wide[i].base = wide[i].took;
 }
