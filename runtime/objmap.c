@@ -10,6 +10,7 @@
 #include <link.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gfile.h"
@@ -446,7 +447,10 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 
 	*badpath = exepath;
 	tgobj_commit(0);
-	if (n == 0)
+	/* Written to a device or a FIFO (/dev/null, a pipe): there is no
+	 * directory of profile files to put the objects' beside. */
+	struct stat stb;
+	if (n == 0 || (stat(exepath, &stb) == 0 && !S_ISREG(stb.st_mode)))
 		return 0;
 	for (i = 0; i < n; i++)
 		nbins += objs[i].nbins;
