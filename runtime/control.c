@@ -180,16 +180,20 @@ write_profile(const char *pattern, int reset)
 	}
 	arcs = m;
 	bins = (uint32_t *)(arcs + bound);
+	/* With RESET, what was read is taken out of the counts only once the
+	 * file is in place: a file that could not be written leaves its
+	 * counts to the next one, so the files still add up to the run. */
 	narcs = tgrec_collect(arcs, bound, reset);
 	for (i = 0; i < nbins; i++)
-		bins[i] = tgsamp_take(i, reset);
+		bins[i] = tgsamp_take(i, 0);
 	/* The other objects' files first: a reader that finds the new
 	 * gmon.out finds the files that go with it. */
 	err = tgobj_write(&out, path, st.hz, reset, &bad);
 	if (err != 0) {
 		tgobj_commit(0);
 		munmap(m, len);
-		say("cannot write profile ", bad, ": ", errtext(err), NULL);
+		say("cannot write profile ", bad, ": ", errtext(err),
+		    reset ? "; its counts go into the next file" : "", NULL);
 		errno = err;
 		return -1;
 	}
@@ -201,10 +205,16 @@ write_profile(const char *pattern, int reset)
 				   low + arcs[i].self_off, arcs[i].count);
 		err = tgfile_end(&out);
 	}
+	if (err == 0 && reset) {
+		tgrec_commit();
+		for (i = 0; i < nbins; i++)
+			tgsamp_sub(i, bins[i]);
+	}
 	tgobj_commit(err == 0);
 	munmap(m, len);
 	if (err != 0) {
-		say("cannot write profile ", path, ": ", errtext(err), NULL);
+		say("cannot write profile ", path, ": ", errtext(err),
+		    reset ? "; its counts go into the next file" : "", NULL);
 		errno = err;
 		return -1;
 	}
@@ -322,10 +332,25 @@ serve(int cmd, int queued)
 		set_on(cmd == TGCTL_ON);
 		break;
 	default:
+		errno = EINVAL;
 		r = -1;
 	}
+	if (r != 0)
+		r = TGCTL_FAILED_ERRNO(errno);
 	unlock();
-	return r == 0 ? TGCTL_OK : TGCTL_FAILED;
+	return r;
+}
+
+/* A signal sent by a process (si_code <= 0: kill, sigqueue, tgkill) is
+ * obeyed only when its sender's uid is our real or effective one, so a
+ * user the kernel lets signal us for another reason (root, or a sender
+ * that forges the rest of siginfo with rt_sigqueueinfo) cannot make us
+ * write files or answer.  Signals the kernel raises (a terminal's WINCH)
+ * come from the user's own terminal and are obeyed. */
+static int
+sender_ok(const siginfo_t *si)
+{
+	return si->si_code > 0 || si->si_uid == getuid() || si->si_uid == geteuid();
 }
 
 static void
@@ -337,6 +362,10 @@ on_control(int sig, siginfo_t *si, void *ctx)
 	int cmd = queued ? (v & 0xff) : TGCTL_DUMP;
 	int status;
 
+	if (!sender_ok(si)) {
+		errno = saved;
+		return;
+	}
 	if (not_started()) {
 		status = TGCTL_FAILED;
 	} else {
@@ -350,13 +379,17 @@ on_control(int sig, siginfo_t *si, void *ctx)
 	errno = saved;
 }
 
+/* secure_getenv: in a setuid or setgid program (or one with file
+ * capabilities) the environment belongs to the user who started it, so
+ * none of it is read and the defaults apply, as glibc ignores
+ * GMON_OUT_PREFIX there. */
 static void
 read_environment(void)
 {
-	const char *hz = getenv("TGMON_HZ");
-	const char *outname = getenv("TGMON_OUT");
-	const char *prefix = getenv("GMON_OUT_PREFIX");
-	const char *sig = getenv("TGMON_SIGNAL");
+	const char *hz = secure_getenv("TGMON_HZ");
+	const char *outname = secure_getenv("TGMON_OUT");
+	const char *prefix = secure_getenv("GMON_OUT_PREFIX");
+	const char *sig = secure_getenv("TGMON_SIGNAL");
 
 	st.hz = DEFAULT_HZ;
 	if (hz && *hz) {
@@ -382,7 +415,8 @@ read_environment(void)
 	if (sig && *sig) {
 		st.sig = tgctl_parse_signal(sig);
 		if (st.sig == 0)
-			say("TGMON_SIGNAL=", sig, ": not a signal name; no control signal", NULL);
+			say("TGMON_SIGNAL=", sig, ": not a signal libtgmon may use (fault signals, "
+			    "KILL, STOP and PROF are not); no control signal", NULL);
 	}
 }
 
@@ -393,9 +427,22 @@ first_object(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
+/* A child's files must not overwrite its parent's: unless the pattern
+ * has %p, the child's get ".PID" added (as with GMON_OUT_PREFIX). */
 static void
 after_fork_child(void)
 {
+	const char *p;
+	int has_pid = 0;
+
+	for (p = st.pattern; *p; p++) {
+		if (*p == '%' && p[1] == 'p')
+			has_pid = 1;
+		if (*p == '%' && p[1] != '\0')
+			p++;
+	}
+	if (!has_pid && strlen(st.pattern) + 4 < sizeof st.pattern)
+		memcpy(st.pattern + strlen(st.pattern), ".%p", 4);
 	lock_tid = 0;
 	pending_dump = 0;
 	st.seq = 0;

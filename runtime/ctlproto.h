@@ -24,14 +24,30 @@ enum tgctl_cmd {
 enum tgctl_status {
 	TGCTL_OK = 0,
 	TGCTL_FAILED,   /* the program printed why on its stderr */
-	TGCTL_BUSY      /* another request is being served: try again */
+	TGCTL_BUSY,     /* another request is being served: try again */
+	TGCTL_ERRNO = 16 /* failed with errno (status - TGCTL_ERRNO) */
 };
+
+/* A failure with errno E, as a status that fits in 8 bits. */
+#define TGCTL_FAILED_ERRNO(e) \
+	((e) > 0 && (e) < 256 - TGCTL_ERRNO ? TGCTL_ERRNO + (e) : TGCTL_FAILED)
 
 #define TGCTL_REQUEST(cmd) ((TGCTL_MAGIC << 16) | (cmd))
 #define TGCTL_REPLY(cmd, status) ((TGCTL_MAGIC << 16) | ((cmd) << 8) | (status))
 
+/* Signals that cannot be the control signal: those a fault raises (a
+ * program that faults would dump in a loop), those that cannot be caught,
+ * and SIGPROF, which sampling uses. */
+static inline int
+tgctl_reserved_signal(int sig)
+{
+	return sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL ||
+	       sig == SIGTRAP || sig == SIGABRT || sig == SIGSYS || sig == SIGKILL ||
+	       sig == SIGSTOP || sig == SIGPROF;
+}
+
 /* "USR1", "SIGUSR1", "RTMIN+3", "10": a signal number, or 0 when S names
- * no signal a program may catch (or SIGPROF, which sampling uses). */
+ * no signal a program may take for control (tgctl_reserved_signal). */
 static inline int
 tgctl_parse_signal(const char *s)
 {
@@ -60,7 +76,7 @@ tgctl_parse_signal(const char *s)
 	}
 	n = strtol(s, &end, 10);
 	if (*s == '\0' || *end != '\0' || n < 1 || n > SIGRTMAX ||
-	    n == SIGKILL || n == SIGSTOP || n == SIGPROF)
+	    tgctl_reserved_signal((int)n))
 		return 0;
 	return (int)n;
 }

@@ -5,6 +5,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gfile.h"
@@ -119,15 +122,150 @@ u64(struct tgfile *f, uint64_t v)
 	bytes(f, &v, 8);
 }
 
-HIDDEN void
-tgfile_bytes(struct tgfile *f, const void *p, size_t n)
+/* Copy S (N bytes) to D at *LEN, keeping the terminator in SIZE. */
+static int
+append(char *d, size_t size, size_t *len, const char *s, size_t n)
 {
-	while (n > 0) {
-		size_t k = n < sizeof f->buf ? n : sizeof f->buf;
-		bytes(f, p, k);
-		p = (const char *)p + k;
-		n -= k;
+	if (*len + n >= size)
+		return -1;
+	memcpy(d + *len, s, n);
+	*len += n;
+	d[*len] = '\0';
+	return 0;
+}
+
+/* The kernel's protected_symlinks rule: in a sticky world-writable
+ * directory, a symlink is followed only when its owner is the follower or
+ * the directory's owner.  DIRLEN bytes of PATH name the link's directory
+ * (0: the current one). */
+static int
+may_follow(const char *path, size_t dirlen, const struct stat *link)
+{
+	char dir[4096];
+	struct stat ds;
+
+	if (dirlen == 0)
+		memcpy(dir, ".", 2);
+	else {
+		memcpy(dir, path, dirlen);
+		dir[dirlen] = '\0';
 	}
+	if (stat(dir, &ds) != 0)
+		return 0;
+	if ((ds.st_mode & (S_ISVTX | S_IWOTH)) != (S_ISVTX | S_IWOTH))
+		return 1;
+	return link->st_uid == geteuid() || link->st_uid == ds.st_uid;
+}
+
+/* Follow symlinks at F->path (8 at most) so that F->path names the file
+ * itself, and lstat it into ST.  Returns 0 (ST->st_mode 0 when nothing is
+ * there) or an errno value. */
+static int
+resolve(struct tgfile *f, struct stat *st)
+{
+	int depth;
+
+	for (depth = 0;; depth++) {
+		char link[4096];
+		size_t dirlen, len;
+		const char *slash;
+		ssize_t n;
+
+		if (lstat(f->path, st) != 0) {
+			if (errno != ENOENT)
+				return errno;
+			st->st_mode = 0;
+			return 0;
+		}
+		if (!S_ISLNK(st->st_mode))
+			return 0;
+		slash = strrchr(f->path, '/');
+		dirlen = slash ? (size_t)(slash - f->path) + 1 : 0;
+		if (depth == 8)
+			return ELOOP;
+		if (!may_follow(f->path, dirlen, st))
+			return EACCES;
+		n = readlink(f->path, link, sizeof link - 1);
+		if (n <= 0)
+			return n < 0 ? errno : ENOENT;
+		link[n] = '\0';
+		len = link[0] == '/' ? 0 : dirlen;
+		f->path[len] = '\0';
+		if (append(f->path, sizeof f->path, &len, link, (size_t)n) != 0)
+			return ENAMETOOLONG;
+	}
+}
+
+/* Open an existing device, FIFO or socket at F->path for writing in place:
+ * O_NONBLOCK so that a FIFO nobody reads fails at once (ENXIO) instead of
+ * hanging, then blocking writes. */
+static int
+open_in_place(struct tgfile *f)
+{
+	struct stat st;
+	int fl;
+
+	do
+		f->fd = open(f->path, O_WRONLY | O_NONBLOCK | O_NOCTTY |
+			     O_NOFOLLOW | O_CLOEXEC);
+	while (f->fd < 0 && errno == EINTR);
+	if (f->fd < 0)
+		return errno;
+	if (fstat(f->fd, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ||
+	    (fl = fcntl(f->fd, F_GETFL)) < 0 ||
+	    fcntl(f->fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+		close(f->fd);
+		f->fd = -1;
+		return EAGAIN; /* replaced under our feet */
+	}
+	f->tmp[0] = '\0';
+	return 0;
+}
+
+/* Create a new temporary file beside F->path: PATH.tmp.PID.RANDOM, made
+ * with O_EXCL (which never follows a symlink), so a name planted by
+ * someone else is skipped, never opened. */
+static int
+open_temp(struct tgfile *f)
+{
+	char num[24];
+	const char *pid;
+	int tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		uint64_t r = 0;
+		struct timespec ts;
+		size_t len = 0;
+		int i;
+
+		if (getrandom(&r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			r ^= (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15u +
+			     (uint64_t)ts.tv_sec + (uint64_t)tries;
+		}
+		f->tmp[0] = '\0';
+		if (append(f->tmp, sizeof f->tmp, &len, f->path, strlen(f->path)) ||
+		    append(f->tmp, sizeof f->tmp, &len, ".tmp.", 5))
+			return ENAMETOOLONG;
+		pid = utoa(num, (uint64_t)getpid());
+		if (append(f->tmp, sizeof f->tmp, &len, pid, strlen(pid)) ||
+		    append(f->tmp, sizeof f->tmp, &len, ".", 1))
+			return ENAMETOOLONG;
+		for (i = 0; i < 12; i++) {
+			char c = "0123456789abcdef"[(r >> (4 * i)) & 15];
+			if (append(f->tmp, sizeof f->tmp, &len, &c, 1))
+				return ENAMETOOLONG;
+		}
+		do
+			f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+				     O_CLOEXEC, 0666);
+		while (f->fd < 0 && errno == EINTR);
+		if (f->fd >= 0)
+			return 0;
+		if (errno != EEXIST)
+			return errno;
+	}
+	return EEXIST;
 }
 
 HIDDEN int
@@ -144,28 +282,39 @@ tgfile_begin(struct tgfile *f, const char *path)
 	return 0;
 }
 
+HIDDEN void
+tgfile_bytes(struct tgfile *f, const void *p, size_t n)
+{
+	while (n > 0) {
+		size_t k = n < sizeof f->buf ? n : sizeof f->buf;
+		bytes(f, p, k);
+		p = (const char *)p + k;
+		n -= k;
+	}
+}
+
 HIDDEN int
 tgfile_begin_raw(struct tgfile *f, const char *path)
 {
 	size_t n = strlen(path);
-	char num[24];
-	const char *pid = utoa(num, (uint64_t)getpid());
+	struct stat st;
+	int err;
 
 	f->err = 0;
 	f->len = 0;
 	f->fd = -1;
-	if (n + 1 > sizeof f->path || n + strlen(pid) + 8 > sizeof f->tmp)
+	f->tmp[0] = '\0';
+	if (n + 1 > sizeof f->path)
 		return ENAMETOOLONG;
 	memcpy(f->path, path, n + 1);
-	memcpy(f->tmp, path, n);
-	memcpy(f->tmp + n, ".tmp.", 5);
-	memcpy(f->tmp + n + 5, pid, strlen(pid) + 1);
-	do
-		f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	while (f->fd < 0 && errno == EINTR);
-	if (f->fd < 0)
-		return errno;
-	return 0;
+	err = resolve(f, &st);
+	if (err == 0 && S_ISDIR(st.st_mode))
+		err = EISDIR;
+	else if (err == 0 && st.st_mode != 0 && !S_ISREG(st.st_mode))
+		err = open_in_place(f);
+	else if (err == 0)
+		err = open_temp(f);
+	return err;
 }
 
 HIDDEN void
@@ -218,6 +367,8 @@ tgfile_end(struct tgfile *f)
 	if (close(f->fd) != 0 && f->err == 0 && errno != EINTR)
 		f->err = errno;
 	f->fd = -1;
+	if (f->tmp[0] == '\0')
+		return f->err;
 	if (f->err == 0 && rename(f->tmp, f->path) != 0)
 		f->err = errno;
 	if (f->err != 0)

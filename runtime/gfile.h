@@ -16,7 +16,7 @@ struct tgfile {
 	int err;         /* first errno seen, 0 if none */
 	size_t len;      /* bytes in buf */
 	char path[4096];
-	char tmp[4096 + 32];
+	char tmp[4096 + 64]; /* "" when writing in place */
 	unsigned char buf[1 << 16];
 };
 
@@ -24,8 +24,15 @@ struct tgfile {
  * the result does not fit. */
 int tgfile_name(char *out, size_t size, const char *pattern, unsigned seq);
 
-/* Open a temporary file beside PATH and write the header.  Returns 0 or an
- * errno value. */
+/* Start writing the file PATH, safely in a directory others can write:
+ * symlinks at PATH are followed (up to 8) except where the kernel's
+ * protected_symlinks rule would refuse them (EACCES); an existing device,
+ * FIFO or socket is written in place (a FIFO nobody reads fails at once
+ * with ENXIO); a directory is EISDIR; otherwise the data goes to a new
+ * temporary file beside the target, created with O_EXCL under a random
+ * name, and tgfile_end renames it over the target, so a reader never sees
+ * half a file and nothing planted at the temporary name is ever opened.
+ * Writes the gmon header.  Returns 0 or an errno value. */
 int tgfile_begin(struct tgfile *f, const char *path);
 
 /* The same without the header, for other files written the same way. */
@@ -40,8 +47,8 @@ void tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc,
 
 void tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t count);
 
-/* Flush, close and rename over PATH.  Returns 0, or an errno value after
- * removing the temporary file. */
+/* Flush, close and rename over PATH.  Returns 0 once the file is in place,
+ * or an errno value after removing the temporary file. */
 int tgfile_end(struct tgfile *f);
 
 #endif

@@ -37,6 +37,7 @@ struct tab {
 	uint32_t used, limit, mask, shift;
 	struct slot *slot;
 	uint64_t *base;           /* written by collections only */
+	uint64_t *took;           /* values read by the last marking collection */
 };
 
 /* Probes before a thread gives up on its own table for this arc, and
@@ -88,7 +89,7 @@ map_tab(unsigned bits)
 {
 	size_t cap = (size_t)1 << bits;
 	size_t head = (sizeof(struct tab) + 63) & ~(size_t)63;
-	size_t len = head + cap * sizeof(struct slot) + cap * sizeof(uint64_t);
+	size_t len = head + cap * sizeof(struct slot) + 2 * cap * sizeof(uint64_t);
 	long r = rawsys(SYS_mmap, 0, (long)len, PROT_READ | PROT_WRITE,
 			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	char *m = (char *)r;
@@ -99,6 +100,7 @@ map_tab(unsigned bits)
 	t = (struct tab *)m;
 	t->slot = (struct slot *)(m + head);
 	t->base = (uint64_t *)(m + head + cap * sizeof(struct slot));
+	t->took = t->base + cap;
 	t->mask = (uint32_t)(cap - 1);
 	t->shift = 64 - bits;
 	t->limit = (uint32_t)(cap / 4 * 3);
@@ -334,9 +336,11 @@ tgrec_bound(void)
 }
 
 /* Append the table's counts since its bases to OUT (as key, count pairs in
- * struct slot form); with RESET move the bases up to the values read. */
+ * struct slot form); with MARK remember the values read, to become the
+ * bases at tgrec_commit.  Counts that do not fit stay for the next
+ * collection. */
 static size_t
-scan_tab(struct tab *t, struct slot *out, size_t n, size_t max, int reset)
+scan_tab(struct tab *t, struct slot *out, size_t n, size_t max, int mark)
 {
 	uint32_t i;
 
@@ -347,15 +351,15 @@ scan_tab(struct tab *t, struct slot *out, size_t n, size_t max, int reset)
 			continue;
 		c = LOAD(&t->slot[i].count);
 		b = t->base[i];
-		if (c == b)
-			continue;
-		if (n == max)
-			return n; /* left for the next collection */
-		out[n].key = k;
-		out[n].count = c - b;
-		n++;
-		if (reset)
-			t->base[i] = c;
+		if (c != b && n < max) {
+			out[n].key = k;
+			out[n].count = c - b;
+			n++;
+		} else {
+			c = b;
+		}
+		if (mark)
+			t->took[i] = c;
 	}
 	return n;
 }
@@ -402,7 +406,7 @@ sort_slots(struct slot *v, size_t n)
 }
 
 HIDDEN size_t
-tgrec_collect(struct tgrec_arc *out, size_t max, int reset)
+tgrec_collect(struct tgrec_arc *out, size_t max, int mark)
 {
 	struct slot *v = (struct slot *)out;
 	struct tab *t;
@@ -411,9 +415,9 @@ tgrec_collect(struct tgrec_arc *out, size_t max, int reset)
 	_Static_assert(sizeof(struct slot) == sizeof(struct tgrec_arc),
 		       "collection sorts in place");
 	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
-		n = scan_tab(t, v, n, max, reset);
+		n = scan_tab(t, v, n, max, mark);
 	if (shared)
-		n = scan_tab(shared, v, n, max, reset);
+		n = scan_tab(shared, v, n, max, mark);
 	sort_slots(v, n);
 	for (i = 0, m = 0; i < n; i++) {
 		if (m > 0 && v[m - 1].key == v[i].key)
@@ -430,26 +434,44 @@ tgrec_collect(struct tgrec_arc *out, size_t max, int reset)
 	return m;
 }
 
+/* Move the bases of T to its current counts, or with TOOK to the values
+ * the last marking collection read.  A slot filled since then has took 0,
+ * like its base. */
 static void
-rebase(struct tab *t)
+rebase(struct tab *t, int took)
 {
 	uint32_t i;
 
-	for (i = 0; i <= t->mask; i++)
-		if (__atomic_load_n(&t->slot[i].key, __ATOMIC_ACQUIRE) != 0)
-			t->base[i] = LOAD(&t->slot[i].count);
+	for (i = 0; i <= t->mask; i++) {
+		if (__atomic_load_n(&t->slot[i].key, __ATOMIC_ACQUIRE) == 0)
+			continue;
+		t->base[i] = took ? t->took[i] : LOAD(&t->slot[i].count);
+		t->took[i] = t->base[i];
+	}
+}
+
+static void
+rebase_all(int took)
+{
+	struct tab *t;
+
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
+		rebase(t, took);
+	if (shared)
+		rebase(shared, took);
 }
 
 HIDDEN void
 tgrec_reset(void)
 {
-	struct tab *t;
-
-	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
-		rebase(t);
-	if (shared)
-		rebase(shared);
+	rebase_all(0);
 	tgrec_wide_collect(NULL, 0, 0, 0, TGREC_RESET);
+}
+
+HIDDEN void
+tgrec_commit(void)
+{
+	rebase_all(1);
 }
 
 HIDDEN void
@@ -468,10 +490,10 @@ tgrec_after_fork(void)
 			t->owner = (int)rawsys(SYS_gettid, 0, 0, 0, 0, 0, 0);
 			t->timer = tgsamp_thread_begin(-1);
 		}
-		rebase(t);
+		rebase(t, 0);
 	}
 	if (shared)
-		rebase(shared);
+		rebase(shared, 0);
 	tgrec_wide_collect(NULL, 0, 0, 0, TGREC_RESET);
 	lost = 0;
 }

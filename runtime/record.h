@@ -11,7 +11,8 @@
  * Reset never writes another thread's counters: it records each counter's
  * current value as a base, and a collection reports count - base.  Taking
  * the value once for both the report and the new base makes a "collect and
- * reset" exact: every call lands in exactly one collection.
+ * reset" exact: every call lands in exactly one collection.  The new bases
+ * are set only when the caller commits (once its file is in place).
  *
  * Tables of threads that have exited are handed to new threads, and keep
  * their counts.  Everything here is async-signal-safe. */
@@ -38,9 +39,16 @@ void tgrec_set_on(int on);
 size_t tgrec_bound(void);
 
 /* Collect at most MAX arcs counted since the last reset into OUT, sorted
- * by (from, self) and merged; with RESET, start a new interval at the same
- * time.  Returns the number of arcs stored. */
-size_t tgrec_collect(struct tgrec_arc *out, size_t max, int reset);
+ * by (from, self) and merged.  With MARK, remember exactly what was read,
+ * so that tgrec_commit can start the next interval there: a marked
+ * collection followed by a commit is an exact "collect and reset", and
+ * one that is not committed (its file could not be written) changes
+ * nothing, its counts going into the next collection.  Returns the number
+ * of arcs stored. */
+size_t tgrec_collect(struct tgrec_arc *out, size_t max, int mark);
+
+/* Start a new interval at the values of the last marking collection. */
+void tgrec_commit(void);
 
 /* Start a new interval without collecting. */
 void tgrec_reset(void);

@@ -142,6 +142,13 @@ tgsamp_take(size_t i, int reset)
 	return LOAD(&bins[i]);
 }
 
+HIDDEN void
+tgsamp_sub(size_t i, uint32_t v)
+{
+	if (v)
+		__atomic_fetch_sub(&bins[i], v, __ATOMIC_RELAXED);
+}
+
 HIDDEN int
 tgsamp_thread_begin(int old)
 {

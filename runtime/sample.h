@@ -40,6 +40,10 @@ size_t tgsamp_nbins(void);
 /* Read bin I; with RESET, zero it in the same atomic step. */
 uint32_t tgsamp_take(size_t i, int reset);
 
+/* Take V samples out of bin I, which holds at least V (V read before by
+ * tgsamp_take without reset): a collection committed after the fact. */
+void tgsamp_sub(size_t i, uint32_t v);
+
 /* Start a sampling timer for the calling thread, after deleting the timer
  * OLD (>= 0) of a thread that has exited.  Returns the new timer's id, or
  * -1 (the thread is then sampled through ITIMER_PROF).  Called from mcount:

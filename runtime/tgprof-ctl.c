@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +19,8 @@
 #include <unistd.h>
 
 #include "ctlproto.h"
+
+#define MAX_TIMEOUT 86400
 
 static const struct {
 	const char *name;
@@ -131,6 +135,62 @@ check_caught(long pid, int sig)
 		    "-pg and running with libtgmon?", pid, sig, strsignal(sig));
 }
 
+/* libtgmon obeys only requests from its real or effective user (the
+ * kernel's si_uid is our real uid): say so before sending anything. */
+static void
+check_uid(long pid)
+{
+	char path[64], *status, *line;
+	unsigned long ruid, euid;
+	size_t len;
+
+	snprintf(path, sizeof path, "/proc/%ld/status", pid);
+	status = slurp(path, &len);
+	if (status == NULL) {
+		if (errno == ENOENT)
+			die("no process %ld", pid);
+		die("%s: %s", path, strerror(errno));
+	}
+	line = strstr(status, "\nUid:");
+	if (line == NULL || sscanf(line + 5, "%lu %lu", &ruid, &euid) != 2)
+		die("%s: no Uid line", path);
+	free(status);
+	if (getuid() != ruid && getuid() != euid)
+		die("process %ld runs as uid %lu (effective %lu) and libtgmon obeys "
+		    "only its own user; run tgprof-ctl as uid %lu", pid, ruid, euid, ruid);
+}
+
+/* Requests to one process are made one at a time (a lock on its /proc
+ * directory), so that several tgprof-ctl at once are not merged into one
+ * signal: the kernel keeps only one pending instance of a standard signal.
+ * Returns the descriptor that holds the lock. */
+static int
+lock_target(long pid, double timeout)
+{
+	struct timespec ms10 = { 0, 10000000 };
+	double waited = 0;
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%ld", pid);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			die("no process %ld", pid);
+		die("%s: %s", path, strerror(errno));
+	}
+	while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			die("%s: cannot lock: %s", path, strerror(errno));
+		if (waited >= timeout)
+			die("no answer from process %ld within %g s: other requests "
+			    "to it are still waiting", pid, timeout);
+		nanosleep(&ms10, NULL);
+		waited += 0.01;
+	}
+	return fd;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -152,8 +212,10 @@ main(int argc, char **argv)
 			break;
 		case 't':
 			timeout = strtod(optarg, &end);
-			if (*end != '\0' || !(timeout > 0))
-				bad_usage("-t %s: not a number of seconds", optarg);
+			if (*end != '\0' || end == optarg || !(timeout > 0) ||
+			    timeout > MAX_TIMEOUT)
+				bad_usage("-t %s: not a number of seconds from 0 to %d",
+					  optarg, MAX_TIMEOUT);
 			break;
 		case 'h':
 			usage(0);
@@ -174,7 +236,9 @@ main(int argc, char **argv)
 		bad_usage("%s: unknown command (dump, snap, reset, on, off)", cmdname);
 	if (sig == 0)
 		sig = signal_from_environ(pid);
+	check_uid(pid);
 	check_caught(pid, sig);
+	lock_target(pid, timeout);
 
 	/* The answer comes as the same signal: block it and wait. */
 	sigemptyset(&set);
@@ -212,9 +276,13 @@ main(int argc, char **argv)
 			nanosleep(&ms10, NULL);
 			continue;
 		}
-		default:
+		case TGCTL_FAILED:
 			die("process %ld could not %s (its standard error says why)",
 			    pid, cmdname);
+		default:
+			die("process %ld could not %s: %s%s", pid, cmdname,
+			    strerror((si.si_value.sival_int & 0xff) - TGCTL_ERRNO),
+			    cmd == TGCTL_SNAP ? " (its counts go into the next file)" : "");
 		}
 	}
 }

@@ -233,7 +233,7 @@ fi
 TGMON_HZ=fast TGMON_SIGNAL=NOPE TGMON_OUT=$W/bad-env.out LD_PRELOAD=$LIB/libtgmon.so \
 	sh -c './ctl < work7.in' > /dev/null 2> "$W/bad-env.err"
 want="tgmon: TGMON_HZ=fast: not a rate from 1 to 100000; using 100
-tgmon: TGMON_SIGNAL=NOPE: not a signal name; no control signal"
+tgmon: TGMON_SIGNAL=NOPE: not a signal libtgmon may use (fault signals, KILL, STOP and PROF are not); no control signal"
 if [ "$(cat "$W/bad-env.err")" = "$want" ] && [ "$(rt_calls ./ctl work "$W/bad-env.out")" = 7 ]; then
 	tg_pass "bad TGMON_HZ and TGMON_SIGNAL: messages, profile still written"
 else

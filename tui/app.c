@@ -410,7 +410,7 @@ int tui_main(const struct opts *o)
 	a->seen_gen = edit_generation(a->ed);
 	app_current = a;
 	if (npending)
-		app_message(a, 1, "%s%s", pending_key_errors[npending - 1],
+		app_message(a, 1, "%s%s", pending_key_errors[0],
 			    npending > 1 ? " (and more, shown on exit)" : "");
 	prompt_init(a);
 	a->view = o->graph || !o->flat ? V_GRAPH : V_FLAT;

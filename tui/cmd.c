@@ -234,23 +234,44 @@ static void c_bind(struct app *a, const char *name, char *arg)
 		view_help_build(a);
 }
 
+/* :source FILE runs FILE's lines as commands.  A file may source others,
+ * 8 levels deep at most (as "use" in key files), so a file that sources
+ * itself ends with a message instead of the stack. */
+#define SOURCE_DEPTH 8
 static void c_source(struct app *a, const char *name, char *arg)
 {
-	FILE *f = fopen(arg, "r");
-	char line[1024];
-	if (!f) {
-		app_message(a, 1, "%s: cannot open", arg);
+	static int depth;
+	const char *why;
+	size_t len;
+	char *text, *line, *next;
+
+	if (depth >= SOURCE_DEPTH) {
+		app_message(a, 1, "%s: :source nested more than %d deep", arg, SOURCE_DEPTH);
 		return;
 	}
-	while (!a->quit && fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\r\n")] = 0;
+	if (!(text = util_read_file(arg, &len, &why))) {
+		app_message(a, 1, "%s: %s", arg, why);
+		return;
+	}
+	if (memchr(text, 0, len)) {
+		app_message(a, 1, "%s: not a text file", arg);
+		free(text);
+		return;
+	}
+	depth++;
+	for (line = text; !a->quit && *line; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = 0;
+		line[strcspn(line, "\r")] = 0;
 		char *s = line;
 		while (*s == ' ' || *s == ':')
 			s++;
 		if (*s && *s != '#')
 			cmd_run(a, s);
 	}
-	fclose(f);
+	depth--;
+	free(text);
 }
 
 static void c_export(struct app *a, const char *name, char *arg)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* The generated table of compiled-in key files (tests/embed.sh). */
 struct keymap_text {
@@ -342,24 +343,6 @@ const char *keymap_builtin_name(int i)
 	return NULL;
 }
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	size_t cap = 4096, n = 0;
-	char *s = xmalloc(cap);
-	size_t r;
-	while ((r = fread(s + n, 1, cap - n - 1, f)) > 0) {
-		n += r;
-		if (cap - n < 2)
-			s = xrealloc(s, cap *= 2);
-	}
-	s[n] = 0;
-	fclose(f);
-	return s;
-}
-
 int keymap_load_user(keymap_error_fn *err)
 {
 	const char *env = getenv("TGPROF_KEYS");
@@ -376,16 +359,32 @@ int keymap_load_user(keymap_error_fn *err)
 	} else {
 		return 0;
 	}
-	char *text = read_file(path);
-	if (!text) {
-		if (must || errno != ENOENT) {
+	/* A missing key file named by TGPROF_KEYS is reported like an error
+	 * in one; one that is there but cannot be read as text (a directory,
+	 * a FIFO, a device, a NUL byte) is fatal: one message, exit 1. */
+	struct stat st;
+	const char *why;
+	size_t len;
+	if (stat(path, &st) != 0 && errno == ENOENT) {
+		if (must) {
 			char msg[4200];
-			snprintf(msg, sizeof msg, "%s: %s", path, strerror(errno));
+			snprintf(msg, sizeof msg, "%s: %s", path, strerror(ENOENT));
 			if (err)
 				err(msg);
 			return 1;
 		}
 		return 0;
+	}
+	char *text = util_read_file(path, &len, &why);
+	if (!text)
+		util_die("%s: %s", path, why);
+	char *nul = memchr(text, 0, len);
+	if (nul) {
+		int line = 1;
+		for (const char *q = text; q < nul; q++)
+			line += *q == '\n';
+		free(text);
+		util_die("%s:%d: NUL byte: not a text file", path, line);
 	}
 	int e = keymap_load_text(path, text, err);
 	free(text);

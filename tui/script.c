@@ -2,7 +2,8 @@
  *
  * Each line is a sequence of keys: characters stand for themselves, key
  * names in angle brackets as in key files (<Enter>, <Down>, <C-r>, <lt>),
- * and test events <resize:ROWS,COLS>, <click:ROW,COL>, <dclick:ROW,COL>,
+ * and test events <resize:ROWS,COLS> (at most 1000 each, what a terminal
+ * can be), <click:ROW,COL>, <dclick:ROW,COL>,
  * <wheelup:ROW,COL>, <wheeldown:ROW,COL>.  A line starting with ':' or
  * '/' (a command or a search) gets an Enter at its end, unless it ends
  * with <Esc> (a cancelled prompt).  Lines starting
@@ -115,19 +116,28 @@ static void parse_line(const char *s)
 
 int script_open(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	char line[4096];
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open the key script", path);
+	const char *why;
+	size_t len;
+	char *text = util_read_file(path, &len, &why), *line, *next;
+	if (!text) {
+		snprintf(err, errlen, "%s: %s", path, why);
 		return -1;
 	}
-	while (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\r\n")] = 0;
+	if (memchr(text, 0, len)) {
+		snprintf(err, errlen, "%s: not a text file", path);
+		free(text);
+		return -1;
+	}
+	for (line = text; *line; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = 0;
+		line[strcspn(line, "\r")] = 0;
 		if (line[0] == 0 || line[0] == '#')
 			continue;
 		parse_line(line);
 	}
-	fclose(f);
+	free(text);
 	return 0;
 }
 

@@ -97,12 +97,19 @@ int term_headless(void)
 	return headless;
 }
 
+#define TERM_MAX_SIZE 1000
 void term_resize(int lines, int cols)
 {
+	/* Bounded like a real terminal: a script's <resize:100000,100000>
+	 * must not make curses allocate gigabytes. */
 	if (lines < 1)
 		lines = 1;
 	if (cols < 1)
 		cols = 1;
+	if (lines > TERM_MAX_SIZE)
+		lines = TERM_MAX_SIZE;
+	if (cols > TERM_MAX_SIZE)
+		cols = TERM_MAX_SIZE;
 	resizeterm(lines, cols);
 }
 

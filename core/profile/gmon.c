@@ -583,71 +583,17 @@ int gmon_read_mem(struct gmon_profile *p, const char *name,
 	return rc;
 }
 
-/* The whole file in one buffer: one read for a regular file, chunks for
- * pipes and the like.  Returns NULL with errno set on failure. */
-static unsigned char *slurp(const char *path, size_t *lenp, const char **what)
-{
-	struct stat st;
-	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0;
-	int fd = open(path, O_RDONLY);
-
-	*what = NULL;
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) != 0)
-		memset(&st, 0, sizeof st);
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		*what = "is a directory, not a gmon file";
-		return NULL;
-	}
-	if (S_ISREG(st.st_mode) && st.st_size > 0)
-		cap = (size_t)st.st_size + 1;
-	if (cap)
-		buf = xmalloc(cap);
-	for (;;) {
-		ssize_t n;
-		if (len == cap) {
-			cap = cap ? cap * 2 : 65536;
-			buf = xrealloc(buf, cap);
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			int e = errno;
-			free(buf);
-			close(fd);
-			errno = e;
-			*what = "read error";
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	*lenp = len;
-	return buf ? buf : xmalloc(1);
-}
-
 void gmon_read(struct gmon_profile *p, const char *path,
 	       const struct gmon_abi *abi, enum gmon_format fmt,
 	       struct gmon_file_info *info)
 {
-	const char *what;
+	const char *why;
 	size_t len = 0;
-	unsigned char *buf = slurp(path, &len, &what);
+	unsigned char *buf = (unsigned char *)util_read_file(path, &len, &why);
 	char err[512];
 
-	if (!buf) {
-		if (what && !strcmp(what, "read error"))
-			util_die("%s: read error: %s", path, strerror(errno));
-		if (what)
-			util_die("%s: %s", path, what);
-		util_die("%s: %s", path, strerror(errno));
-	}
+	if (!buf)
+		util_die("%s: %s", path, why);
 	if (gmon_read_mem(p, path, buf, len, abi, fmt, info, err, sizeof err)) {
 		free(buf);
 		util_die("%s", err);

@@ -23,8 +23,10 @@ static void assign_one(struct cg *g, const struct gmon_hist *h)
 	const struct symtab *st = g->st;
 	uint64_t lowpc = h->lowpc / 2;
 	double scale;
-	/* j carries over between bins; a nonzero bin wholly below the first
-	 * symbol makes j wrap, and (as in GNU) no later bin is credited. */
+	/* j carries over between bins, each bin starting one symbol back;
+	 * it never goes below the first symbol, so a nonzero bin wholly
+	 * below the first symbol credits nothing and later bins are credited
+	 * as usual (GNU gprof 2.40 does the same). */
 	size_t j = 1;
 
 	if (h->nbins == 0 || st->n == 0)
@@ -41,7 +43,7 @@ static void assign_one(struct cg *g, const struct gmon_hist *h)
 		uint64_t bin_hi = lowpc + (uint64_t)(scale * (i + 1));
 		double t = (double)count;
 		g->total_time += t;
-		for (j = j - 1; j < st->n; j++) {
+		for (j = j ? j - 1 : 0; j < st->n; j++) {
 			uint64_t sym_lo = st->syms[j].addr / 2;
 			/* The last symbol has no successor to end it; GNU reads a
 			 * zero there, so it is never credited. */

@@ -329,13 +329,12 @@ static TG_NORETURN void die_bfd(const char *path)
 
 static bfd *open_file(const char *path)
 {
-	struct stat sb;
+	const char *why;
 	bfd *abfd;
 
-	if (stat(path, &sb) != 0)
-		util_die("%s: %s", path, strerror(errno));
-	if (S_ISDIR(sb.st_mode))
-		util_die("%s: Is a directory", path);
+	/* libbfd would read a FIFO or device for ever. */
+	if (util_check_regular(path, &why) != 0)
+		util_die("%s: %s", path, why);
 	abfd = bfd_openr(path, NULL);
 	if (!abfd)
 		die_bfd(path);
@@ -609,15 +608,22 @@ static size_t table_candidates(struct symtab *st, const char *table,
 			       struct cand **out)
 {
 	struct symtab_priv *pv = st->priv;
-	FILE *f = fopen(table, "r");
+	const char *why;
+	size_t tlen;
+	char *text = util_read_file(table, &tlen, &why);
+	FILE *f = text ? fmemopen(text, tlen ? tlen : 1, "r") : NULL;
 	char *line = NULL, *name = NULL, *addr_text = NULL;
 	size_t cap = 0, ncap = 0, acap = 0, ccap = 0, nc = 0, names_cap = 0;
 	struct cand *c = NULL;
 	uint64_t addr = 0;
 	ssize_t len;
 
-	if (!f)
-		die_loaded(st, table, strerror(errno));
+	if (!f) {
+		if (text)
+			why = strerror(errno);
+		free(text);
+		die_loaded(st, table, why);
+	}
 	while ((len = getline(&line, &cap, f)) >= 0) {
 		uint64_t v;
 		char type;
@@ -645,10 +651,12 @@ static size_t table_candidates(struct symtab *st, const char *table,
 	free(addr_text);
 	if (ferror(f)) {
 		fclose(f);
+		free(text);
 		free(c);
 		die_loaded(st, table, "read error");
 	}
 	fclose(f);
+	free(text);
 	if (nc == 0) {
 		free(c);
 		die_loaded(st, table, "no symbols");
@@ -677,9 +685,16 @@ void symtab_load(struct symtab *st, const char *path,
 	abfd = open_file(path);
 	st->bfd = abfd;
 	st->priv = pv = xcalloc(1, sizeof *pv);
-	st->abi.addr_size = bfd_arch_bits_per_address(abfd) / 8;
-	if (st->abi.addr_size != 4 && st->abi.addr_size != 8)
-		st->abi.addr_size = bfd_get_arch_size(abfd) == 32 ? 4 : 8;
+	/* As GNU gprof: the ELF class decides the address size of the
+	 * profile, the architecture only for other formats (this libbfd may
+	 * know an aarch64 file only as generic 64-bit ELF, whose
+	 * architecture says 32 bits). */
+	{
+		int bits = bfd_get_arch_size(abfd);
+		if (bits == -1)
+			bits = (int)bfd_arch_bits_per_address(abfd);
+		st->abi.addr_size = bits == 32 ? 4 : 8;
+	}
 	st->abi.big_endian = bfd_big_endian(abfd) ? 1 : 0;
 
 	read_symbols(st, abfd, !opts->external_table);

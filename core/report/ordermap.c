@@ -22,23 +22,12 @@ int ordering_map_mapped(const struct ordering_map *m, const struct sym *sym)
 
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, got;
+	const char *why;
+	size_t len;
+	char *buf = util_read_file(path, &len, &why);
 
-	if (!f)
-		util_die("%s: %s", path, strerror(errno));
-	do {
-		util_grow((void **)&buf, &cap, len + 65536 + 1, 1);
-		got = fread(buf + len, 1, cap - len - 1, f);
-		len += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		fclose(f);
-		util_die("%s: read error", path);
-	}
-	fclose(f);
-	buf[len] = 0;
+	if (!buf)
+		util_die("%s: %s", path, why);
 	if (memchr(buf, 0, len))
 		util_die("%s: not a text file", path);
 	return buf;

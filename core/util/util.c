@@ -3,11 +3,15 @@
 #include "config.h"
 #include "util.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static void (*die_hook)(void);
 static const char *progname = "tgprof";
@@ -139,4 +143,68 @@ double util_now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static const char *kind_of(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "is a directory, not a regular file";
+	if (S_ISFIFO(m))
+		return "is a FIFO, not a regular file";
+	if (S_ISCHR(m) || S_ISBLK(m))
+		return "is a device, not a regular file";
+	return "not a regular file";
+}
+
+int util_check_regular(const char *path, const char **why)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		*why = strerror(errno);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*why = kind_of(st.st_mode);
+		return -1;
+	}
+	return 0;
+}
+
+char *util_read_file(const char *path, size_t *lenp, const char **why)
+{
+	struct stat st;
+	char *buf;
+	size_t len = 0, size;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+
+	if (fd < 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		*why = fstat(fd, &st) != 0 ? strerror(errno) : kind_of(st.st_mode);
+		close(fd);
+		return NULL;
+	}
+	size = (size_t)st.st_size;
+	buf = xmalloc(size + 1);
+	while (len < size) {
+		ssize_t n = read(fd, buf + len, size - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			*why = strerror(errno);
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		if (n == 0)
+			break; /* shrank while we read */
+		len += (size_t)n;
+	}
+	close(fd);
+	buf[len] = 0;
+	*lenp = len;
+	return buf;
 }

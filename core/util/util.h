@@ -46,6 +46,18 @@ void util_qsort(void *base, size_t n, size_t size,
 void util_qsort_r(void *base, size_t n, size_t size,
 		  int (*cmp)(const void *, const void *, void *), void *ctx);
 
+/* Read the file PATH whole into a new NUL-terminated buffer (*LEN bytes
+ * before the NUL).  Only a regular file is read, and no more of it than
+ * its size: a directory, device, FIFO or socket is refused without a read
+ * (and without blocking: the open is non-blocking), so no input can make
+ * the caller hang or use more memory than the file's size.  Returns NULL
+ * with *WHY a message ("not a regular file", or strerror(errno)). */
+char *util_read_file(const char *path, size_t *len, const char **why);
+
+/* 0 when PATH is a regular file, else -1 with *WHY as above: for files
+ * another library opens (libbfd). */
+int util_check_regular(const char *path, const char **why);
+
 /* Monotonic clock in seconds, for progress and benchmarks. */
 double util_now(void);
 

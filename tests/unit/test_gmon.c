@@ -714,7 +714,7 @@ static void test_files(void)
 	snprintf(want, sizeof want, "%s: %s: No such file or directory\n", util_progname(), path);
 	check(st == 1 && !strcmp(msg, want), "missing file: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
 	st = read_in_child(outdir, msg, sizeof msg);
-	snprintf(want, sizeof want, "%s: %s: is a directory, not a gmon file\n", util_progname(), outdir);
+	snprintf(want, sizeof want, "%s: %s: is a directory, not a regular file\n", util_progname(), outdir);
 	check(st == 1 && !strcmp(msg, want), "directory: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
 	snprintf(path, sizeof path, "%s/trunc.out", outdir);
 	gnu_header(&f, 1);
