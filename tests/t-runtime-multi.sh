@@ -122,6 +122,38 @@ for v in pie nopie; do
 	done
 done
 
+# Across objects: -k deletes an arc from one library into another, and
+# the exports carry the joined graph to their consumers (dot, and
+# callgrind_annotate; dot shows the hot part: worker -> bar_spin).
+d=$W/nopie
+got=$(cd "$d/out" && arcs -k bar_run/foo_twice ../prog gmon.out 2>&1)
+want=$(printf '%s\n' "$want_arcs" | grep -v '^bar_run -> foo_twice ')
+if [ "$got" = "$want" ]; then
+	tg_pass "-k across objects"
+else
+	tg_fail "-k across objects" "$got"
+fi
+DRV=$TOP/$B/tests/unit/test_export
+for tool in dot:graphviz callgrind_annotate:valgrind; do
+	if ! command -v "${tool%%:*}" > /dev/null 2>&1; then
+		DEBIAN_FRONTEND=noninteractive apt-get install -y "${tool#*:}" > /dev/null 2>&1
+	fi
+done
+tg_need dot callgrind_annotate "$DRV"
+printf 'export! %s dot\nexport! %s callgrind\n' "$W/m.dot" "$W/m.cg" |
+	(cd "$d/out" && timeout 60 "$DRV" drive ../prog gmon.out) > "$W/drv.log" 2>&1
+if dot -Tplain "$W/m.dot" > "$W/m.plain" 2> "$W/dot.err" &&
+   grep -q '^node .*bar_spin' "$W/m.plain" && grep -q '^edge .*4 calls"' "$W/m.plain"; then
+	tg_pass "dot export across objects"
+else
+	tg_fail "dot export across objects" "$(cat "$W/drv.log" "$W/dot.err")" "$(grep -c . "$W/m.plain")"
+fi
+top=$(callgrind_annotate "$W/m.cg" 2> "$W/cga.err" | awk '/file:function/ { f = 1; next } f && NF && !/^-+$/ { print; exit }')
+case $top in
+*bar_spin*) tg_pass "callgrind export across objects: bar_spin first" ;;
+*) tg_fail "callgrind export across objects: bar_spin first" "$top" "$(cat "$W/cga.err")" ;;
+esac
+
 # The map records what was closed.
 if grep -q '^object [0-9]* closed gmon.out.libmbar.so ' "$W/nopie/out/gmon.out.objects"; then
 	tg_pass "dlclose'd library kept in the map"
