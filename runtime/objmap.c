@@ -32,6 +32,7 @@ struct obj {
 	size_t nbins;
 	int closed;         /* unmapped by dlclose; its data are kept */
 	int hit;            /* has had a sample: its bins are worth reading */
+	int pg;             /* has -pg code: some arc's callee lies in it */
 	int seen;           /* found by the scan under way */
 	unsigned idlen;     /* bytes of build-id */
 	unsigned char id[64];
@@ -188,6 +189,8 @@ close_obj(int i)
 		for (k = 0; k < n; k++) {
 			struct kept e;
 			int f = resolve(w[k].from, &e.foff), s = resolve(w[k].self, &e.soff);
+			if (s >= 0)
+				objs[s].pg = 1;
 			if (f < 0 || s < 0 || nkept == MAX_KEPT)
 				continue;
 			e.fobj = (uint32_t)f;
@@ -475,6 +478,8 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 	for (k = 0; k < nw; k++) {
 		struct kept *r = &sc.arcs[sc.narcs];
 		int a = resolve(w[k].from, &r->foff), b = resolve(w[k].self, &r->soff);
+		if (b >= 0)
+			objs[b].pg = 1;
 		if (a < 0 || b < 0)
 			continue;   /* from or into code of no known object */
 		r->fobj = (uint32_t)a;
@@ -489,17 +494,16 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 		sc.arcs[sc.narcs] = kept[k];
 		sc.arcs[sc.narcs++].count = sc.kread[k];
 	}
-	/* Only code compiled with -pg calls mcount: an object that is no
-	 * arc's callee has none, and arcs from inside it (a callback from
-	 * qsort, a thread's start) are left out, as within the program. */
-	for (k = 0; k < sc.narcs; k++)
-		sc.has[sc.arcs[k].sobj] = 2;
-	sc.has[0] = 2;
+	/* Only code compiled with -pg calls mcount: an object that has
+	 * never been an arc's callee has none, and arcs from inside it (a
+	 * callback from qsort, a thread's start) are left out, as within the
+	 * program.  Once seen, for good: an interval may hold calls out of
+	 * an object and none into it. */
+	objs[0].pg = 1;
 	for (k = 0, nw = 0; k < sc.narcs; k++)
-		if (sc.has[sc.arcs[k].fobj] == 2)
+		if (objs[sc.arcs[k].fobj].pg)
 			sc.arcs[nw++] = sc.arcs[k];
 	sc.narcs = nw;
-	memset(sc.has, 0, MAX_OBJ);
 	for (i = 1; i < n && err == 0; i++) {
 		err = write_obj(f, &sc, exepath, i, hz, path, sizeof path);
 		any |= sc.has[i];

@@ -154,6 +154,21 @@ case $top in
 *) tg_fail "callgrind export across objects: bar_spin first" "$top" "$(cat "$W/cga.err")" ;;
 esac
 
+# A cycle across objects: exe_ping (program) <-> foo_pong (libmfoo.so).
+mkdir -p "$d/cyc"
+st=$(cd "$d/cyc" && MULTI_PINGPONG=3 tg_run "$W/cyc.stdout" "$W/cyc.stderr" ../prog "$d" $R $T)
+(cd "$d/cyc" && "$TGPROF" --text -b -q ../prog gmon.out) > "$W/cyc.txt" 2>&1
+rt=$((R * T))
+if [ "$st" -eq 0 ] && grep -Eq " $rt\+$((7 * rt)) +<cycle 1 as a whole> \[" "$W/cyc.txt" &&
+   grep -Eq "^ +[0-9.]+ +[0-9.]+ +$((4 * rt)) +foo_pong <cycle 1> \[" "$W/cyc.txt" &&
+   grep -Eq "^ +[0-9.]+ +[0-9.]+ +$((4 * rt)) +exe_ping <cycle 1> \[" "$W/cyc.txt" &&
+   grep -Eq "^ +$((3 * rt)) +foo_pong <cycle 1> \[" "$W/cyc.txt" &&
+   grep -Eq "^ +[0-9.]+ +[0-9.]+ +$rt/$rt +worker \[" "$W/cyc.txt"; then
+	tg_pass "a cycle across objects, exact counts"
+else
+	tg_fail "a cycle across objects, exact counts" "status $st" "$(cat "$W/cyc.txt")"
+fi
+
 # The map records what was closed.
 if grep -q '^object [0-9]* closed gmon.out.libmbar.so ' "$W/nopie/out/gmon.out.objects"; then
 	tg_pass "dlclose'd library kept in the map"

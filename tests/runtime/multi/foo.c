@@ -22,3 +22,11 @@ foo_run(long i, void (*cb)(long))
 	helper(i * 2);
 	cb(i);
 }
+
+/* Recursion through the program: exe_ping -> foo_pong -> exe_ping ... */
+void
+foo_pong(long d, void (*ping)(long))
+{
+	if (d > 0)
+		ping(d - 1);
+}

@@ -10,6 +10,10 @@
  *   foo_twice -> helper (libmfoo) 2RT; bar_run -> helper (libmbar) RT;
  *   bar_run -> exe_cb2 RT; exe_cb2 -> helper (program) RT;
  *   worker -> bar_spin T (where the time goes).
+ * With MULTI_PINGPONG=D in the environment, each round also calls
+ * exe_ping(D), which recurses through foo_pong in libmfoo.so: a cycle
+ * across objects (worker -> exe_ping RT, exe_ping -> foo_pong (D+1)RT,
+ * foo_pong -> exe_ping D*RT).
  * Usage: prog DIR ROUNDS [NTHREADS [close|open [SNAPS]]] */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -21,8 +25,9 @@
 int tgmon_dump_reset(const char *path);
 
 void foo_run(long i, void (*cb)(long));
+void foo_pong(long d, void (*ping)(long));
 
-static long rounds;
+static long rounds, pingpong = -1;
 static void (*bar_run)(long, void (*)(long));
 static void (*bar_spin)(long);
 static volatile long sink;
@@ -45,6 +50,12 @@ exe_cb2(long i)
 	helper(i);
 }
 
+__attribute__((noinline)) void
+exe_ping(long d)
+{
+	foo_pong(d, exe_ping);
+}
+
 static void *
 worker(void *arg)
 {
@@ -54,6 +65,8 @@ worker(void *arg)
 	for (i = 0; i < rounds; i++) {
 		foo_run(i, exe_cb);
 		bar_run(i, exe_cb2);
+		if (pingpong >= 0)
+			exe_ping(pingpong);
 	}
 	bar_spin(100000000);
 	return NULL;
@@ -73,6 +86,8 @@ main(int argc, char **argv)
 	}
 	snprintf(path, sizeof path, "%s/libmbar.so", argv[1]);
 	rounds = atol(argv[2]);
+	if (getenv("MULTI_PINGPONG"))
+		pingpong = atol(getenv("MULTI_PINGPONG"));
 	nthreads = argc > 3 ? atol(argv[3]) : 4;
 	h = dlopen(path, RTLD_NOW);
 	if (h == NULL) {
