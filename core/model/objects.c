@@ -1,6 +1,7 @@
 /* objects: see objects.h; the file formats are in doc/multi-object.md. */
 #include "config.h"
 #include "objects.h"
+#include "objectsint.h"
 #include "util.h"
 
 #include <bfd.h>
@@ -11,38 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* One object of the joined profile (the program is not one of them). */
-struct obj {
-	char *path;        /* as recorded */
-	char *file;        /* the file read: path, or one under --lib-path */
-	char *id;          /* recorded build-id in hex, or NULL */
-	const char *base;  /* last component of path */
-	uint64_t text_lo, text_hi; /* link-time, from the map */
-	int state;         /* 0 usable, 1 left out */
-	int have_syms;
-	struct symtab st;
-	struct gmon_profile sum; /* -s: its files summed */
-};
-
-struct objects {
-	struct obj *v;
-	size_t n, cap;
-	struct symtab joined;
-	char **names;      /* display names we made */
-	size_t nnames, names_cap;
-	/* -s: objects are not opened; each one's files are summed into its
-	 * own profile and the arcs between objects into CROSS (at window
-	 * addresses, like joined ones). */
-	int summing;
-	struct gmon_profile cross;
-};
-
-static uint64_t window(size_t k)
+uint64_t objects_window(size_t k)
 {
 	return (uint64_t)(k + 1) << OBJECTS_SHIFT;
 }
 
-static const char *base_name(const char *path)
+const char *objects_base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
 
@@ -169,7 +144,7 @@ static size_t find_obj(struct objects *j, const char *path, const char *id,
 	memset(b, 0, sizeof *b);
 	b->path = xstrdup(path);
 	b->id = id ? xstrdup(id) : NULL;
-	b->base = base_name(b->path);
+	b->base = objects_base_name(b->path);
 	b->text_lo = lo;
 	b->text_hi = hi;
 	gmon_init(&b->sum);
@@ -194,7 +169,7 @@ static void read_obj_file(struct objects *j, size_t k, const char *dir,
 {
 	struct gmon_profile t;
 	char *path = xmalloc(strlen(dir) + strlen(file) + 2);
-	uint64_t w = window(k);
+	uint64_t w = objects_window(k);
 
 	sprintf(path, "%s%s", dir, file);
 	if (j->summing) {
@@ -223,14 +198,14 @@ static void read_obj_file(struct objects *j, size_t k, const char *dir,
 }
 
 /* One map: MAP is the profile's path plus ".objects". */
-static void read_map(struct objects *j, const char *map, struct gmon_profile *prof,
-		     const struct opts *o)
+void objects_read_map(struct objects *j, const char *map, struct gmon_profile *prof,
+		      const struct opts *o)
 {
 	FILE *f = fopen(map, "r");
 	char line[8192];
 	size_t *local = NULL, nlocal = 0, cap = 0;
 	/* files are named relative to the map's directory */
-	size_t dlen = (size_t)(base_name(map) - map);
+	size_t dlen = (size_t)(objects_base_name(map) - map);
 	char *dir = xmalloc(dlen + 1);
 
 	memcpy(dir, map, dlen);
@@ -262,8 +237,8 @@ static void read_map(struct objects *j, const char *map, struct gmon_profile *pr
 			size_t a = local[fo], b = local[so];
 			if ((a != SIZE_MAX && j->v[a].state) || (b != SIZE_MAX && j->v[b].state))
 				continue;
-			add_arc(j->summing ? &j->cross : prof, a == SIZE_MAX ? fa : fa + window(a),
-				b == SIZE_MAX ? sa : sa + window(b), count);
+			add_arc(j->summing ? &j->cross : prof, a == SIZE_MAX ? fa : fa + objects_window(a),
+				b == SIZE_MAX ? sa : sa + objects_window(b), count);
 		} else {
 			util_warn("%s: unreadable line left out: %.60s", map, line);
 		}
@@ -326,7 +301,7 @@ static void build_table(struct objects *j, const struct symtab *exe)
 	st->n = exe->n;
 	for (size_t k = 0; k < j->n; k++) {
 		struct obj *b = &j->v[k];
-		uint64_t w = window(k);
+		uint64_t w = objects_window(k);
 		if (b->state)
 			continue;
 		if (!b->have_syms) {
@@ -354,7 +329,7 @@ static void build_table(struct objects *j, const struct symtab *exe)
 	 * past the last object, never shown, ends that object's last. */
 	struct sym *end = &st->syms[st->n++];
 	memset(end, 0, sizeof *end);
-	end->addr = end->end_addr = window(j->n);
+	end->addr = end->end_addr = objects_window(j->n);
 	end->name = end->dname = "<end of objects>";
 	end->is_excluded = 1;
 }
@@ -372,7 +347,7 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 		sprintf(map, "%s.objects", o->profiles[i]);
 		if (access(map, F_OK) == 0) {
 			if (!j) {
-				if (exe->n && exe->syms[exe->n - 1].addr >= window(0)) {
+				if (exe->n && exe->syms[exe->n - 1].addr >= objects_window(0)) {
 					util_warn("%s: addresses too high to join other objects to",
 						  exe->path);
 					free(map);
@@ -381,7 +356,7 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 				j = xcalloc(1, sizeof *j);
 				j->joined.abi = exe->abi;
 			}
-			read_map(j, map, prof, o);
+			objects_read_map(j, map, prof, o);
 		}
 		free(map);
 	}
@@ -416,102 +391,4 @@ void objects_free(struct objects *j)
 	free(j->v);
 	free(j->joined.syms);
 	free(j);
-}
-
-/* ---- -s ---- */
-
-static int cmp_arc(const void *a, const void *b)
-{
-	const struct gmon_arc *x = a, *y = b;
-
-	if (x->from_pc != y->from_pc)
-		return x->from_pc < y->from_pc ? -1 : 1;
-	return x->self_pc < y->self_pc ? -1 : x->self_pc > y->self_pc;
-}
-
-/* Sort P's arcs and add up those between the same two addresses. */
-static void merge_arcs(struct gmon_profile *p)
-{
-	size_t m = 0;
-
-	util_qsort(p->arcs, p->narcs, sizeof *p->arcs, cmp_arc);
-	for (size_t i = 0; i < p->narcs; i++) {
-		if (m > 0 && cmp_arc(&p->arcs[m - 1], &p->arcs[i]) == 0)
-			p->arcs[m - 1].count += p->arcs[i].count;
-		else
-			p->arcs[m++] = p->arcs[i];
-	}
-	p->narcs = m;
-}
-
-static void write_sum_map(struct objects *j, const char *sumpath, const char *exe,
-			  char **files)
-{
-	char *path = xmalloc(strlen(sumpath) + 9), *tmp = xmalloc(strlen(sumpath) + 13);
-	FILE *f;
-
-	sprintf(path, "%s.objects", sumpath);
-	sprintf(tmp, "%s.objects.tmp", sumpath);
-	if (!(f = fopen(tmp, "w")))
-		util_die("%s: %s", tmp, strerror(errno));
-	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n", base_name(sumpath), exe);
-	for (size_t k = 0; k < j->n; k++)
-		fprintf(f, "object %zu lib %s %s %" PRIx64 " %" PRIx64 " %s\n", k + 1,
-			files[k] ? base_name(files[k]) : "-", j->v[k].id ? j->v[k].id : "-",
-			j->v[k].text_lo, j->v[k].text_hi, j->v[k].path);
-	merge_arcs(&j->cross);
-	for (size_t i = 0; i < j->cross.narcs; i++) {
-		const struct gmon_arc *r = &j->cross.arcs[i];
-		uint64_t fo = r->from_pc >> OBJECTS_SHIFT, so = r->self_pc >> OBJECTS_SHIFT;
-		uint64_t mask = ((uint64_t)1 << OBJECTS_SHIFT) - 1;
-		fprintf(f, "arc %" PRIu64 " %" PRIx64 " %" PRIu64 " %" PRIx64 " %" PRIu64 "\n",
-			fo, r->from_pc & mask, so, r->self_pc & mask, r->count);
-	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		int e = errno;
-		unlink(tmp);
-		util_die("%s: %s", path, strerror(e));
-	}
-	free(tmp);
-	free(path);
-}
-
-void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *sumpath)
-{
-	struct objects *j = xcalloc(1, sizeof *j);
-	int any = 0;
-
-	j->summing = 1;
-	j->joined.abi = *abi;
-	gmon_init(&j->cross);
-	for (int i = 0; i < o->nprofiles; i++) {
-		char *map = xmalloc(strlen(o->profiles[i]) + 9);
-		sprintf(map, "%s.objects", o->profiles[i]);
-		if (access(map, F_OK) == 0) {
-			read_map(j, map, &j->cross, o);
-			any = 1;
-		}
-		free(map);
-	}
-	if (any) {
-		char **files = xcalloc(j->n + 1, sizeof *files);
-		for (size_t k = 0; k < j->n; k++) {
-			struct gmon_profile *p = &j->v[k].sum;
-			if (p->nhists == 0 && p->narcs == 0)
-				continue;
-			/* named as libtgmon names them, made unique the same way */
-			files[k] = xmalloc(strlen(sumpath) + strlen(j->v[k].base) + 24);
-			sprintf(files[k], "%s.%s", sumpath, j->v[k].base);
-			for (size_t m = 0; m < k; m++)
-				if (files[m] && strcmp(files[m], files[k]) == 0)
-					sprintf(files[k], "%s.%s.%zu", sumpath, j->v[k].base, k + 1);
-			merge_arcs(p);
-			gmon_write(files[k], p, abi, p->arcs, p->narcs);
-		}
-		write_sum_map(j, sumpath, o->exe, files);
-		for (size_t k = 0; k < j->n; k++)
-			free(files[k]);
-		free(files);
-	}
-	objects_free(j);
 }
