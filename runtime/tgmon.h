@@ -27,7 +27,9 @@ int tgmon_dump(const char *path);
 
 /* Write the profile and start a new one in the same instant: no call and
  * no sample falls between two such files, so the files of a run add up to
- * the whole run (gprof -s, or name them all to gprof). */
+ * the whole run (gprof -s, or name them all to gprof).  The new profile
+ * starts only once the file is in place: when it cannot be written, -1,
+ * and its counts go into the next file. */
 int tgmon_dump_reset(const char *path);
 
 /* Discard what has been counted so far.  Returns 0 or -1. */

@@ -234,9 +234,9 @@ main(int argc, char **argv)
 			cmd = commands[i].cmd;
 	if (cmd == 0)
 		bad_usage("%s: unknown command (dump, snap, reset, on, off)", cmdname);
+	check_uid(pid);
 	if (sig == 0)
 		sig = signal_from_environ(pid);
-	check_uid(pid);
 	check_caught(pid, sig);
 	lock_target(pid, timeout);
 
