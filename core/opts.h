@@ -75,6 +75,9 @@ struct opts {
 				   * (also --output=-) */
 	int out_asked;            /* --format or --output given: no browser,
 				   * the output goes through export_write() */
+	const char **lib_paths;   /* --lib-path=DIR: where shared objects moved */
+	int nlib_paths;
+	const char *objects;      /* --objects=LIST: the shared objects to join */
 	char **argv_own;          /* long options spelled out by opts_parse() */
 	int nargv_own;
 	char **argv_expanded;     /* the command line's: argv after @FILE expansion

@@ -29,6 +29,7 @@
 
 #include "ctlproto.h"
 #include "gfile.h"
+#include "objmap.h"
 #include "record.h"
 #include "sample.h"
 #include "tgmon.h"
@@ -126,6 +127,20 @@ wait_lock(void)
 }
 
 static int write_profile(const char *pattern, int reset);
+static void unlock(void);
+
+/* The writing lock for objmap.c's scans (outside signal handlers). */
+__attribute__((visibility("hidden"))) int
+tgmon_wlock(void)
+{
+	return wait_lock();
+}
+
+__attribute__((visibility("hidden"))) void
+tgmon_wunlock(void)
+{
+	unlock();
+}
 
 static void
 unlock(void)
@@ -150,6 +165,7 @@ write_profile(const char *pattern, int reset)
 	struct tgrec_arc *arcs;
 	uint32_t *bins;
 	uint64_t low = st.lowpc - st.bias;
+	const char *bad;
 	int err;
 	void *m;
 
@@ -177,6 +193,17 @@ write_profile(const char *pattern, int reset)
 	narcs = tgrec_collect(arcs, bound, reset);
 	for (i = 0; i < nbins; i++)
 		bins[i] = tgsamp_take(i, 0);
+	/* The other objects' files first: a reader that finds the new
+	 * gmon.out finds the files that go with it. */
+	err = tgobj_write(&out, path, st.hz, reset, &bad);
+	if (err != 0) {
+		tgobj_commit(0);
+		munmap(m, len);
+		say("cannot write profile ", bad, ": ", errtext(err),
+		    reset ? "; its counts go into the next file" : "", NULL);
+		errno = err;
+		return -1;
+	}
 	err = tgfile_begin(&out, path);
 	if (err == 0) {
 		tgfile_hist(&out, low, low + nbins * TGSAMP_BIN, st.hz, bins, nbins);
@@ -190,6 +217,7 @@ write_profile(const char *pattern, int reset)
 		for (i = 0; i < nbins; i++)
 			tgsamp_sub(i, bins[i]);
 	}
+	tgobj_commit(err == 0);
 	munmap(m, len);
 	if (err != 0) {
 		say("cannot write profile ", path, ": ", errtext(err),
@@ -241,6 +269,7 @@ reset_counts(void)
 	size_t i, n = tgsamp_nbins();
 
 	tgrec_reset();
+	tgobj_reset();
 	for (i = 0; i < n; i++)
 		tgsamp_take(i, 1);
 }
@@ -426,6 +455,7 @@ after_fork_child(void)
 	st.seq = 0;
 	tgrec_after_fork();
 	tgsamp_after_fork();
+	tgobj_after_fork();
 }
 
 EXPORT void
@@ -457,6 +487,8 @@ __monstartup(unsigned long lowpc, unsigned long highpc)
 		sigaction(st.sig, &sa, NULL);
 	}
 	__atomic_store_n(&st.started, 1, __ATOMIC_RELEASE);
+	if (tgobj_init(st.bias) != 0)
+		say("cannot profile shared objects: ", errtext(errno), NULL);
 	set_on(1);
 	errno = saved;
 }
@@ -480,6 +512,7 @@ _mcleanup(void)
 		return;
 	}
 	set_on(0);
+	tgobj_scan();
 	if (wait_lock() == 0) {
 		__atomic_store_n(&st.finished, 1, __ATOMIC_RELEASE);
 		write_profile(st.pattern, 0);

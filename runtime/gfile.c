@@ -273,6 +273,30 @@ HIDDEN int
 tgfile_begin(struct tgfile *f, const char *path)
 {
 	static const unsigned char zero[12];
+	int err = tgfile_begin_raw(f, path);
+
+	if (err != 0)
+		return err;
+	bytes(f, "gmon", 4);
+	u32(f, 1);
+	bytes(f, zero, sizeof zero);
+	return 0;
+}
+
+HIDDEN void
+tgfile_bytes(struct tgfile *f, const void *p, size_t n)
+{
+	while (n > 0) {
+		size_t k = n < sizeof f->buf ? n : sizeof f->buf;
+		bytes(f, p, k);
+		p = (const char *)p + k;
+		n -= k;
+	}
+}
+
+HIDDEN int
+tgfile_begin_raw(struct tgfile *f, const char *path)
+{
 	size_t n = strlen(path);
 	struct stat st;
 	int err;
@@ -291,12 +315,7 @@ tgfile_begin(struct tgfile *f, const char *path)
 		err = open_in_place(f);
 	else if (err == 0)
 		err = open_temp(f);
-	if (err != 0)
-		return err;
-	bytes(f, "gmon", 4);
-	u32(f, 1);
-	bytes(f, zero, sizeof zero);
-	return 0;
+	return err;
 }
 
 HIDDEN void

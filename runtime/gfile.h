@@ -35,6 +35,12 @@ int tgfile_name(char *out, size_t size, const char *pattern, unsigned seq);
  * Writes the gmon header.  Returns 0 or an errno value. */
 int tgfile_begin(struct tgfile *f, const char *path);
 
+/* The same without the header, for other files written the same way. */
+int tgfile_begin_raw(struct tgfile *f, const char *path);
+
+/* N bytes from P, as they are. */
+void tgfile_bytes(struct tgfile *f, const void *p, size_t n);
+
 /* A histogram of N bins over [lowpc, highpc) sampled at RATE per second. */
 void tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc,
 		 unsigned rate, const uint32_t *bins, size_t n);

@@ -13,7 +13,9 @@
  * does not rely on the stack being 16-byte aligned (gcc calls mcount with
  * either alignment), and makes no call into libc.
  *
- * The fast path counts a call whose arc already sits in the first slot its
+ * Calls with an end outside the executable's text (shared libraries) and
+ * every call while counting is off go to the C recorder.  The fast path
+ * counts a call whose arc already sits in the first slot its
  * key hashes to in the thread's own table, with one add instruction (which
  * a signal cannot split); it needs three registers besides r11, which no
  * call carries arguments in.  Everything else goes to the C recorder,
@@ -58,9 +60,9 @@
 	subq	%rax, %rcx		/* from offset */
 	movq	tgrec_limit(%rip), %rax
 	cmpq	%rax, %r11
-	jae	9f			/* outside the text, or counting off */
+	jae	\slow			/* outside the text, or counting off */
 	cmpq	%rax, %rcx
-	jae	9f
+	jae	\slow
 	addq	$1, %rcx
 	shlq	$32, %rcx
 	orq	%rcx, %r11		/* the key */

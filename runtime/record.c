@@ -63,6 +63,21 @@ static unsigned tab_bits;
 static int my_pid;
 static __thread int in_attach TLS_IE;
 
+/* Arcs with an end outside the executable's text (into, out of or between
+ * shared objects) are kept by run-time address in one table all threads
+ * share: a slot is claimed by compare-and-swap on its FROM word, then its
+ * SELF word is published; counts are atomic additions.  A thread that
+ * meets a claimed slot whose SELF is not published yet goes on probing, so
+ * an arc may own two slots: collections merge them.  Library calls pay
+ * for the atomic addition; calls within the executable do not. */
+struct wslot {
+	uint64_t from, self, count, base;
+	uint64_t took;   /* read by the last marking collection; else base */
+};
+#define WIDE_BITS 18
+static struct wslot *wide;
+static uint32_t wide_used; /* slots claimed: collections skip an empty table */
+
 static inline __attribute__((always_inline)) uint32_t
 slot_of(uint64_t key, uint32_t shift)
 {
@@ -113,6 +128,35 @@ shared_add(uint64_t key)
 		}
 		if (k == key) {
 			__atomic_fetch_add(&t->slot[i].count, 1, __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	__atomic_fetch_add(&lost, 1, __ATOMIC_RELAXED);
+}
+
+static __attribute__((noinline)) void
+wide_add(uint64_t from, uint64_t self)
+{
+	uint32_t mask = ((uint32_t)1 << WIDE_BITS) - 1;
+	uint32_t i = (uint32_t)(((from * TGREC_HASH_MUL) ^ self) * TGREC_HASH_MUL >> (64 - WIDE_BITS));
+	uint32_t n;
+
+	for (n = 0; n < SHARED_PROBES; n++, i = (i + 1) & mask) {
+		struct wslot *w = &wide[i];
+		uint64_t f = __atomic_load_n(&w->from, __ATOMIC_ACQUIRE);
+		if (f == 0) {
+			uint64_t zero = 0;
+			if (__atomic_compare_exchange_n(&w->from, &zero, from, 0,
+							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+				__atomic_fetch_add(&w->count, 1, __ATOMIC_RELAXED);
+				__atomic_store_n(&w->self, self, __ATOMIC_RELEASE);
+				__atomic_fetch_add(&wide_used, 1, __ATOMIC_RELEASE);
+				return;
+			}
+			f = zero;
+		}
+		if (f == from && __atomic_load_n(&w->self, __ATOMIC_ACQUIRE) == self) {
+			__atomic_fetch_add(&w->count, 1, __ATOMIC_RELAXED);
 			return;
 		}
 	}
@@ -218,10 +262,13 @@ __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	struct tab *t;
 	uint64_t key;
 
-	/* Like glibc, arcs from outside the executable (callbacks from
-	 * shared libraries) are not kept: no symbol could take them. */
-	if (f >= lim || s >= lim)
+	/* An end outside the executable's text: the shared objects' table
+	 * (LIM is 0 while counting is off). */
+	if (f >= lim || s >= lim) {
+		if (lim != 0 && wide != NULL)
+			wide_add(frompc, selfpc);
 		return;
+	}
 	key = ((uint64_t)(f + 1) << 32) | s;
 	t = tgrec_my_tab;
 	if (__builtin_expect(t == NULL, 0))
@@ -241,6 +288,7 @@ tgrec_init(uintptr_t low, uintptr_t size)
 	 * only as slots are used. */
 	uintptr_t want = size / 50;
 	unsigned bits = 10, sbits;
+	long r;
 
 	if (want > ((uintptr_t)1 << 20))
 		want = (uintptr_t)1 << 20;
@@ -253,6 +301,11 @@ tgrec_init(uintptr_t low, uintptr_t size)
 	shared = map_tab(sbits);
 	if (shared == NULL)
 		return -1;
+	r = rawsys(SYS_mmap, 0, (long)(sizeof(struct wslot) << WIDE_BITS),
+		   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (RAWSYS_FAILED(r))
+		return -1;
+	wide = (struct wslot *)r;
 	tgrec_lowpc = low;
 	textsize = size < 0xfffffffeu ? size : 0xfffffffeu;
 	my_pid = (int)rawsys(SYS_getpid, 0, 0, 0, 0, 0, 0);
@@ -412,6 +465,7 @@ HIDDEN void
 tgrec_reset(void)
 {
 	rebase_all(0);
+	tgrec_wide_collect(NULL, 0, 0, 0, TGREC_RESET);
 }
 
 HIDDEN void
@@ -440,5 +494,55 @@ tgrec_after_fork(void)
 	}
 	if (shared)
 		rebase(shared, 0);
+	tgrec_wide_collect(NULL, 0, 0, 0, TGREC_RESET);
 	lost = 0;
+}
+
+HIDDEN size_t
+tgrec_wide_bound(void)
+{
+	return wide ? (size_t)1 << WIDE_BITS : 0;
+}
+
+HIDDEN size_t
+tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
+		   uintptr_t hi, int mode)
+{
+	size_t n = 0;
+	uint32_t i;
+
+	if (wide == NULL || __atomic_load_n(&wide_used, __ATOMIC_ACQUIRE) == 0)
+		return 0;
+	for (i = 0; i < ((uint32_t)1 << WIDE_BITS); i++) {
+		struct wslot *w = &wide[i];
+		uint64_t f = __atomic_load_n(&w->from, __ATOMIC_ACQUIRE), s, c;
+		if (f == 0 || (s = __atomic_load_n(&w->self, __ATOMIC_ACQUIRE)) == 0)
+			continue;
+		if (hi > lo && f - lo >= hi - lo && s - lo >= hi - lo)
+			continue;
+		c = LOAD(&w->count);
+		if (c != w->base && out != NULL && n < max) {
+			out[n].from = f;
+			out[n].self = s;
+			out[n].count = c - w->base;
+			n++;
+		} else if (out != NULL) {
+			c = w->base;   /* not read: left for the next collection */
+		}
+		if (mode == TGREC_RESET)
+			w->base = w->took = c;
+		else if (mode == TGREC_MARK)
+			w->took = c;
+	}
+	return n;
+}
+
+HIDDEN void
+tgrec_wide_commit(void)
+{
+	uint32_t i;
+
+	for (i = 0; wide && i < ((uint32_t)1 << WIDE_BITS); i++)
+		if (__atomic_load_n(&wide[i].from, __ATOMIC_ACQUIRE) != 0)
+			wide[i].base = wide[i].took;
 }

@@ -56,6 +56,28 @@ void tgrec_reset(void);
 /* Calls that could not be counted because every table was full. */
 uint64_t tgrec_lost(void);
 
+/* An arc with an end outside the executable, by run-time addresses. */
+struct tgrec_warc {
+	uint64_t from, self, count;
+};
+
+/* Upper bound on what tgrec_wide_collect() can return. */
+size_t tgrec_wide_bound(void);
+
+enum { TGREC_PEEK, TGREC_MARK, TGREC_RESET };
+
+/* Store in OUT (when not NULL; at most MAX) the arcs with an end outside
+ * the executable counted since the last reset, unmerged; with LO < HI only
+ * those with an end in [LO, HI).  MODE TGREC_RESET starts a new interval
+ * for the arcs read (all of them when OUT is NULL) at once; TGREC_MARK
+ * remembers what was read for tgrec_wide_commit.  Returns the number
+ * stored. */
+size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
+			  uintptr_t hi, int mode);
+
+/* Start a new interval at the values of the last marking collection. */
+void tgrec_wide_commit(void);
+
 /* In a child after fork: threads other than the caller are gone, so their
  * tables become free; all counts restart from zero. */
 void tgrec_after_fork(void);

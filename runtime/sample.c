@@ -10,6 +10,7 @@
 #include <time.h>
 #include <ucontext.h>
 
+#include "objmap.h"
 #include "rawsys.h"
 #include "sample.h"
 
@@ -74,6 +75,8 @@ add:
 	if (n > 0 && pc - lowpc < span)
 		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN],
 				   (uint32_t)n, __ATOMIC_RELAXED);
+	else if (n > 0)
+		tgobj_sample(pc, (uint32_t)n);
 out:
 	errno = saved;
 }

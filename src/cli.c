@@ -28,7 +28,8 @@ enum {
 	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
 	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE,
 	OPT_FORMAT, OPT_OUTPUT,
-	OPT_EDITS, OPT_WRITE_EDITS, OPT_CYCLE_OBJECTIVE
+	OPT_EDITS, OPT_WRITE_EDITS, OPT_CYCLE_OBJECTIVE,
+	OPT_LIB_PATH, OPT_OBJECTS
 };
 
 #define STYLE_FLAT 1
@@ -94,6 +95,8 @@ static const struct option long_opts[] = {
 	{ "edits", required_argument, NULL, OPT_EDITS },
 	{ "cycle-objective", required_argument, NULL, OPT_CYCLE_OBJECTIVE },
 	{ "write-edits", required_argument, NULL, OPT_WRITE_EDITS },
+	{ "lib-path", required_argument, NULL, OPT_LIB_PATH },
+	{ "objects", required_argument, NULL, OPT_OBJECTS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -185,6 +188,9 @@ static void usage(FILE *f)
 "Output (tgprof):\n"
 "  --format=FMT                   text (default), json, dot or callgrind\n"
 "  --output=FILE                  write to FILE (atomically), not stdout\n"
+"Shared objects (profiled with libtgmon):\n"
+"  --lib-path=DIR                 look for moved objects in DIR too\n"
+"  --objects=LIST                 join only these objects (names, comma-separated)\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
 "  -d, --debug[=N]                accepted, no effect\n"
@@ -476,6 +482,12 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--cycle-objective: unknown objective '%s' (calls, time)", optarg);
 			break;
 		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
+		case OPT_LIB_PATH:
+			o->lib_paths = xrealloc(o->lib_paths, (size_t)(o->nlib_paths + 1) *
+						sizeof *o->lib_paths);
+			o->lib_paths[o->nlib_paths++] = optarg;
+			break;
+		case OPT_OBJECTS: o->objects = optarg; break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -531,6 +543,7 @@ void opts_free(struct opts *o)
 	free(o->argv_own);
 	o->argv_own = NULL;
 	o->nargv_own = 0;
+	free(o->lib_paths);
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
 	o->specs = NULL;

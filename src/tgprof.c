@@ -4,6 +4,7 @@
 #include "config.h"
 #include "cli.h"
 #include "load.h"
+#include "objects.h"
 #include "report.h"
 #include "util.h"
 #include "gmonsum.h"
@@ -65,6 +66,14 @@ static void run_break(FILE *out, struct load *l, const struct opts *o,
 		fprintf(stderr, "\r\033[K");
 }
 
+/* -s: the sum of the profiles, and of the shared objects' files beside
+ * them (a profile of several objects), each to its own gmon.sum file. */
+static void write_sum(struct load *l, const struct opts *o)
+{
+	gmon_write_sum("gmon.sum", &l->prof, &l->st.abi, &l->g);
+	objects_sum(o, &l->st.abi, "gmon.sum");
+}
+
 /* --format/--output: the model (after --edits and --break-cycles) through
  * an edit session and export_write(), the code path of the browser's
  * `:export`.  The --break-cycles listing is part of the text format only. */
@@ -79,7 +88,7 @@ static void run_export(struct load *l, struct edit *e, const struct opts *o,
 	if (listing && o->out_format == EXPORT_TEXT)
 		p.text_preface = listing;
 	if (o->sum)
-		gmon_write_sum("gmon.sum", &l->prof, &l->st.abi, &l->g);
+		write_sum(l, o);
 	int r = export_write(e, o->output, (enum export_format)o->out_format, &p,
 			     1, msg, sizeof msg);
 	if (r != 0)
@@ -126,7 +135,7 @@ static int run_text(const struct opts *o)
 		run_export(&l, e, o, listing);
 	} else {
 		if (o->sum)
-			gmon_write_sum("gmon.sum", &l.prof, &l.st.abi, &l.g);
+			write_sum(&l, o);
 		report_all_load(stdout, &l, o);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			util_die("error writing the report to standard output");

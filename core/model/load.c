@@ -113,8 +113,7 @@ static void check_belongs(const struct load *l, const struct opts *o, size_t map
 		 o->exe);
 }
 
-/* What the symbol table needs of the options. */
-static struct symtab_opts symtab_opts_of(const struct opts *o)
+struct symtab_opts load_symtab_opts(const struct opts *o)
 {
 	struct symtab_opts so;
 	memset(&so, 0, sizeof so);
@@ -129,7 +128,7 @@ static struct symtab_opts symtab_opts_of(const struct opts *o)
 
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 {
-	struct symtab_opts so = symtab_opts_of(o);
+	struct symtab_opts so = load_symtab_opts(o);
 
 	memset(l, 0, sizeof *l);
 	progress_at(progress, "symbols", 0);
@@ -160,7 +159,9 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		util_warn("warning: ignoring basic-block exec counts (use -l or --line)");
 	if (o->annotate || o->exec_counts)
 		symtab_load_lines(&l->st);
-	const struct symtab *gst = &l->st;
+	/* Shared objects profiled with the program (libtgmon's maps). */
+	l->objs = objects_join(&l->st, &l->prof, o);
+	const struct symtab *gst = l->objs ? objects_symtab(l->objs) : &l->st;
 	if (o->line) {
 		gst = &l->lines.st;
 	} else if (o->map_file) {
@@ -185,5 +186,6 @@ void load_free(struct load *l)
 	lines_symtab_free(&l->lines);
 	ordering_map_free(&l->map);
 	gmon_free(&l->prof);
+	objects_free(l->objs);
 	symtab_free(&l->st);
 }

@@ -13,6 +13,7 @@
 #include "cg.h"
 #include "gmon.h"
 #include "lines.h"
+#include "objects.h"
 #include "ordering.h"
 #include "opts.h"
 #include "symtab.h"
@@ -23,11 +24,15 @@ struct load {
 	struct cg g;               /* g.st is &st, &lines.st (-l) or &map.st (-R) */
 	struct lines_table lines;  /* -l: line symbols and functions */
 	struct ordering_map map;   /* -R: the map and the table it gives */
+	struct objects *objs;      /* shared objects joined in, or NULL */
 };
 
 typedef void load_progress_fn(const char *phase, double fraction);
 
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress);
+
+/* What the symbol table needs of the options (for every object read). */
+struct symtab_opts load_symtab_opts(const struct opts *o);
 void load_free(struct load *l);
 
 #endif

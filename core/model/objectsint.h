@@ -1,0 +1,43 @@
+/* objectsint: what objects.c (joining) and objsum.c (-s) share. */
+#ifndef TG_OBJECTSINT_H
+#define TG_OBJECTSINT_H
+
+#include "objects.h"
+
+/* One object of the joined profile (the program is not one of them). */
+struct obj {
+	char *path;        /* as recorded */
+	char *file;        /* the file read: path, or one under --lib-path */
+	char *id;          /* recorded build-id in hex, or NULL */
+	const char *base;  /* last component of path */
+	uint64_t text_lo, text_hi; /* link-time, from the map */
+	int state;         /* 0 usable, 1 left out */
+	int have_syms;
+	struct symtab st;
+	struct gmon_profile sum; /* -s: its files summed */
+};
+
+struct objects {
+	struct obj *v;
+	size_t n, cap;
+	struct symtab joined;
+	char **names;      /* display names we made */
+	size_t nnames, names_cap;
+	/* -s: objects are not opened; each one's files are summed into its
+	 * own profile and the arcs between objects into CROSS (at window
+	 * addresses, like joined ones). */
+	int summing;
+	struct gmon_profile cross;
+};
+
+/* The address window of registry entry K: (K + 1) << OBJECTS_SHIFT. */
+uint64_t objects_window(size_t k);
+const char *objects_base_name(const char *path);
+
+/* Read the map MAP (a profile's path plus ".objects") into J and PROF:
+ * objects into the registry (opened unless J->summing), their files and
+ * the arcs between objects (at window addresses). */
+void objects_read_map(struct objects *j, const char *map, struct gmon_profile *prof,
+		      const struct opts *o);
+
+#endif

@@ -1,0 +1,107 @@
+/* objsum: -s for multi-object profiles (see objects.h). */
+#include "config.h"
+#include "objectsint.h"
+#include "util.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int cmp_arc(const void *a, const void *b)
+{
+	const struct gmon_arc *x = a, *y = b;
+
+	if (x->from_pc != y->from_pc)
+		return x->from_pc < y->from_pc ? -1 : 1;
+	return x->self_pc < y->self_pc ? -1 : x->self_pc > y->self_pc;
+}
+
+/* Sort P's arcs and add up those between the same two addresses. */
+static void merge_arcs(struct gmon_profile *p)
+{
+	size_t m = 0;
+
+	util_qsort(p->arcs, p->narcs, sizeof *p->arcs, cmp_arc);
+	for (size_t i = 0; i < p->narcs; i++) {
+		if (m > 0 && cmp_arc(&p->arcs[m - 1], &p->arcs[i]) == 0)
+			p->arcs[m - 1].count += p->arcs[i].count;
+		else
+			p->arcs[m++] = p->arcs[i];
+	}
+	p->narcs = m;
+}
+
+static void write_sum_map(struct objects *j, const char *sumpath, const char *exe,
+			  char **files)
+{
+	char *path = xmalloc(strlen(sumpath) + 9), *tmp = xmalloc(strlen(sumpath) + 13);
+	FILE *f;
+
+	sprintf(path, "%s.objects", sumpath);
+	sprintf(tmp, "%s.objects.tmp", sumpath);
+	if (!(f = fopen(tmp, "w")))
+		util_die("%s: %s", tmp, strerror(errno));
+	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n", objects_base_name(sumpath), exe);
+	for (size_t k = 0; k < j->n; k++)
+		fprintf(f, "object %zu lib %s %s %" PRIx64 " %" PRIx64 " %s\n", k + 1,
+			files[k] ? objects_base_name(files[k]) : "-", j->v[k].id ? j->v[k].id : "-",
+			j->v[k].text_lo, j->v[k].text_hi, j->v[k].path);
+	merge_arcs(&j->cross);
+	for (size_t i = 0; i < j->cross.narcs; i++) {
+		const struct gmon_arc *r = &j->cross.arcs[i];
+		uint64_t fo = r->from_pc >> OBJECTS_SHIFT, so = r->self_pc >> OBJECTS_SHIFT;
+		uint64_t mask = ((uint64_t)1 << OBJECTS_SHIFT) - 1;
+		fprintf(f, "arc %" PRIu64 " %" PRIx64 " %" PRIu64 " %" PRIx64 " %" PRIu64 "\n",
+			fo, r->from_pc & mask, so, r->self_pc & mask, r->count);
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		util_die("%s: %s", path, strerror(e));
+	}
+	free(tmp);
+	free(path);
+}
+
+void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *sumpath)
+{
+	struct objects *j = xcalloc(1, sizeof *j);
+	int any = 0;
+
+	j->summing = 1;
+	j->joined.abi = *abi;
+	gmon_init(&j->cross);
+	for (int i = 0; i < o->nprofiles; i++) {
+		char *map = xmalloc(strlen(o->profiles[i]) + 9);
+		sprintf(map, "%s.objects", o->profiles[i]);
+		if (access(map, F_OK) == 0) {
+			objects_read_map(j, map, &j->cross, o);
+			any = 1;
+		}
+		free(map);
+	}
+	if (any) {
+		char **files = xcalloc(j->n + 1, sizeof *files);
+		for (size_t k = 0; k < j->n; k++) {
+			struct gmon_profile *p = &j->v[k].sum;
+			if (p->nhists == 0 && p->narcs == 0)
+				continue;
+			/* named as libtgmon names them, made unique the same way */
+			files[k] = xmalloc(strlen(sumpath) + strlen(j->v[k].base) + 24);
+			sprintf(files[k], "%s.%s", sumpath, j->v[k].base);
+			for (size_t m = 0; m < k; m++)
+				if (files[m] && strcmp(files[m], files[k]) == 0)
+					sprintf(files[k], "%s.%s.%zu", sumpath, j->v[k].base, k + 1);
+			merge_arcs(p);
+			gmon_write(files[k], p, abi, p->arcs, p->narcs);
+		}
+		write_sum_map(j, sumpath, o->exe, files);
+		for (size_t k = 0; k < j->n; k++)
+			free(files[k]);
+		free(files);
+	}
+	objects_free(j);
+}
