@@ -3,11 +3,12 @@
 # and show its profile with tgprof.  On a terminal the browser opens; when
 # the browser is not built (tgprof --tui exits 2) or stdout is not a
 # terminal, the text report is printed instead.
-# Usage: sh tests/demo.sh [TGPROF]   (env: CC, TOP)
+# Usage: sh tests/demo.sh [TGPROF]   (env: CC, TOP, TG_BUILD)
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-TGPROF=${1:-$TOP/tgprof}
+TG_BUILD=${TG_BUILD:-$TOP}
+TGPROF=${1:-$TG_BUILD/tgprof}
 CC=${CC:-cc}
-out=$TOP/tests/out/demo
+out=$TG_BUILD/tests/out/demo
 mkdir -p "$out" || exit 1
 cd "$out" || exit 1
 echo "demo: $CC -O0 -g -pg calc.c -o $out/calc" >&2

@@ -16,14 +16,8 @@
 . "$(dirname "$0")/lib.sh"
 
 : "${B:=build}"
-DRV=$TOP/$B/tests/unit/test_export
-tg_need "$GPROF" "$CC" python3 "$DRV"
-for tool in dot:graphviz callgrind_annotate:valgrind; do
-	if ! command -v "${tool%%:*}" > /dev/null 2>&1; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y "${tool#*:}" > /dev/null 2>&1
-	fi
-done
-tg_need dot callgrind_annotate
+DRV=$TG_BUILD/$B/tests/unit/test_export
+tg_need "$GPROF" "$CC" python3 "$DRV" dot callgrind_annotate
 
 W=$TG_OUT/t-export.$$
 rm -rf "$W"

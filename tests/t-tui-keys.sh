@@ -93,12 +93,11 @@ for a in quit help prompt search find-next delete-arc undo redo view-flat view-g
 done
 [ -z "$missing" ] && tg_pass "--help-keys lists the actions" ||
 	tg_fail "--help-keys lists the actions" "missing:$missing"
-if command -v groff > /dev/null; then
-	if groff -ww -man -Tutf8 "$TOP/man/tgprof.1" > /dev/null 2> groff.err && [ ! -s groff.err ]; then
-		tg_pass "man page clean under groff -ww"
-	else
-		tg_fail "man page clean under groff -ww" "$(head groff.err)"
-	fi
+tg_need groff
+if groff -ww -man -Tutf8 "$TOP/man/tgprof.1" > /dev/null 2> groff.err && [ ! -s groff.err ]; then
+	tg_pass "man page clean under groff -ww"
+else
+	tg_fail "man page clean under groff -ww" "$(head groff.err)"
 fi
 
 tui_finish

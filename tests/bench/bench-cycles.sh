@@ -14,7 +14,7 @@
 : "${TGPROF:=$TOP/tgprof}"
 : "${CC:=cc}"
 : "${B:=build}"
-: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_OUT:=${TG_BUILD:-$TOP}/tests/out/bench}"
 : "${BENCH_BSD_TIMEOUT:=300}"
 out=$BENCH_OUT/cycles
 mkdir -p "$out" || exit 1
@@ -28,7 +28,7 @@ fi
 big=$out/big15000
 if [ ! -f "$big/gmon.out" ] || [ "$TOP/tests/bench/cyclegen.c" -nt "$big/gmon.out" ]; then
 	mkdir -p "$big"
-	$CC -O2 -I"$TOP" -I"$TOP/$B" -o "$out/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
+	$CC -O2 -I"$TOP" -I"${TG_BUILD:-$TOP}/$B" -o "$out/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
 	"$out/cyclegen" asm 15000 > "$big/prog.s" &&
 	(cd "$big" && $CC -c -o prog.o prog.s &&
 	 $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o exe prog.o) &&
@@ -81,7 +81,7 @@ for d in "$TOP"/tests/out/corpus/mutual-o0g "$TOP"/tests/out/corpus/cycles-o0g \
 	fi
 done
 for p in shapes dup; do
-	d=$TOP/tests/out/breakcycles/$p
+	d=${TG_BUILD:-$TOP}/tests/out/breakcycles/$p
 	if [ -f "$d/gmon.out" ]; then
 		run "$p" "$d" exe "1 2 3 5 10"
 	else

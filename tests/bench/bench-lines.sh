@@ -17,7 +17,7 @@
 : "${TGPROF:=$TOP/tgprof}"
 : "${GPROF:=gprof}"
 : "${CC:=cc}"
-: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_OUT:=${TG_BUILD:-$TOP}/tests/out/bench}"
 : "${BENCH_LINES_FUNCS:=4000}"
 : "${BENCH_LINES_TIMEOUT:=900}"
 out=$BENCH_OUT/lines

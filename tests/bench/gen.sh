@@ -4,7 +4,7 @@
 #   sh tests/bench/gen.sh quick|full        preset sizes
 #   sh tests/bench/gen.sh NAME NFUNCS NARCS NSAMPLES
 #
-# The directory $TOP/tests/out/bench/NAME then holds:
+# The directory ${TG_BUILD:-$TOP}/tests/out/bench/NAME then holds:
 #   prog       x86-64 ELF executable, NFUNCS functions (it is not meant to run)
 #   gmon.out   GNU gmon.out version 1: one histogram, NARCS arc records
 #   info       "key value" lines from the generator (counts, cycles, sizes)
@@ -27,7 +27,7 @@ if [ $# -ne 4 ]; then
 fi
 nfuncs=$2 narcs=$3 nsamples=$4
 
-base="$TOP/tests/out/bench"
+base="${TG_BUILD:-$TOP}/tests/out/bench"
 dir="$base/$name"
 mkdir -p "$base"
 

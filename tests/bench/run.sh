@@ -19,7 +19,7 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 : "${BENCH_SIZES:=quick full}"
 export TOP B CC GPROF TGPROF
 
-out="$TOP/tests/out/bench"
+out="${TG_BUILD:-$TOP}/tests/out/bench"
 mkdir -p "$out" || exit 1
 measure="$out/measure"
 if [ ! -x "$measure" ] || [ "$TOP/tests/bench/measure.c" -nt "$measure" ]; then

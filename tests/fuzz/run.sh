@@ -10,13 +10,13 @@
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=${B:-build}
-case $B in /*) ;; *) B=$TOP/$B ;; esac
+case $B in /*) ;; *) B=${TG_BUILD:-$TOP}/$B ;; esac
 CLANG=${CLANG:-}
 [ -n "$CLANG" ] || CLANG=clang
 SECONDS_=${FUZZ_SECONDS:-60}
 JOBS=${FUZZ_JOBS:-1}
 W=$B/fuzz
-CORPUS=$TOP/tests/out/fuzz/corpus
+CORPUS=${TG_BUILD:-$TOP}/tests/out/fuzz/corpus
 SEEDS=$W/seed-corpus
 mkdir -p "$W" "$CORPUS" "$SEEDS"
 
