@@ -12,11 +12,13 @@
 # nothing the tests install.
 #
 # The bare system is built once and kept as a tarball outside the tree,
-# $TG_FRESH_CACHE (default /var/cache/tgprof); later runs unpack it and
-# download only the packages configure and the tests install.  The Debian
-# mirror is the one this machine's apt uses.  Needs root (debootstrap,
-# chroot, mounts); debootstrap is installed when missing.  Everything that
-# goes wrong fails the run with a message; nothing is skipped.
+# in $TG_FRESH_CACHE (default /var/cache/tgprof); later runs unpack it.
+# The packages that configure and the tests install in it are downloaded
+# once too: $TG_FRESH_CACHE/debs is the chroot's apt archive directory.
+# The Debian mirror is the one this machine's apt uses.  Needs root
+# (debootstrap, chroot, mounts); debootstrap is installed when missing.
+# Everything that goes wrong fails the run with a message; nothing is
+# skipped.
 #
 # Usage: sh tests/fresh-machine.sh [--prepare]
 #   --prepare   only build the cached bare system (when it is not there)
@@ -87,7 +89,7 @@ umount_all() {
 	for p in /proc/[0-9]*; do
 		[ "$(readlink "$p/root" 2>/dev/null)" = "$R" ] && kill -9 "${p#/proc/}" 2>/dev/null
 	done
-	for m in dev/pts dev sys proc; do
+	for m in var/cache/apt/archives dev/pts dev sys proc; do
 		if mountpoint -q "$R/$m"; then
 			umount "$R/$m" 2>/dev/null || umount -l "$R/$m"
 		fi
@@ -165,6 +167,9 @@ t0=$(date +%s)
 tar -C "$R" -xzf "$TARBALL" || die "cannot unpack $TARBALL"
 cp /etc/resolv.conf "$R/etc/resolv.conf" || die "cannot copy resolv.conf"
 mount_all || die "cannot mount /proc, /sys, /dev, /dev/pts in $R"
+mkdir -p "$CACHE/debs/partial" &&
+	mount --bind "$CACHE/debs" "$R/var/cache/apt/archives" ||
+	die "cannot mount $CACHE/debs on the chroot's /var/cache/apt/archives"
 for c in demo check; do
 	git clone -q --no-checkout "$TOP" "$R/root/$c" &&
 	git -C "$R/root/$c" checkout -q --detach "$head" ||
