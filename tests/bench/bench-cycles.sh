@@ -21,14 +21,14 @@ mkdir -p "$out" || exit 1
 measure=${BENCH_MEASURE:-}
 if [ -z "$measure" ]; then
 	measure=$out/measure
-	$CC -O2 -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
+	$CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
 fi
 
 # The 15,000-member cycle.
 big=$out/big15000
 if [ ! -f "$big/gmon.out" ] || [ "$TOP/tests/bench/cyclegen.c" -nt "$big/gmon.out" ]; then
 	mkdir -p "$big"
-	$CC -O2 -I"$TOP" -I"${TG_BUILD:-$TOP}/$B" -o "$out/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
+	$CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -I"${TG_BUILD:-$TOP}/$B" -o "$out/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
 	"$out/cyclegen" asm 15000 > "$big/prog.s" &&
 	(cd "$big" && $CC -c -o prog.o prog.s &&
 	 $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o exe prog.o) &&

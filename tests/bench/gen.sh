@@ -35,7 +35,7 @@ mkdir -p "$base"
 gen="$base/gen"
 src="$TOP/tests/bench/gen.c"
 if [ ! -x "$gen" ] || [ "$src" -nt "$gen" ]; then
-  $CC -O2 -I"$TOP" -o "$gen.tmp.$$" "$src" -lm
+  $CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -o "$gen.tmp.$$" "$src" -lm
   mv "$gen.tmp.$$" "$gen"
 fi
 

@@ -38,7 +38,7 @@ fi
 
 echo "fuzz: building $W/fuzz_gmon"
 "$CLANG" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$TOP" -I"$TOP/core" -o "$W/fuzz_gmon" "$TOP/tests/fuzz/fuzz_gmon.c" \
+	-I"${TG_BUILD:-$TOP}" -I"$TOP" -I"$TOP/core" -o "$W/fuzz_gmon" "$TOP/tests/fuzz/fuzz_gmon.c" \
 	"$TOP/core/gmon.c" "$TOP/core/util.c" -lm || { echo "FAIL: fuzz: build"; exit 1; }
 "$CLANG" -O1 -o "$W/mkseeds" "$TOP/tests/fuzz/seeds.c" || { echo "FAIL: fuzz: seed generator"; exit 1; }
 "$W/mkseeds" "$SEEDS" || { echo "FAIL: fuzz: seeds"; exit 1; }
