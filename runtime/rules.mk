@@ -9,7 +9,7 @@
 # the integer registers: they must not use vector registers, nor let gcc
 # turn loops into calls of libc's memset, nor pay for a stack protector.
 
-RT_SRC    = $(wildcard runtime/*.c)
+RT_SRC    = $(call srcwild,runtime/*.c)
 RT_LIBSRC = $(filter-out runtime/tgprof-ctl.c,$(RT_SRC))
 RT_OBJ    = $(RT_LIBSRC:runtime/%.c=$(B)/runtime/obj/%.o) $(B)/runtime/obj/mcount.o
 RT_CFLAGS = $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden -D_GNU_SOURCE \
@@ -56,10 +56,10 @@ RUNTIME_INSTALL = $(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) \
 	  $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 && \
 	$(INSTALL) -m 644 $(B)/runtime/libtgmon.a $(DESTDIR)$(libdir)/libtgmon.a && \
 	$(INSTALL) -m 755 $(B)/runtime/libtgmon.so $(DESTDIR)$(libdir)/libtgmon.so && \
-	$(INSTALL) -m 644 runtime/tgmon.h $(DESTDIR)$(includedir)/tgmon.h && \
+	$(INSTALL) -m 644 $(srcdir)/runtime/tgmon.h $(DESTDIR)$(includedir)/tgmon.h && \
 	$(INSTALL) -m 755 $(B)/runtime/tgprof-ctl $(DESTDIR)$(bindir)/tgprof-ctl && \
-	$(INSTALL) -m 644 man/tgmon.3 $(DESTDIR)$(mandir)/man3/tgmon.3 && \
-	$(INSTALL) -m 644 man/tgprof-ctl.1 $(DESTDIR)$(mandir)/man1/tgprof-ctl.1
+	$(INSTALL) -m 644 $(srcdir)/man/tgmon.3 $(DESTDIR)$(mandir)/man3/tgmon.3 && \
+	$(INSTALL) -m 644 $(srcdir)/man/tgprof-ctl.1 $(DESTDIR)$(mandir)/man1/tgprof-ctl.1
 
 RUNTIME_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libtgmon.a $(DESTDIR)$(libdir)/libtgmon.so \
 	$(DESTDIR)$(includedir)/tgmon.h $(DESTDIR)$(bindir)/tgprof-ctl \

@@ -1,18 +1,20 @@
 # lib.sh: helpers shared by the tests/t-*.sh scripts (sourced, POSIX sh).
 #
 # Environment (as tests/run.sh gives it; defaults for running a script by
-# hand): TOP (source tree), TGPROF (binary under test), GPROF (GNU gprof),
-# CC.  TG_CASE, when set, is a shell pattern that limits the corpus cases
+# hand): TOP (source tree), TG_BUILD (build tree: what make built, and
+# tests/out; the source tree unless built out of tree), TGPROF (binary
+# under test), GPROF (GNU gprof), CC.  TG_CASE, when set, is a shell pattern that limits the corpus cases
 # a script runs (e.g. TG_CASE='interp-*' or TG_CASE=cycles-o2).
 # Protocol: one "PASS: name" or "FAIL: name" line per case; tg_finish
 # exits non-zero when any case failed.
 
 : "${TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${TGPROF:=$TOP/tgprof}"
+: "${TG_BUILD:=$TOP}"
+: "${TGPROF:=$TG_BUILD/tgprof}"
 : "${GPROF:=gprof}"
 : "${CC:=gcc}"
-export TOP TGPROF GPROF CC
-TG_OUT=$TOP/tests/out
+export TOP TG_BUILD TGPROF GPROF CC
+TG_OUT=$TG_BUILD/tests/out
 TG_CORPUS=$TG_OUT/corpus
 tg_npass=0
 tg_nfail=0
@@ -37,16 +39,32 @@ tg_finish() {
 	[ "$tg_nfail" -eq 0 ]
 }
 
-# Fail loudly (one FAIL line and exit 1) when a tool the suite needs is
-# missing: a test that cannot run must not look like a pass.
+# tg_need TOOL...: make sure the tools (commands or paths) are there.  One
+# that scripts/install-deps knows is installed when we are root; a tool
+# still missing fails the script loudly (one FAIL line naming the install
+# command, exit 1): a test that cannot run must not look like a pass.
 tg_need() {
 	for t in "$@"; do
-		if ! command -v "$t" > /dev/null 2>&1 && [ ! -x "$t" ]; then
-			tg_fail "setup: $t not found"
-			tg_finish
-			exit 1
-		fi
+		command -v "$t" > /dev/null 2>&1 || [ -x "$t" ] && continue
+		_why=$(sh "$TOP/scripts/install-deps" --quiet --for "$t" 2>&1)
+		command -v "$t" > /dev/null 2>&1 || [ -x "$t" ] && continue
+		tg_fail "setup: $t not found" "$_why"
+		tg_finish
+		exit 1
 	done
+}
+
+# tg_need_py MODULE PACKAGE: a Python module the test reads exports with,
+# installed from Debian's PACKAGE through scripts/install-deps when root;
+# still missing, the script fails as tg_need does.
+tg_need_py() {
+	tg_need python3
+	python3 -c "import $1" > /dev/null 2>&1 && return 0
+	_why=$(sh "$TOP/scripts/install-deps" --quiet "$2" 2>&1)
+	python3 -c "import $1" > /dev/null 2>&1 && return 0
+	tg_fail "setup: python module $1 not found" "$_why"
+	tg_finish
+	exit 1
 }
 
 # Build (or reuse) the corpus; fails the script when the build fails.

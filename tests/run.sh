@@ -6,12 +6,14 @@
 # exits non-zero if any case failed.  A test that exits non-zero without
 # printing a FAIL line counts as one failure, so a crash is never silent.
 # Environment given to tests: TGPROF (binary under test), GPROF, CC, B, and
-# TOP (the source tree).  Output of each test is kept in tests/out/NAME.log.
+# TOP (the source tree), TG_BUILD (the build tree, by default the source
+# tree).  Output of each test is kept in tests/out/NAME.log of the build tree.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-export TOP
+: "${TG_BUILD:=$TOP}"
+export TOP TG_BUILD
 : "${B:=build}"
 export B TGPROF GPROF CC
-out="$TOP/tests/out"
+out="$TG_BUILD/tests/out"
 mkdir -p "$out"
 pass=0
 fail=0
@@ -41,7 +43,7 @@ run_one() {
   fi
 }
 
-for t in "$TOP/$B"/tests/unit/*; do
+for t in "$TG_BUILD/$B"/tests/unit/*; do
   [ -x "$t" ] && [ -f "$t" ] || continue
   case $t in *.d|*.o) continue ;; esac
   run_one "unit-$(basename "$t")" "$t"

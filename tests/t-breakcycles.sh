@@ -419,7 +419,7 @@ done
 # A 15,000-member cycle broken to 10.
 gen=$W/cyclegen
 mkdir -p "$W/big"
-if ! $CC -O2 -I"$TOP" -I"$TOP/${B:-build}" -o "$gen" "$TOP/tests/bench/cyclegen.c" ||
+if ! $CC -O2 -I"$TG_BUILD" -I"$TOP" -I"$TG_BUILD/${B:-build}" -o "$gen" "$TOP/tests/bench/cyclegen.c" ||
    ! "$gen" asm 15000 > "$W/big/prog.s" ||
    ! (cd "$W/big" && $CC -c -o prog.o prog.s &&
       $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o exe prog.o) ||

@@ -321,17 +321,7 @@ else
 fi
 
 # --- exports: both sides and the change, read by the real consumers -----
-for tool in dot:graphviz callgrind_annotate:valgrind; do
-	if ! command -v "${tool%%:*}" > /dev/null 2>&1; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y "${tool#*:}" > /dev/null 2>&1
-	fi
-done
-if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
-	DEBIAN_FRONTEND=noninteractive apt-get install -y python3-jsonschema > /dev/null 2>&1
-fi
-if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
-	tg_fail "setup: python3-jsonschema" "install it: apt-get install python3-jsonschema"
-fi
+tg_need_py jsonschema python3-jsonschema
 tg_need python3 dot callgrind_annotate
 MOVED="--baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.out"
 if run moved.json --format=json $MOVED; then

@@ -16,23 +16,10 @@
 . "$(dirname "$0")/lib.sh"
 
 : "${B:=build}"
-DRV=$TOP/$B/tests/unit/test_export
-tg_need "$GPROF" "$CC" python3 "$DRV"
-for tool in dot:graphviz callgrind_annotate:valgrind; do
-	if ! command -v "${tool%%:*}" > /dev/null 2>&1; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y "${tool#*:}" > /dev/null 2>&1
-	fi
-done
-tg_need dot callgrind_annotate
+DRV=$TG_BUILD/$B/tests/unit/test_export
+tg_need "$GPROF" "$CC" python3 "$DRV" dot callgrind_annotate
 # the JSON Schema validator (Debian's python3-jsonschema)
-if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
-	DEBIAN_FRONTEND=noninteractive apt-get install -y python3-jsonschema > /dev/null 2>&1
-fi
-if ! python3 -c "import jsonschema" > /dev/null 2>&1; then
-	tg_fail "setup: python3-jsonschema" "install it: apt-get install python3-jsonschema"
-	tg_finish
-	exit 1
-fi
+tg_need_py jsonschema python3-jsonschema
 SCHEMA=$TOP/doc/tgprof.schema.json
 # json_valid JSON: validate against the schema; prints the first error
 json_valid() {

@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 stage=$TG_OUT/install-stage
 rm -rf "$stage"
-if make -C "$TOP" --no-print-directory install DESTDIR="$stage" prefix=/opt/tg > "$TG_OUT/install.log" 2>&1; then
+if make -C "$TG_BUILD" --no-print-directory install DESTDIR="$stage" prefix=/opt/tg > "$TG_OUT/install.log" 2>&1; then
 	tg_pass "make install DESTDIR prefix"
 else
 	tg_fail "make install DESTDIR prefix" "$(tail -5 "$TG_OUT/install.log")"
@@ -20,7 +20,7 @@ if "$stage/opt/tg/bin/tgprof" --version | grep -q tgprof; then
 else
 	tg_fail "installed tgprof runs"
 fi
-if make -C "$TOP" --no-print-directory uninstall DESTDIR="$stage" prefix=/opt/tg >> "$TG_OUT/install.log" 2>&1 &&
+if make -C "$TG_BUILD" --no-print-directory uninstall DESTDIR="$stage" prefix=/opt/tg >> "$TG_OUT/install.log" 2>&1 &&
    [ -z "$(find "$stage" -type f)" ]; then
 	tg_pass "make uninstall removes every file"
 else

@@ -102,7 +102,7 @@ else
 fi
 
 # --- planted violations are found
-W=$TOP/tests/out/t-layout.$$
+W=$TG_OUT/t-layout.$$
 rm -rf "$W" && mkdir -p "$W/core/util" "$W/core/graph" "$W/core/report" \
 	"$W/tui" "$W/src" "$W/runtime" "$W/core/profile" || exit 1
 trap 'rm -rf "$W"' EXIT

@@ -133,12 +133,7 @@ if [ "$got" = "$want" ]; then
 else
 	tg_fail "-k across objects" "$got"
 fi
-DRV=$TOP/$B/tests/unit/test_export
-for tool in dot:graphviz callgrind_annotate:valgrind; do
-	if ! command -v "${tool%%:*}" > /dev/null 2>&1; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y "${tool#*:}" > /dev/null 2>&1
-	fi
-done
+DRV=$TG_BUILD/$B/tests/unit/test_export
 tg_need dot callgrind_annotate "$DRV"
 printf 'export! %s dot\nexport! %s callgrind\n' "$W/m.dot" "$W/m.cg" |
 	(cd "$d/out" && timeout 60 "$DRV" drive ../prog gmon.out) > "$W/drv.log" 2>&1

@@ -197,12 +197,8 @@ expect complete-keymap comp3.scr '^keymap emacs'
 
 # --- C++: names as the screen shows them (demangled) in :k, :goto,
 # :scale, completion and messages
-if command -v g++ > /dev/null 2>&1; then
-	CXX=g++
-else
-	apt-get install -y g++ > /dev/null 2>&1
-	CXX=g++
-fi
+tg_need g++
+CXX=g++
 if (g++ -pg -O0 -g -I"$TOP/tests/corpus" -o cxx "$TOP/tests/corpus/cxx.cc" > cxx.log 2>&1 &&
     mkdir -p cxxrun && cd cxxrun && ../cxx > /dev/null && mv gmon.out ../cxx.gmon); then
 	cat > cxx1.keys <<'K'

@@ -6,7 +6,7 @@
 # tiny terminals, the source and help views, history and completion.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/tui/lib-tui.sh"
-tg_need "$TGPROF" "$GPROF" "$CC"
+tg_need "$TGPROF" "$GPROF" "$CC" python3
 tui_setup
 cd "$W"
 LC_ALL=C.UTF-8

@@ -101,12 +101,11 @@ if [ -s help-keys-plain.txt ] && ! grep -q '^\.\|\\-\|\\(' help-keys-plain.txt &
 else
 	tg_fail "--help-keys prints plain text" "$(head -5 help-keys-plain.txt)"
 fi
-if command -v groff > /dev/null; then
-	if groff -ww -man -Tutf8 "$TOP/man/tgprof.1" > /dev/null 2> groff.err && [ ! -s groff.err ]; then
-		tg_pass "man page clean under groff -ww"
-	else
-		tg_fail "man page clean under groff -ww" "$(head groff.err)"
-	fi
+tg_need groff
+if groff -ww -man -Tutf8 "$TOP/man/tgprof.1" > /dev/null 2> groff.err && [ ! -s groff.err ]; then
+	tg_pass "man page clean under groff -ww"
+else
+	tg_fail "man page clean under groff -ww" "$(head groff.err)"
 fi
 
 tui_finish

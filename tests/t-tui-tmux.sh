@@ -6,9 +6,6 @@
 # resumes.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/tui/lib-tui.sh"
-if ! command -v tmux > /dev/null 2>&1; then
-	apt-get install -y tmux > /dev/null 2>&1
-fi
 tg_need tmux bash "$TGPROF" "$GPROF" "$CC"
 tui_setup
 cd "$W"

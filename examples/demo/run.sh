@@ -3,11 +3,12 @@
 # and show its profile with tgprof.  On a terminal the browser opens; when
 # it cannot (tgprof --tui exits 2) or stdout is not a terminal, the text
 # report is printed instead.
-# Usage: sh examples/demo/run.sh [TGPROF]   (env: CC, TOP, B)
+# Usage: sh examples/demo/run.sh [TGPROF]   (env: CC, TOP, TG_BUILD, B)
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-TGPROF=${1:-$TOP/tgprof}
+TG_BUILD=${TG_BUILD:-$TOP}
+TGPROF=${1:-$TG_BUILD/tgprof}
 CC=${CC:-cc}
-out=$TOP/${B:-build}/demo
+out=$TG_BUILD/${B:-build}/demo
 mkdir -p "$out" || exit 1
 cd "$out" || exit 1
 echo "demo: $CC -O0 -g -pg calc.c -o $out/calc" >&2

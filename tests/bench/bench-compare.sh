@@ -10,7 +10,7 @@
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${TGPROF:=$TOP/tgprof}"
 : "${CC:=cc}"
-: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_OUT:=${TG_BUILD:-$TOP}/tests/out/bench}"
 out=$BENCH_OUT/compare
 mkdir -p "$out" || exit 1
 measure=${BENCH_MEASURE:-}

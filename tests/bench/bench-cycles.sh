@@ -19,7 +19,7 @@
 : "${TGPROF:=$TOP/tgprof}"
 : "${CC:=cc}"
 : "${B:=build}"
-: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_OUT:=${TG_BUILD:-$TOP}/tests/out/bench}"
 : "${BENCH_BSD_TIMEOUT:=300}"
 : "${BENCH_DENSE_BSD_TIMEOUT:=60}"
 out=$BENCH_OUT/cycles
@@ -27,14 +27,14 @@ mkdir -p "$out" || exit 1
 measure=${BENCH_MEASURE:-}
 if [ -z "$measure" ]; then
 	measure=$out/measure
-	$CC -O2 -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
+	$CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
 fi
 
 # The 15,000-member cycle.
 big=$out/big15000
 if [ ! -f "$big/gmon.out" ] || [ "$TOP/tests/bench/cyclegen.c" -nt "$big/gmon.out" ]; then
 	mkdir -p "$big"
-	$CC -O2 -I"$TOP" -I"$TOP/$B" -o "$out/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
+	$CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -I"${TG_BUILD:-$TOP}/$B" -o "$out/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
 	"$out/cyclegen" asm 15000 > "$big/prog.s" &&
 	(cd "$big" && $CC -c -o prog.o prog.s &&
 	 $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o exe prog.o) &&
@@ -87,7 +87,7 @@ for d in "$TOP"/tests/out/corpus/mutual-o0g "$TOP"/tests/out/corpus/cycles-o0g \
 	fi
 done
 for p in shapes dup; do
-	d=$TOP/tests/out/breakcycles/$p
+	d=${TG_BUILD:-$TOP}/tests/out/breakcycles/$p
 	if [ -f "$d/gmon.out" ]; then
 		run "$p" "$d" exe "1 2 3 5 10"
 	else

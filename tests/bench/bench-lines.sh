@@ -17,7 +17,7 @@
 : "${TGPROF:=$TOP/tgprof}"
 : "${GPROF:=gprof}"
 : "${CC:=cc}"
-: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_OUT:=${TG_BUILD:-$TOP}/tests/out/bench}"
 : "${BENCH_LINES_FUNCS:=4000}"
 : "${BENCH_LINES_TIMEOUT:=900}"
 out=$BENCH_OUT/lines
@@ -25,7 +25,7 @@ mkdir -p "$out" || exit 1
 measure=${BENCH_MEASURE:-}
 if [ -z "$measure" ]; then
 	measure=$out/measure
-	$CC -O2 -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
+	$CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
 fi
 
 mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }

@@ -13,10 +13,10 @@
 : "${B:=build}"
 : "${CC:=cc}"
 : "${GPROF:=gprof}"
-: "${BENCH_OUT:=$TOP/tests/out/bench}"
+: "${BENCH_OUT:=${TG_BUILD:-$TOP}/tests/out/bench}"
 : "${BENCH_RT_ROUNDS:=20000000}"
 : "${BENCH_RT_REPS:=5}"
-LIB=$TOP/$B/runtime
+LIB=${TG_BUILD:-$TOP}/$B/runtime
 W=$BENCH_OUT/runtime
 rm -rf "$W"
 mkdir -p "$W" || exit 1

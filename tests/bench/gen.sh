@@ -8,7 +8,7 @@
 # dense random strongly connected component (preset "dense": 60,000
 # functions, 200,000 arcs, a component of about 15,000 members).
 #
-# The directory $TOP/tests/out/bench/NAME then holds:
+# The directory ${TG_BUILD:-$TOP}/tests/out/bench/NAME then holds:
 #   prog       x86-64 ELF executable, NFUNCS functions (it is not meant to run)
 #   gmon.out   GNU gmon.out version 1: one histogram, NARCS arc records
 #   info       "key value" lines from the generator (counts, cycles, sizes)
@@ -32,7 +32,7 @@ if [ $# -ne 4 ] && { [ $# -ne 5 ] || [ "$5" != random ]; }; then
 fi
 nfuncs=$2 narcs=$3 nsamples=$4 shape=${5:-}
 
-base="$TOP/tests/out/bench"
+base="${TG_BUILD:-$TOP}/tests/out/bench"
 dir="$base/$name"
 mkdir -p "$base"
 
@@ -40,7 +40,7 @@ mkdir -p "$base"
 gen="$base/gen"
 src="$TOP/tests/bench/gen.c"
 if [ ! -x "$gen" ] || [ "$src" -nt "$gen" ]; then
-  $CC -O2 -I"$TOP" -o "$gen.tmp.$$" "$src" -lm
+  $CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -o "$gen.tmp.$$" "$src" -lm
   mv "$gen.tmp.$$" "$gen"
 fi
 

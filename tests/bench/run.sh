@@ -19,11 +19,11 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 : "${BENCH_SIZES:=quick full}"
 export TOP B CC GPROF TGPROF
 
-out="$TOP/tests/out/bench"
+out="${TG_BUILD:-$TOP}/tests/out/bench"
 mkdir -p "$out" || exit 1
 measure="$out/measure"
 if [ ! -x "$measure" ] || [ "$TOP/tests/bench/measure.c" -nt "$measure" ]; then
-  $CC -O2 -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
+  $CC -O2 -I"${TG_BUILD:-$TOP}" -I"$TOP" -o "$measure" "$TOP/tests/bench/measure.c" || exit 1
 fi
 BENCH_OUT=$out BENCH_MEASURE=$measure
 export BENCH_OUT BENCH_MEASURE

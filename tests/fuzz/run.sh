@@ -10,13 +10,13 @@
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=${B:-build}
-case $B in /*) ;; *) B=$TOP/$B ;; esac
+case $B in /*) ;; *) B=${TG_BUILD:-$TOP}/$B ;; esac
 CLANG=${CLANG:-}
 [ -n "$CLANG" ] || CLANG=clang
 SECONDS_=${FUZZ_SECONDS:-60}
 JOBS=${FUZZ_JOBS:-1}
 W=$B/fuzz
-CORPUS=$TOP/tests/out/fuzz/corpus
+CORPUS=${TG_BUILD:-$TOP}/tests/out/fuzz/corpus
 SEEDS=$W/seed-corpus
 mkdir -p "$W" "$CORPUS" "$SEEDS"
 
@@ -38,7 +38,7 @@ fi
 
 echo "fuzz: building $W/fuzz_gmon"
 "$CLANG" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-I"$TOP" -I"$TOP/core/profile" -I"$TOP/core/util" -o "$W/fuzz_gmon" "$TOP/tests/fuzz/fuzz_gmon.c" \
+	-I"${TG_BUILD:-$TOP}" -I"$TOP" -I"$TOP/core/profile" -I"$TOP/core/util" -o "$W/fuzz_gmon" "$TOP/tests/fuzz/fuzz_gmon.c" \
 	"$TOP/core/profile/gmon.c" "$TOP/core/util/util.c" -lm || { echo "FAIL: fuzz: build"; exit 1; }
 "$CLANG" -O1 -o "$W/mkseeds" "$TOP/tests/fuzz/seeds.c" || { echo "FAIL: fuzz: seed generator"; exit 1; }
 "$W/mkseeds" "$SEEDS" || { echo "FAIL: fuzz: seeds"; exit 1; }

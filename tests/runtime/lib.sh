@@ -1,14 +1,14 @@
 # Helpers for the tests/t-runtime*.sh scripts (sourced after tests/lib.sh).
 #
 # rt_setup NAME: scratch directory $W, the runtime under test in $LIB
-# ($TOP/$B/runtime: libtgmon.a, libtgmon.so, tgprof-ctl).  Fails the script
+# ($TG_BUILD/$B/runtime: libtgmon.a, libtgmon.so, tgprof-ctl).  Fails the script
 # when the runtime has not been built.  $W is tests/out/NAME.PID, so that
 # runs of the same script (a shared tree, make check and check-asan at once)
 # keep out of each other's way; rt_done removes it when all passed, and
 # directories of runs more than a day old are cleared here.
 rt_setup() {
 	: "${B:=build}"
-	LIB=$TOP/$B/runtime
+	LIB=$TG_BUILD/$B/runtime
 	CTL=$LIB/tgprof-ctl
 	W=$TG_OUT/$1.$$
 	mkdir -p "$TG_OUT"

@@ -13,7 +13,7 @@
 
 # A directory per run (several check runs may share the tree), removed
 # by tui_finish when every case passed.
-W=$TOP/tests/out/$(basename "$0" .sh).$$
+W=$TG_OUT/$(basename "$0" .sh).$$
 rm -rf "$W"
 mkdir -p "$W"
 TUI_LINES=${TUI_LINES:-60}
@@ -32,7 +32,7 @@ tui_setup() {
 }
 
 tui_finish() {
-	[ "$tg_nfail" -eq 0 ] && cd "$TOP/tests/out" && rm -rf "$W"
+	[ "$tg_nfail" -eq 0 ] && cd "$TG_OUT" && rm -rf "$W"
 	tg_finish
 }
 
