@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # autogen.sh: regenerate configure and config.h.in from configure.ac.
 # Needs autoconf, automake (for aclocal) and pkg-config (for pkg.m4):
 #   sudo apt-get install autoconf automake pkg-config

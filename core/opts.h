@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* opts: what the engine is asked to do (which profile, which reports, in
  * which style), one structure shared by the loader, the report writers,
  * the cycle breaker and the browser.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* control: start-up, exit, files and control of libtgmon.
  *
  * This file takes glibc's place: gcrt1.o (linked by gcc -pg) calls

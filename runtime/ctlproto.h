@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* ctlproto: the signal protocol between tgprof-ctl and libtgmon.
  *
  * The program names its control signal in TGMON_SIGNAL.  A plain kill of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* gfile: the gmon.out writer of libtgmon (see gfile.h). */
 #include "config.h"
 

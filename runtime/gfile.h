@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* gfile: writing GNU gmon.out files from libtgmon, async-signal-safe.
  *
  * Layout written (x86-64, little-endian): the 20-byte header "gmon",

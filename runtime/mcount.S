@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Entry points that code compiled with -pg calls on x86-64.
  *
  * gcc -pg calls mcount after the callee has set up its frame pointer, so the

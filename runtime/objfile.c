@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* objfile: the files of the objects other than the program and the
  * object map (see objmap.h and doc/multi-object.md). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* objint: what objmap.c (the table) and objfile.c (its files) share.
  * Not part of libtgmon's interface. */
 #ifndef TG_OBJINT_H

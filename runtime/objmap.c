@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* objmap: the process's objects and their files (see objmap.h and
  * doc/multi-object.md for the files written). */
 #include "config.h"

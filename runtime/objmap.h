@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* objmap: the objects of the process (executable, shared libraries) for
  * libtgmon's multi-object profiles (doc/multi-object.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* rawsys: system calls without libc, for libtgmon's mcount path.
  *
  * mcount.S saves only the integer registers, so nothing it calls may touch

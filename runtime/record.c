@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* record: per-thread arc tables behind mcount (see record.h).
  *
  * Compiled with -mgeneral-regs-only: mcount.S saves only the integer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* record: call-graph arcs counted by mcount, for libtgmon.
  *
  * Every thread counts into a table of its own (an open-addressing hash of

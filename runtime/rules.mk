@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # libtgmon (the profiling runtime) and tgprof-ctl; included by Makefile.in.
 #
 # The runtime is compiled with $(CFLAGS) but never $(EXTRA_CFLAGS): in the

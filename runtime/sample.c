@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sample: PC histogram from ITIMER_PROF (see sample.h). */
 #include "config.h"
 

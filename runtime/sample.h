@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* sample: the PC histogram of libtgmon.
  *
  * Every thread that runs profiled code gets a timer of its own on its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tabfmt: the parts of record.c's per-thread table that mcount.S reads on
  * its fast path.  Plain #defines, for C and assembler alike; record.c
  * checks them against the structure at compile time. */

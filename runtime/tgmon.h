@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tgmon.h: control of libtgmon, the profiling runtime for programs
  * compiled with gcc -pg.  Link with -ltgmon (or LD_PRELOAD libtgmon.so).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* tgprof-ctl: ask a running program profiled with libtgmon to dump, reset,
  * or turn its profiling on or off, without stopping it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli: the command line (cli.h).
  *
  * Every GNU gprof 2.40 option is accepted under the same short and long

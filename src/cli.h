@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli: the command line of tgprof, parsed into the engine's options
  * (core/opts.h).
  *

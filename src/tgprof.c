@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tgprof entry point: parse the command line (cli.h), then either print
  * GNU gprof's reports with the engine (core/) or hand over to the browser
  * (tui/tui.h).  Neither library knows of this program. */

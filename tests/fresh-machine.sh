@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # fresh-machine.sh (make check-fresh): the README's quick start on a bare
 # Debian bookworm, as a new user meets it.
 #

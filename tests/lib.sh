@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # lib.sh: helpers shared by the tests/t-*.sh scripts (sourced, POSIX sh).
 #
 # Environment (as tests/run.sh gives it; defaults for running a script by

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The test runner behind `make check`.
 #
 # Contract for a test (a unit-test binary in $B/tests/unit/ or a script

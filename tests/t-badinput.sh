@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Bad input: tgprof must fail cleanly, never crash, hang or print part of a
 # report.  The error contract checked here: exit status 1, nothing on
 # stdout, exactly one line on stderr, and that line names the offending

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The benchmark's profile generator (tests/bench/gen.sh) at a tiny size:
 # GNU gprof must read what it writes, and see the functions, arc records,
 # samples and cycles that were asked for.

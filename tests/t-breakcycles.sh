@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # --break-cycles=N end to end, on -pg programs built here and on the corpus.
 #
 # For every profile, bound N and chooser (ours, --cycle-heuristic=bsd):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Command line: default file names, --help, --version, bad options, the
 # choice of text mode when stdout is not a terminal, GNU argument forms.
 #   TGPROF=./tgprof GPROF=/usr/bin/gprof TOP=$PWD sh tests/t-cli.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Comparing two profiles (--baseline): core/compare.
 #
 # Generated profiles first: two builds of one small program whose

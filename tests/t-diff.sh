@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Differential suite: tgprof --text against GNU gprof on the corpus.
 #
 # For every corpus case (tests/corpus/build.sh) and every option set below,

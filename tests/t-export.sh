@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Exports of an edit session (core/export.h) against outside references.
 #
 # The driver is the unit-test program $B/tests/unit/test_export in its

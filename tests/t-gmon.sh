@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Profile files end to end, against GNU gprof: -s (gmon.sum) and -i on the
 # corpus, and on crafted files of every format (GNU versions 0 and 1 with
 # histogram, arc and basic-block records, 4.4BSD, old BSD) alone and

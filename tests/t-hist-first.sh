@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Histogram bins below the first symbol: GNU gprof 2.40 credits them to
 # nothing and goes on crediting later bins (it does not wrap).  Two ways to
 # get there, each compared with GNU gprof byte for byte: a partial -S

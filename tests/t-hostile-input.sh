@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The reader against inputs that never end or are not files: /dev/zero,
 # /dev/urandom, a FIFO nobody writes, a directory, as the profile, the
 # executable, the -S table, the key file (TGPROF_KEYS) and the key script;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make install / uninstall honour DESTDIR and prefix, and leave nothing.
 . "$(dirname "$0")/lib.sh"
 stage=$TG_OUT/install-stage

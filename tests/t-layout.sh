@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The include rule of doc/architecture.md, checked on the source tree:
 # core/ never includes tui/, src/, curses or readline; runtime/ includes
 # nothing of core/ but core/profile/gmon_format.h; tui/ never includes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Differential suite for the line-level and static analyses: -l, -A, -J,
 # -C, -Z, -c, -r, -R, -x, -y, -I, -t, -m, -L, --inline-file-names and
 # GPROF_PATH, tgprof --text against GNU gprof, stdout and exit status.

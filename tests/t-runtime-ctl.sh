@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # libtgmon under control while running: a snapshot on TGMON_SIGNAL,
 # tgprof-ctl dump|snap|reset|on|off, the tgmon.h API, snapshots of a busy
 # multi-threaded run that add up to a whole run, and a program that forks.

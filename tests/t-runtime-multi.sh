@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # libtgmon and tgprof with shared objects: a program, a linked -pg library
 # and a dlopen'd one (dlclose'd before exit in a variant) calling each
 # other and back into the program from 4 threads (tests/runtime/multi/).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # libtgmon against hostile directories, files, environments and signals:
 # symlinks and FIFOs planted at its temporary name or at the target in a
 # sticky directory, a device or FIFO as the target, a setuid program given

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # libtgmon: exact call counts from 8 threads in every way of using it (next
 # to what glibc's own runtime counts), glibc's runtime kept out, GNU gprof
 # and tgprof reading its files the same way, sampling rates, and a file

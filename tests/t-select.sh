@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Selections against GNU gprof: symbol sets and arc specs in the corner
 # cases GNU's range tables produce (two -k naming one caller: only the
 # last counts; -q FROM/TO includes only those arcs; include specs that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every source file carries its SPDX-License-Identifier line (scripts/spdx
 # --check on the tree), and scripts/spdx itself finds a missing or wrong
 # line, adds the right one (LGPL in runtime/, after a "#!" line) and then

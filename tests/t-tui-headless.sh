@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The browser run headless (TGPROF_SCRIPT, curses on /dev/null): screens
 # saved with :save-display are held against GNU gprof's own report of the
 # same profile (rows of the call graph and flat views, every entry pane),

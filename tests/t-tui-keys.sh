@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Key bindings: every built-in key file parses without error (read as the
 # user's file, by the same parser), the vi and emacs maps really bind
 # their keys, errors in a key file name file and line and are not fatal,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The browser in a real terminal (tmux): open a profile, delete arcs with
 # :k, :export, compare with `gprof -b -k`; jump with :N; quit with q and
 # check the exit status; the terminal is given back (stty sane again)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* action: see action.h. */
 #include "config.h"
 #include "action.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* action: the one table of browser actions.  Each action has an id, the
  * name used in key files and :bind, and the help text shown by the help
  * view and the man page.  Keys are bound to actions only through this

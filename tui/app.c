@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* app: tui_main(), the event loop, layout and drawing of the screen, and
  * the actions keys are bound to.
  *

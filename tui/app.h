@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* app: the browser's session and its event loop.
  *
  * One struct app holds the session (core/edit.h), the shown view, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd: the commands of the ':' prompt.
  *
  * One table (name, help, handler) drives dispatch, completion and the

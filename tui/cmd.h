@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cmd: the commands of the ':' prompt, from one table (name, help,
  * handler, argument kind) that drives dispatch, completion and the help
  * view. */

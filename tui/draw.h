@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* draw: text into the curses screen by display columns, colours and
  * attributes (with NO_COLOR and monochrome terminals in mind), and the
  * screen dump behind :save-display.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* keymap: see keymap.h. */
 #include "config.h"
 #include "keymap.h"

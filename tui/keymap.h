@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* keymap: key names, per-view bindings, and the key-file parser.
  *
  * A key is an int: a Unicode code point for a character (control keys

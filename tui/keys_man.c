@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* keys_man: `tgprof --help-keys`, the key table as plain text, and
  * `--help-keys=man`, the same table as the man page's man(7) text; both
  * come from the action table and the built-in default key file, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* list: see list.h. */
 #include "config.h"
 #include "app.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* list: what the views listing functions (flat, call graph, index)
  * share: their rows, the filters, sorting by a column, the cursor kept on
  * a function across rebuilds, and drawing rows with the cursor gutter and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* names: see names.h. */
 #include "config.h"
 #include "names.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* names: function names as the browser shows them.  C++ names can be
  * hundreds of characters of template arguments; lists show them
  * shortened (each template argument list as "<…>"), the full name is one

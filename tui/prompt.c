@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* prompt: GNU readline on the last screen line.
  *
  * Readline never touches the terminal here: it reads bytes through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* prompt: GNU readline on the last screen line (see prompt.c). */
 #ifndef TUI_PROMPT_H
 #define TUI_PROMPT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* screen: the layout of the browser's screen (status line, list view,
  * entry pane separator, entry pane, message line), drawn from the state
  * in struct app, and mouse events mapped back onto that layout. */

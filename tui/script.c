@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* script: keys for the headless browser, read from $TGPROF_SCRIPT.
  *
  * Each line is a sequence of keys: characters stand for themselves, key

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* term: see term.h.  Signal handlers give the terminal back and then
  * die of the same signal, so the exit status still tells what happened. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* term: the terminal, its signals, and where keys come from.
  *
  * term_open() starts curses on the terminal, or headless (curses drawing

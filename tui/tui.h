@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui: the browser, as the program (src/tgprof.c) sees it. */
 #ifndef TG_TUI_H
 #define TG_TUI_H

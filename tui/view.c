@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view: the table of views, and what every view shares: search over its
  * rows, panes, and the text views' buffer and drawing.  See view.h. */
 #include "config.h"

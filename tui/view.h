@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view: the views of the browser, each behind one table of operations
  * (struct view_ops), as tig's views are.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_cycles: :break-cycles N, a proposal of arcs to delete so that no
  * cycle keeps more than N members (core/cyclebreak.h), shown with a
  * preview of the cycles and entries it leaves, then applied as one undo

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_deleted: the arcs deleted so far, caller and callee, each
  * restored by Enter (or d, r). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_entry: the gprof entry of the selected function (parents, primary
  * line, children; for a cycle, the cycle and its members) as selectable
  * lines: the pane under the lists.

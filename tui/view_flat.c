@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_flat: the flat profile, one row per function as GNU gprof prints
  * it (which functions, their order unless sorted by a column, the line
  * format and the per-call unit are core's rules, rows.h), with the unit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_graph: the call graph, one row per entry: GNU gprof's primary
  * line, in its order unless sorted by a column; which entries and the
  * line format are core's rules (rows.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_help: the help text, generated from the live bindings and the
  * command table so it always tells the truth after :bind or a user key
  * file. */

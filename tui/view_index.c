@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_index: GNU gprof's index of names, one row per function or cycle
  * with its [N]; functions sharing a name are told apart as the report's
  * index does it, by their file. */

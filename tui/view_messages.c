@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_messages: every message of the session (:messages), oldest first,
  * each wrapped to the screen's width so that long ones can be read
  * whole; the cursor starts on the newest. */

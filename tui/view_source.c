@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_source: the selected function's source file with the samples and
  * call counts libbfd's line information lets us attribute to each line.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* compare: matching two models and the statistics of each change (see
  * compare.h).  Linear in functions and arcs of both sides, plus the sorts. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* compare: two propagated models of one program (a baseline, "before",
  * and the current one, "after") matched function by function and arc by
  * arc, with the change in each and whether a change in time is more than

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* compareexport: the comparison in the export formats (compare_write()).
  * JSON follows doc/json-compare.md; dot and callgrind are for their usual
  * readers (Graphviz, KCachegrind and callgrind_annotate). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* comparerun: both sides of a comparison loaded from the command line.
  *
  * The baseline goes through the same loader with the same options as the

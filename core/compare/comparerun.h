@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* comparerun: load the baseline (--baseline, --baseline-exe) and the
  * current profiles with one set of options and compare them.  Bad input
  * on either side dies through the loader with a message naming the file. */

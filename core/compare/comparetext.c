@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* comparetext: the text comparison report, tgprof's own format (not one of
  * GNU's): a header per side, the function table in order of significance,
  * the added and removed functions, then the arcs whose counts changed.

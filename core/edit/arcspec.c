@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* arcspec: edit_arc_spec(), an arc as the -k spec that names it (see
  * edit.h).  Its own file so that edit.c, which labels steps with it, and
  * editcmd.c, which reads specs, both depend on it and not on each other. */

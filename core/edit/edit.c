@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* edit: the session, its operations and the undo history (see edit.h).
  * Name lookup, arc specs, the command parser and the dump are in
  * editcmd.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* edit: an edit session over a loaded model, with unlimited undo/redo.
  *
  * The session borrows a loaded, propagated model (struct load) and the

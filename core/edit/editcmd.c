@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* editcmd: the textual side of an edit session: functions by name, arcs by
  * -k spec, the command line, the dump (see edit.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* editfile: edits files, the replayable form of a session's deletions
  * (edit.h has the format). */
 #include "config.h"

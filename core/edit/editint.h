@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* editint: what edit.c, editcmd.c and arcspec.c share; not for use
  * outside them. */
 #ifndef TG_EDITINT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* callgrind: the model in the callgrind format (KCachegrind,
  * callgrind_annotate).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dot: the call graph for Graphviz.
  *
  * What is drawn (the man page's EXPORTS states the same rule):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* export: format names, the text format, and writing a file through
  * util_write_file() (see export.h).  JSON, DOT and callgrind are in
  * json.c, dot.c and callgrind.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* export: the current model of an edit session written to a file.
  *
  * Formats:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* exportint: the format writers behind export_stream(); not for use
  * outside core/export*.c.  Each writes the session's current model to OUT
  * and leaves error detection to the caller (ferror). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gmonsum: see gmonsum.h and gmon_write() in gmon.h.
  *
  * What GNU gprof 2.40 writes for -s (found by experiment, byte-compared):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gmonsum: -s, the summed profile written back as gmon.sum. */
 #ifndef TG_GMONSUM_H
 #define TG_GMONSUM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* export_json: the model as JSON, in the schema doc/json-schema.md
  * documents.  Times are seconds (ticks / hz); function ids are node
  * indices, stable for a session; the arrays are in node and arc order. */

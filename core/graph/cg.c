@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg: arcs, adjacency, and the model's life cycle.  The graph walks
  * (numbering, cycles, propagation, ordering) are in cgprop.c. */
 #include "config.h"

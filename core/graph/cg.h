@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg: the call-graph model, the object reports and the browser share.
  *
  * Nodes 0..nfuncs-1 are the symbols of the symtab, same index and order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak: the proposal (components copied out of the call graph and
  * handed to the solvers), the preview, and the batch mode's printing. */
 #include "config.h"

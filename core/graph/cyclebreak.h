@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak: delete arcs so that no cycle keeps more than N members.
  *
  * A cycle here is what the call graph calls one: a strongly connected

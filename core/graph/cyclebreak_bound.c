@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_bound: a lower bound on the calls any valid deletion removes,
  * the certificate printed beside a heuristic result.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_bsd: 4.4BSD gprof's rule for breaking cycles (its -C
  * option), reimplemented from its description in shared/docs/cycles.md so
  * that our choice can be compared with it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_change: what deleting arcs does to the whole profile, the
  * functions whose total time (self + children, the call graph's % time)
  * moves most, for the preview and the batch summary.  Deleting an arc

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_exact: branch and bound for the cheapest set of arcs whose
  * deletion leaves every component within the bound N.
  *

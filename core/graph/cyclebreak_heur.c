@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_heur: the polynomial heuristics for components too large to
  * solve exactly.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_int: what the cycle breaker's files (cyclebreak.c,
  * cyclebreak_exact.c, cyclebreak_heur.c, cyclebreak_bsd.c) share; also
  * used by the unit test.  Not for use elsewhere.

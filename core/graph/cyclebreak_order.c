@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_order: an order of the members from a solution, improved by
  * sifting, for the block cut of cyclebreak_heur.c.
  *

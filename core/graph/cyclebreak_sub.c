@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_sub: the component copies the solvers work on, their costs
  * and strongly connected components. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* entry: see entry.h. */
 #include "config.h"
 #include "entry.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* entry: the order of the lines of a call-graph entry, as GNU gprof 2.40
  * prints them, shared by the report and the browser's entry pane.
  *

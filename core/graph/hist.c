@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hist: see hist.h.
  *
  * Addresses are compared in 2-byte units, the histogram's granularity

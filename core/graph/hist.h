@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hist: credit PC-sample histograms to the model's functions.
  *
  * Contract: sets every function node's hist_time and self_time (ticks) and

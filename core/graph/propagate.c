@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cgprop: from arcs and self times to everything the call graph prints.
  *
  * The steps follow the gprof paper (Graham, Kessler, McKusick 1982) in the

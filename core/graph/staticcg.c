@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* staticcg: see staticcg.h. */
 #include "config.h"
 #include "staticcg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* staticcg: calls found in the executable's code (-c), added to the model
  * as arcs with count 0.
  *

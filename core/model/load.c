@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* load: see load.h. */
 #include "config.h"
 #include "load.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* load: everything between the command line and a propagated model.
  *
  * Reads the executable's symbols, every profile file (summed), maps arcs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* objects: see objects.h; the file formats are in doc/multi-object.md. */
 #include "config.h"
 #include "objects.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* objects: profiles of a program and its shared objects joined into one
  * function table and one profile (doc/multi-object.md).
  *

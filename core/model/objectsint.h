@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* objectsint: what objects.c (joining) and objsum.c (-s) share. */
 #ifndef TG_OBJECTSINT_H
 #define TG_OBJECTSINT_H

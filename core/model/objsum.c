@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* objsum: -s for multi-object profiles (see objects.h). */
 #include "config.h"
 #include "objectsint.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* select: see select.h. */
 #include "config.h"
 #include "select.h"

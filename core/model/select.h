@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* select: the symspec options (-p -P -q -Q -e -E -f -F -n -N -k) turned
  * into the model's selection sets.
  *

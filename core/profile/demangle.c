@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* demangle: see demangle.h. */
 #include "config.h"
 #include "demangle.h"

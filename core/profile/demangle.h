@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* demangle: libiberty's demangler behind a small interface, so that no other
  * file needs to know where demangle.h lives or which flags GNU gprof uses.
  *

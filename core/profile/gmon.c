@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gmon: see gmon.h.
  *
  * The parser works on a buffer holding the whole file and never calls

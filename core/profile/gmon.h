@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gmon: reading and writing profile data files (gmon.out and friends).
  *
  * Formats: GNU (magic "gmon", versions 0 and 1, histogram, call-graph and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gmon_format: the record tags of GNU's gmon.out format (after the
  * 20-byte header: "gmon", version, padding), shared by the reader
  * (gmon.c), the writer of -s (gmonsum.c) and the runtime's writer

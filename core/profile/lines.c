@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lines: see lines.h.
  *
  * Found by experiment against GNU gprof 2.40: every byte offset of .text

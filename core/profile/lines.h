@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lines: line-level symbols for -l, and per-line data for the browser.
  *
  * GNU gprof 2.40's -l replaces the function table by one that holds a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* symspec: see symspec.h.  The rules were found by running GNU gprof 2.40
  * with -p/-k specs on test programs (tests/unit/test_symspec.c). */
 #include "config.h"

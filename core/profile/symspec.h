@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* symspec: GNU gprof's symbol specifications, parsed and matched.
  *
  * Forms (GNU gprof 2.40, found by experiment):

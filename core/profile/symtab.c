@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* symtab: see symtab.h.
  *
  * The rules below were found by running GNU gprof 2.40 on test programs

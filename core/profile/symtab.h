@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* symtab: the executable's function symbols, through libbfd.
  *
  * Selection, ordering and duplicate resolution follow GNU gprof 2.40 (see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* x86len: see x86len.h.
  *
  * Operand shapes per opcode, one letter each (from the architecture

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* x86len: the length of an x86-64 instruction, and whether it is a direct
  * near call (E8 rel32), for --static-call-graph=all.
  *

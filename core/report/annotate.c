@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* annotate: the annotated-source report (-A, -J, -x, -y, -I, -t, -m and
  * GPROF_PATH), behaving as GNU gprof 2.40 does (found by experiment):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* callgraph: the call graph report.
  *
  * An entry is a function's callers ("parents"), its primary line and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* context: what every report writer shares (see reportint.h): the
  * context, the form feed between reports, and how a function is named
  * (-T's raw names, -l and --inline-file-names suffixes, the call graph's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* execcount: see execcount.h; the -C report itself is report_exec_counts()
  * in this file too, behind reportint.h. */
 #include "config.h"

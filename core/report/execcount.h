@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* execcount: basic-block counts and the execution-count report (-C).
  *
  * Basic-block records of the profile are credited to the symbol covering

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* flat: the flat profile.
  *
  * Which functions it lists, their order and each line up to the name are

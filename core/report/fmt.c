@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fmt: see fmt.h.
  *
  * A double times 10^PREC (at most 1000 < 2^10) is exact in x87's 64-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fmt: printf-identical formatting of report numbers, without printf's
  * cost (the call graph of a large profile has millions of numbers).
  *

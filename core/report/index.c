@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* index: the index by function name that closes the call graph.
  *
  * Entries run down three columns (column-major).  In the traditional

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* notes: see notes.h.  Each text starts with a blank line.  Page
  * structure is GNU's: gprof ends every block of notes with a page of its
  * own (a form feed and a short text), so scripts that split a report on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* notes: the explanations printed under (or, in -T style, above) the
  * tables when -b is not given.  Our own words; -b leaves them out. */
 #ifndef TG_NOTES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ordering: suggested function order (-r) and object file order (-R),
  * printed one name per line as GNU gprof 2.40 prints them (no heading,
  * no page break).

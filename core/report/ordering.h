@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ordering: the -R map file and the symbol table GNU gprof 2.40 builds
  * from it; the -r and -R reports themselves are in ordering.c (behind
  * reportint.h).

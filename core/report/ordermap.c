@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ordermap: the -R map file; see ordering.h. */
 #include "config.h"
 #include "ordering.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report: which reports print, in which order (see report.h).
  *
  * Each report has its own file (flat.c, callgraph.c, index.c,

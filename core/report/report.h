@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report: GNU gprof 2.40's text reports, byte for byte, from a propagated
  * model.  These are the only writers in core/ that print. */
 #ifndef TG_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* reportint: what the report writers share (context.c implements it,
  * each report's file the entry named after it); not for use outside
  * core/report. */

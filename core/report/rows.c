@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rows: see rows.h.
  *
  * Widths and number formats are GNU gprof 2.40's; fmt.c writes them as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rows: GNU gprof 2.40's rules for what its reports show (which
  * functions, in which order) and the text of each row up to the name.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* atomic: util_write_file(), the one way tgprof writes an output file (see
  * util.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* util: see util.h. */
 #define _GNU_SOURCE 1 /* qsort_r */
 #include "config.h"

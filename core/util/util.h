@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* util: allocation that cannot fail, the one error path, small helpers.
  *
  * Contract: every fatal error goes through util_die(), which first runs the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* calc: the example program of `make demo`.
  *
  * Generates arithmetic expressions from a fixed seed, parses them with a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make demo: build examples/demo/calc.c with -pg into $B/demo, run it,
 # and show its profile with tgprof.  On a terminal the browser opens; when
 # it cannot (tgprof --tui exits 2) or stdout is not a terminal, the text

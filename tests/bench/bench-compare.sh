@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Comparing two profiles (--baseline) against one plain report.
 #
 # The full synthetic profile of gen.sh (60,000 functions, 1,000,000 arc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Cycle breaking: tgprof's choice against 4.4BSD gprof's rule.
 #
 # For each profile with cycles and each bound N, runs

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Line-level profiles (-l): GNU gprof against tgprof, time, peak memory
 # and whether the outputs are identical.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `make bench`: the cost of libtgmon against glibc's own profiling runtime
 # on a call-heavy program (tests/runtime/threads.c: three tiny functions,
 # 3.25 calls a round), measured in one run so that the ratio compares like

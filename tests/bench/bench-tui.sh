@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Browser benchmarks for `make bench` (not timed tests: results are
 # printed against their targets, never fatal).
 #   - first screen on the largest synthetic profile (target < 1 s), split

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclegen: a program and a profile with one huge cycle, for the cycle
  * breaker's test and benchmark.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Generator of a large synthetic gprof profile for benchmarks.
  *
  *   gen asm  NFUNCS SEED                              > prog.s

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Makes (or reuses) a synthetic profile and prints its directory.
 #
 #   sh tests/bench/gen.sh quick|full        preset sizes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs one command and reports its wall time and peak memory.
  *
  *   measure [-p SECS] OUTFILE ERRFILE COMMAND [ARG...]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `make bench`: GNU gprof against tgprof on large synthetic profiles, then
 # every other tests/bench/bench-*.sh.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mkgmon: write a GNU gmon.out (version 1, 64-bit little-endian) with
  * exactly the samples and arcs a test asks for.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pair: one program, two behaviours, for the comparison tests.
  * `pair 1` is the baseline; `pair 2` makes slow() burn twice as long and
  * calls busy() ten times as often; everything else does the same work.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Several symbols at one address and other symbol-table corner cases:
  * a static function with a global alias and a weak alias; a function with
  * one-, two- and three-underscore aliases (the leading-underscore rule);

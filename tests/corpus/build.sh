@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Build the test corpus: every program of tests/corpus/programs in every
 # variant, compiled with -pg and run to produce its profile data.
 #

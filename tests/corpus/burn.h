@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* burn.h: shared by the corpus programs.
  *
  * BURN(n) spends CPU inside the calling function itself (no call, so the

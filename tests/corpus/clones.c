@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Static functions that gcc -O2 clones or splits (.constprop.N, .isra.N,
  * .part.N), testing the static-name filter; at -O0 they stay plain. */
 #include <stdio.h>

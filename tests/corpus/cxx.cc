@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // C++: namespaces, class and function templates, overloaded operators,
 // virtual calls through a base pointer, a functor passed to std::sort,
 // and a static member function.  Mangled names exercise the demangler.

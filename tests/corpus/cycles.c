@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Cycles of several sizes and shapes, each a separate strongly connected
  * component unless noted:
  *   c2_*   two members;  c3_*  three;  c5_*  a ring of five;

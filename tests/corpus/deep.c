@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A deep call chain: main -> chain_00 -> chain_01 -> ... -> chain_47,
  * each link doing a little work and the last one most of it, called
  * along two different entry points so the chain has two roots. */

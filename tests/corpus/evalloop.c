@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An interpreter shaped like a real one (Lua's): a bytecode eval loop
  * whose handlers call back into eval (one big cycle), and a runtime of
  * many small library functions that all use the same allocator and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A wide fan-out: dispatch() calls 64 leaves, leaf_NN receiving
  * (NN % 16 + 1) * 10 calls, so groups of four leaves have equal counts.
  * never_called() is linked in but never runs; spare() runs with no

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gen-graph.sh N SEED [SCALE]: print a C program with N functions f0..f(N-1) whose
 # call graph is random (seeded, so the same every time): each function
 # calls 1-3 others, mostly later ones, sometimes (one arc in six) one of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A toy tree-walking interpreter: eval() dispatches on the node kind to
  * handlers that call eval() again, so eval and every handler form one big
  * cycle; helpers (lookup, frame_push/pop, node_new) sit outside it.

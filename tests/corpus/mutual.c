@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Mutual recursion: a two-member cycle (is_even/is_odd) and a three-member
  * one (ping -> pong -> pang -> ping), each entered from two callers. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Calls but (almost surely) no histogram samples: exercises
  * "no time accumulated", the Ts/call unit and the -nan-free zero paths. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Self-recursion: a doubly recursive function, a linear one, a deep one,
  * and a function that recurses only on some calls.  argv[1] scales the
  * work (used for the second run of the multi-run case). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Signal handlers with exact call counts.
  * SIGUSR1 is raised synchronously 400 times; its handler calls a helper.
  * SIGALRM comes from an interval timer (setitimer, ITIMER_REAL, 2 ms);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Ties for every sort key: functions with equal call counts and no work
  * (so equal zero time) whose names differ in case and leading underscores;
  * two parents calling one child equally often; a parent calling children

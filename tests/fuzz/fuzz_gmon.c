@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target for the profile readers.
  *
  * Input: one control byte, then the data of one to three profile files

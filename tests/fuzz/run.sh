@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `make fuzz`: build the gmon fuzz target with libFuzzer, ASan and UBSan,
 # write a seed corpus (a valid file of each format), fuzz for FUZZ_SECONDS
 # (default 60), and fail on any crash, leak, timeout or util_die() call.

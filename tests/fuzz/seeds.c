@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Write the seed corpus of fuzz_gmon into the directory given: one valid
  * file of each format and address layout, with fuzz_gmon's control byte
  * in front (see fuzz_gmon.c). */

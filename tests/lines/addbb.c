@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* addbb: append a GNU gmon basic-block record to a profile, for tests
  * (today's compilers no longer emit basic-block counting).
  * Usage: addbb FILE ADDR:COUNT...   (hex address, decimal count;

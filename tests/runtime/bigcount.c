@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for libtgmon's writer (runtime/gfile.c, linked in): writes
  * a profile with counts wider than the file format's fields, which the
  * writer must split into several records that readers add up.

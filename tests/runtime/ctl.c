@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for libtgmon, driven by commands on stdin, one per line;
  * it prints "ready" at start and "ok" (or "error ...") after each command:
  *   work N        call work() N times (work() calls leaf() once)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for libtgmon: calls before() A times, forks; the child
  * calls in_child() C times and returns from main; the parent waits, then
  * calls after() B times.  Prints nothing; exit status 0 when all went well.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Helpers for the tests/t-runtime*.sh scripts (sourced after tests/lib.sh).
 #
 # rt_setup NAME: scratch directory $W, the runtime under test in $LIB

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for libtgmon: a SIGALRM handler that calls profiled code
  * interrupts a loop that calls the same function, so mcount is re-entered
  * from a signal handler in the middle of counting.  Prints how many times

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for libtgmon: four threads each spend MS milliseconds of
  * their own CPU time in a function of their own (spin0 ... spin3), so a
  * profile that samples every thread gives each about MS/1000 seconds.

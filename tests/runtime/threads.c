@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for libtgmon: NTHREADS threads (default 8) each call mid()
  * ROUNDS times; mid() calls leaf() twice and twig() when i % 4 == 0.
  * Every PAUSE rounds (0: never) a thread sleeps a millisecond, so that a

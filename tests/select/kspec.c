@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for t-select.sh: a 3-member cycle, self recursion, a
  * static helper and a leading-underscore name, all calling burn(). */
 #include <stdio.h>

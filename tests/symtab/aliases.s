@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Symbols sharing addresses, for GNU gprof's merge rules, and names that
 # test the static-name filter and the demangler.  Linked with amain.c.
 	.text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Driver for aliases.s; amain_leaf() is called from the assembly so that
  * the profile has a call-graph record. */
 void callall(void);

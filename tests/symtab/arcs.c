@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Call graph for -k arc specs, with arcs2.c: every function has its own
  * name, so arcs can be compared by name. */
 int gam(int x);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Second file of the -k test program (see arcs.c). */
 int gam(int x)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Static functions GCC clones at -O2 -pg: kernel.constprop.N,
  * maybe_slow.part.N and pick.isra.N.  The static-name filter keeps only
  * the first kind, and only when the next string of .strtab passes too. */

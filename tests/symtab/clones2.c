@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A constprop clone followed in .strtab by a plain static name, so that
  * GNU keeps it (compare clones.c, whose clone is followed by a file name). */
 volatile int sink2;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // C++ names for the demangler: namespaces, templates, operators, a static
 // function, an anonymous namespace, constructors and a lambda.
 #include <cstdio>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* harness: shared helpers for the symtab and symspec unit tests.
  *
  * The tests compile the programs in tests/symtab/ with -pg, run them for a

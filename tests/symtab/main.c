@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Driver for the C test programs: a static with the same name as statics
  * in other files, weak symbols, and calls into every other file. */
 #include <stdio.h>

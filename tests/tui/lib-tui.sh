@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # lib-tui.sh: helpers for the browser tests (sourced after tests/lib.sh).
 #
 # W: this run's scratch directory.  tui_finish: tg_finish, after

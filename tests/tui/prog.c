@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A small -pg program for the browser tests: a call chain, a two-member
  * cycle (ping/pong), a function called from two places (leaf_b), and a
  * static helper that takes all the time. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_atomic: util_write_file(), the one writer of output files: atomic
  * replacement, the mode of a replaced file, symbolic links, a FIFO written
  * in place, a failed write leaving the old file, no temporary left. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests for the call-graph model: arcs, cycles, propagation.
  *
  * Small graphs are checked against numbers worked out by hand.  The

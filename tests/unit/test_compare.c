@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests for the comparison of two models (core/compare).
  *
  * Two hand-made symbol tables stand for two builds: the same functions in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_cyclebreak: the cycle breaker on hand-made and random graphs.
  *
  * Graphs small enough to try every subset of deletable arcs give the true

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_edit: edit sessions on models built by hand (cg_init + cg_arc_add +
  * self times).  Expected numbers are derived by hand from gprof's rules
  * (a callee's time goes to its callers in proportion to calls; members of

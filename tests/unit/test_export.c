@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_export: export_write()'s file handling and format names on a model
  * built by hand; the formats themselves are checked against GNU gprof,
  * python3's json, Graphviz and callgrind_annotate by tests/t-export.sh,

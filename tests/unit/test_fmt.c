@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit test: fmt_* must print exactly what printf prints. */
 #include "config.h"
 #include "fmt.h"

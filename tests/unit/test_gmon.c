@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the gmon module: profile files of every format built in
  * memory byte by byte (layouts as GNU gprof 2.40 reads them, see
  * shared/docs/gprof-compat.md), read back field by field; every error

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_lines: lines_for_function() (the browser's per-line figures)
  * against GNU gprof -l on a program built here with -g -pg.
  *

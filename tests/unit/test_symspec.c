@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_symspec: symspec parsing and matching against GNU gprof 2.40.
  *
  * -p SPEC: GNU prints the flat-profile rows of the symbols the spec selects

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_symtab: symtab_load() against GNU gprof 2.40.
  *
  * Programs from tests/symtab/ are built with -pg and run; GNU gprof's flat

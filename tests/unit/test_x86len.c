@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_x86len: the x86-64 length decoder of --static-call-graph=all
  * against objdump, instruction by instruction, over real code: the text
  * of several installed programs and libraries (compiled C, C++, SSE and

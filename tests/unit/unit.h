@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* unit: the test protocol for the programs in tests/unit/ (see
  * tests/run.sh): one "PASS: name" or "FAIL: name" line per case, a
  * closing count, and a non-zero exit status when a case failed.

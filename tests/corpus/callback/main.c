@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Code without -pg calling back into -pg code: qsort (libc) calls the
  * comparator, and walk() from walk-nopg.c (built without -pg, so it has
  * no mcount call and is never counted itself) calls visit() and, through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One of three files with the same static names (helper, work). */
 #include "../burn.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Same-named static functions in several files: helper() and work() are
  * defined static in alpha.c, beta.c, gamma.c and here. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gmonconv: rewrite a GNU gmon.out (one histogram record, arc records,
  * little-endian) in the 4.4BSD or the old BSD layout, to test that tgprof
  * reads the BSD formats as GNU gprof does.  Not built with -pg.

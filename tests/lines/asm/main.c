@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* C calling assembly: -l must name the assembly lines after the symbols. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Hand-written code assembled with -g: line information, but no debug
 # function entries; names come from the symbol table.
 	.section .note.GNU-stack,"",@progbits

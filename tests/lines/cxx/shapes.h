@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // Templates and inline members: their code lives in this header.
 #ifndef SHAPES_H
 #define SHAPES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -r with more than 80 called functions: H is the callee of many arcs,
  * called from main and from a constructor (both never called), and it
  * calls C.  GNU takes H out first and prints the uncalled caller alone. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "vec.h"
 
 __attribute__((noinline)) double geo_area(int n)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A profile with line-level detail across several files. */
 #include <stdio.h>
 #include <stdlib.h>

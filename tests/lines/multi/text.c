@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <string.h>
 
 static const char words[] = "the quick brown fox jumps over the lazy dog";

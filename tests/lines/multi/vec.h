@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Code in a header: inlined and out-of-line copies land in every file. */
 #ifndef VEC_H
 #define VEC_H

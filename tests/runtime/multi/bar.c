@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libmbar.so, dlopen'd by the multi-object test program (see prog.c). */
 void foo_twice(long i);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libmfoo.so, linked to the multi-object test program (see prog.c). */
 static volatile long sink;
 

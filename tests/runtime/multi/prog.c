@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Test program for multi-object profiles: NTHREADS threads (default 4)
  * each run ROUNDS rounds through libmfoo.so (linked) and libmbar.so
  * (dlopen'd from DIR), which call each other and back into the program.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Same basename as d1/u.c, and a static named like the one there. */
 static __attribute__((noinline)) int same(int x)
 {
