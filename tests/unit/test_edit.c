@@ -582,14 +582,13 @@ static const char prog_src[] =
 
 static void test_real(const struct opts *unused)
 {
-	const char *top = getenv("TOP");
 	const char *cc = getenv("CC");
 	char dir[1024], cmd[4096], msg[512], why[200] = "";
 	struct opts o;
 	struct load l;
 
 	(void)unused;
-	snprintf(dir, sizeof dir, "%s/tests/out/unit-edit-%ld", top ? top : ".",
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-edit-%ld", unit_build_top(),
 		 (long)getpid());
 	snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
 	if (system(cmd) != 0) {

@@ -185,7 +185,6 @@ static void unit(void)
 	struct load l;
 	struct opts o;
 	char msg[1024], dir[1024], path[1200], cmd[2200];
-	const char *top = getenv("TOP");
 	enum export_format f;
 
 	memset(&o, 0, sizeof o);
@@ -203,7 +202,7 @@ static void unit(void)
 	      export_format_guess("d/callgrind.out.123") == EXPORT_CALLGRIND &&
 	      export_format_guess("report.txt") == EXPORT_TEXT, "format guesses", NULL);
 
-	snprintf(dir, sizeof dir, "%s/tests/out/unit-export-%ld", top ? top : ".",
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-export-%ld", unit_build_top(),
 		 (long)getpid());
 
 	snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);

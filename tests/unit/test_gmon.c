@@ -902,14 +902,14 @@ static void test_many_hists_speed(void)
 
 int main(void)
 {
-	const char *top = getenv("TOP");
+	const char *top = unit_build_top();
 
-	snprintf(outdir, sizeof outdir, "%s/tests/out/unit-gmon", top ? top : ".");
+	snprintf(outdir, sizeof outdir, "%s/tests/out/unit-gmon", top);
 	{
 		char d[600];
-		snprintf(d, sizeof d, "%s/tests", top ? top : ".");
+		snprintf(d, sizeof d, "%s/tests", top);
 		mkdir(d, 0777);
-		snprintf(d, sizeof d, "%s/tests/out", top ? top : ".");
+		snprintf(d, sizeof d, "%s/tests/out", top);
 		mkdir(d, 0777);
 	}
 	mkdir(outdir, 0777);

@@ -129,7 +129,8 @@ int main(void)
 	if (!gprof)
 		gprof = "gprof";
 	/* a directory per run: several check runs may share the tree */
-	snprintf(dir, sizeof dir, "%s/tests/out/unit-lines.%ld", top, (long)getpid());
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-lines.%ld", unit_build_top(),
+		 (long)getpid());
 	snprintf(cmd, sizeof cmd,
 		 "rm -rf '%s' && mkdir -p '%s' && cd '%s' && "
 		 "%s -O1 -g -pg '%s/tests/lines/multi/main.c' '%s/tests/lines/multi/geo.c' "

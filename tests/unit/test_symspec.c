@@ -278,7 +278,7 @@ int main(void)
 	size_t i;
 	int ok, n;
 
-	snprintf(outdir, sizeof outdir, "%.900s/tests/out/symspec", th_top());
+	snprintf(outdir, sizeof outdir, "%.900s/tests/out/symspec", unit_build_top());
 	snprintf(srcdir, sizeof srcdir, "%.900s/tests/symtab", th_top());
 	if (srcdir[0] != '/') {
 		char cwd[512];
@@ -286,7 +286,9 @@ int main(void)
 		if (!getcwd(cwd, sizeof cwd))
 			return 1;
 		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd, th_top());
-		snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symspec", cwd, th_top());
+		if (unit_build_top()[0] != '/')
+			snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symspec", cwd,
+				 unit_build_top());
 	}
 	memset(progs, 0, sizeof progs);
 	progs[0].name = "c-g";

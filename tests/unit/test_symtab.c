@@ -635,7 +635,7 @@ int main(void)
 	struct prog progs[7];
 	size_t i;
 
-	snprintf(outdir, sizeof outdir, "%.900s/tests/out/symtab", th_top());
+	snprintf(outdir, sizeof outdir, "%.900s/tests/out/symtab", unit_build_top());
 	snprintf(srcdir, sizeof srcdir, "%.900s/tests/symtab", th_top());
 	if (srcdir[0] != '/') {
 		char cwd[512];
@@ -643,7 +643,9 @@ int main(void)
 		if (!getcwd(cwd, sizeof cwd))
 			return 1;
 		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd, th_top());
-		snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symtab", cwd, th_top());
+		if (unit_build_top()[0] != '/')
+			snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symtab", cwd,
+				 unit_build_top());
 	}
 	snprintf(cc, sizeof cc, "%.250s", th_env("CC", "cc"));
 	snprintf(cxx, sizeof cxx, "%.250s", th_cxx());

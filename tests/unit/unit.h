@@ -9,8 +9,20 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int unit_npass, unit_nfail;
+
+/* Where a test writes its scratch files: the build tree's tests/out
+ * (TG_BUILD, as tests/run.sh gives it; TOP in an in-tree build, else the
+ * current directory), never the source tree of an out-of-tree build. */
+static inline const char *unit_build_top(void)
+{
+	const char *b = getenv("TG_BUILD");
+	if (!b || !*b)
+		b = getenv("TOP");
+	return b && *b ? b : ".";
+}
 
 /* One case NAME; a failure's DETAIL (may be NULL) follows, indented. */
 static inline void unit_check(int ok, const char *name, const char *detail)
