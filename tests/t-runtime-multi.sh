@@ -123,6 +123,30 @@ for v in pie nopie; do
 	done
 done
 
+# --baseline across objects: a second run of twice the rounds against the
+# first; every cross-object arc is matched by its names, with both exact
+# counts (the arcs' lines: BEFORE AFTER CHANGE CALLER -> CALLEE).
+d=$W/pie
+mkdir -p "$d/out2"
+st=$(cd "$d/out2" && tg_run "$W/twice.stdout" "$W/twice.stderr" ../prog "$d" $((2 * R)) $T)
+got=$(cd "$d" && "$TGPROF" --text --baseline=out/gmon.out prog out2/gmon.out 2> "$W/cmp.err" |
+	awk '/^Arcs:/ { a = 1; next } a && NF >= 6 && $5 == "->" { print }')
+bad=
+for arc in "foo_run -> helper (libmfoo.so) 2" "bar_run -> helper (libmbar.so) 1" \
+	   "exe_cb2 -> helper 1" "worker -> foo_run 1" "bar_run -> foo_twice 1"; do
+	k=${arc##* }
+	name=${arc% *}
+	line=$(printf '%s\n' "$got" | awk -v n="$name" '{ s = $0; sub(/^ *[0-9]+ +[0-9]+ +[-+0-9]+ +/, "", s) } s == n')
+	want=$(printf '%d %d +%d' $((k * R * T)) $((2 * k * R * T)) $((k * R * T)))
+	[ "$(printf '%s\n' "$line" | awk '{ print $1, $2, $3 }')" = "$want" ] || bad="$bad [$name: '$line', want $want]"
+done
+if [ "$st" -eq 0 ] && [ -z "$bad" ] && [ ! -s "$W/cmp.err" ]; then
+	tg_pass "--baseline across objects: every arc matched with exact counts"
+else
+	tg_fail "--baseline across objects: every arc matched with exact counts" "$bad" \
+		"$got" "stderr: $(cat "$W/cmp.err" "$W/twice.stderr")"
+fi
+
 # Across objects: -k deletes an arc from one library into another, and
 # the exports carry the joined graph to their consumers (dot, and
 # callgrind_annotate; dot shows the hot part: worker -> bar_spin).
