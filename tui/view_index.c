@@ -40,41 +40,9 @@ static const struct list_column columns[] = {
 	{ NULL, NULL, NULL, 0 },
 };
 
-/* Per function: another function has its name (then the file tells
- * them apart, as the report's index does). */
-static unsigned char *shared;
-static uint32_t nshared;
-
-static const struct cg *sort_g;
-
-static int by_name(const void *l, const void *r)
-{
-	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
-	return strcmp(sort_g->nodes[a].sym->name, sort_g->nodes[b].sym->name);
-}
-
-static void find_shared(const struct cg *g)
-{
-	uint32_t *v = xmalloc((g->nfuncs + 1) * sizeof *v);
-	for (uint32_t i = 0; i < g->nfuncs; i++)
-		v[i] = i;
-	sort_g = g;
-	util_qsort(v, g->nfuncs, sizeof *v, by_name);
-	free(shared);
-	shared = xmalloc(g->nfuncs + 1);
-	memset(shared, 0, g->nfuncs + 1);
-	nshared = g->nfuncs;
-	for (uint32_t i = 1; i < g->nfuncs; i++)
-		if (strcmp(g->nodes[v[i]].sym->name, g->nodes[v[i - 1]].sym->name) == 0)
-			shared[v[i]] = shared[v[i - 1]] = 1;
-	free(v);
-}
-
 static void build(struct app *a)
 {
 	const struct cg *g = a->g;
-	if (nshared != g->nfuncs || !shared)
-		find_shared(g);
 	list_begin(a, V_INDEX);
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
 		if (rows_index_shown(g, i, a->o->zero))
@@ -87,12 +55,12 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 {
 	const struct cg_node *s = &a->g->nodes[n];
 	char idx[32], tmp[64], file[300] = "";
-	snprintf(idx, sizeof idx, "%c%u%c", s->print_flag ? '[' : '(', s->index,
-		 s->print_flag ? ']' : ')');
-	if (n < a->g->nfuncs && s->sym->file && n < nshared && shared[n]) {
-		const char *slash = strrchr(s->sym->file, '/');
-		snprintf(file, sizeof file, " (%s)", slash ? slash + 1 : s->sym->file);
-	}
+	/* the label and file as gprof's index prints them (the file tells
+	 * static namesakes apart) */
+	const char *f = rows_index_file(a->g, n, a->o->print_path, a->o->line);
+	rows_index_label(a->g, n, idx, sizeof idx);
+	if (f)
+		snprintf(file, sizeof file, " (%s)", f);
 	if (n >= a->g->nfuncs)
 		snprintf(buf, len, "%6s <cycle %u>", idx, s->cycle);
 	else if (s->cycle)

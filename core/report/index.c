@@ -18,12 +18,6 @@ static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
 	return strcmp(g->nodes[l].sym->name, g->nodes[r].sym->name);
 }
 
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
 void report_index_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
@@ -50,10 +44,7 @@ void report_index_ctx(struct report_ctx *c)
 		for (uint32_t j = i; j < todo; j += rows) {
 			uint32_t n = v[j];
 			const struct cg_node *s = &g->nodes[n];
-			if (s->print_flag)
-				snprintf(buf, sizeof buf, "[%u]", s->index);
-			else
-				snprintf(buf, sizeof buf, "(%u)", s->index);
+			rows_index_label(g, n, buf, sizeof buf);
 			if (o->traditional) {
 				fprintf(c->out, "%6.6s ", buf);
 				if (j < nnames) {
@@ -71,9 +62,8 @@ void report_index_ctx(struct report_ctx *c)
 			if (j < nnames) {
 				report_name_only(c, n);
 				col += (int)report_name_len(c, n);
-				if (s->sym->is_static && s->sym->file && !o->line) {
-					const char *f = o->print_path ? s->sym->file
-								     : base_name(s->sym->file);
+				const char *f = rows_index_file(g, n, o->print_path, o->line);
+				if (f) {
 					fprintf(c->out, " (%s)", f);
 					col += (int)strlen(f) + 3;
 				}

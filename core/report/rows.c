@@ -284,3 +284,18 @@ void rows_named(char *dst, size_t len, const char *row, const char *end,
 	snprintf(dst, len, "%.*s%s%.*s", (int)(end - row), row, g->nodes[n].sym->dname,
 		 (int)(re - ref), ref);
 }
+
+void rows_index_label(const struct cg *g, uint32_t n, char *buf, size_t len)
+{
+	const struct cg_node *s = &g->nodes[n];
+	snprintf(buf, len, s->print_flag ? "[%u]" : "(%u)", s->index);
+}
+
+const char *rows_index_file(const struct cg *g, uint32_t n, int path, int line)
+{
+	const struct sym *sy = n < g->nfuncs ? g->nodes[n].sym : NULL;
+	if (!sy || !sy->is_static || !sy->file || line)
+		return NULL;
+	const char *slash = strrchr(sy->file, '/');
+	return path || !slash ? sy->file : slash + 1;
+}

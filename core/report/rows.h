@@ -25,6 +25,14 @@ int rows_graph_shown(const struct cg *g, uint32_t n, int zero, int line);
 /* Whether the index lists function N (cycles are always listed). */
 int rows_index_shown(const struct cg *g, uint32_t n, int zero);
 
+/* The index's label of node N: "[I]" when its call-graph entry is
+ * printed, "(I)" when it is not. */
+void rows_index_label(const struct cg *g, uint32_t n, char *buf, size_t len);
+/* The file the index shows after function N's name, or NULL: a static
+ * function's source file (its last component unless PATH, -L), none under
+ * -l (LINE) or without a file. */
+const char *rows_index_file(const struct cg *g, uint32_t n, int path, int line);
+
 /* Flat order: self time down, calls down, raw name up. */
 int rows_flat_cmp(const struct cg *g, uint32_t l, uint32_t r);
 
