@@ -216,6 +216,27 @@ else
 	tg_fail ":baseline off drops the columns" "$(head -3 off.scr)" "$(tui_message off.scr)"
 fi
 
+# --- the columns follow edits: :scale burn 2 doubles its self time now,
+# so its change is 2 x after - before (the text's numbers, rounded)
+cat > edit.keys <<'K'
+:set bars off
+:flat
+:set delta off
+:scale burn 2
+:save-display scaled.scr
+:q!
+K
+rc=$(tui_run edit --baseline=base.out ./prog gmon.out)
+want=$(awk '/^ +before +after +change/ { on = 1; next }
+	    on && $NF == "burn" { printf "%.2f\n", 2 * $2 - $1; exit }' cmp.txt)
+got=$(cols scaled.scr | awk '$1 == "burn" { c = $3; sub(/\*$/, "", c); print c + 0 }')
+if [ "$rc" = 0 ] && [ -n "$got" ] && [ -n "$want" ] &&
+   awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; exit !(d < 0.015 && d > -0.015) }'; then
+	tg_pass "columns follow edits: burn scaled by 2 changes by $got (want $want)"
+else
+	tg_fail "columns follow edits" "got $got, want $want (rc $rc)" "$(cat edit.err)"
+fi
+
 # --- a bad --baseline at start: one message naming the file, status 1
 rc=$(tui_run views --baseline=nosuch.out ./prog gmon.out)
 if [ "$rc" = 1 ] && grep -q 'nosuch.out' views.err; then
