@@ -182,8 +182,9 @@ int main(int argc, char **argv)
 	opts_parse(&o, argc, argv);
 	if (o.help_keys)
 		return tui_print_keys(stdout, o.help_keys == 2);
-	if (o.nbaselines > 0) {
-		/* The browser has no comparison view yet: always the text. */
+	if (o.nbaselines > 0 && !want_browser(&o)) {
+		/* Not on a terminal, or an output asked for: the comparison
+		 * report; else the browser shows it in its columns. */
 		int status = run_compare(&o);
 		opts_free(&o);
 		return status;

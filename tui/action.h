@@ -47,7 +47,8 @@
 	X(TOGGLE_NAMES, "toggle-names",  "Show names whole or with template arguments shortened") \
 	X(SCROLL_LEFT,  "scroll-left",   "Scroll the names of the list left (back to their start)") \
 	X(SCROLL_RIGHT, "scroll-right",  "Scroll the names of the list right, to read long ones") \
-	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)")
+	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)") \
+	X(TOGGLE_SIGNIFICANT, "toggle-significant", "Against a baseline: list only significant changes, or all")
 
 enum action {
 #define ACTION_ENUM(id, name, help) ACT_##id,

@@ -9,6 +9,7 @@
  * model's generation, their sort or the filters changed. */
 #include "config.h"
 #include "app.h"
+#include "baseline.h"
 #include "tui.h"
 #include "action.h"
 #include "keymap.h"
@@ -423,6 +424,9 @@ int app_run_action(struct app *a, int act)
 		a->bars = !a->bars;
 		app_message(a, 0, "bars of %% time %s", a->bars ? "shown (at 100 columns and more)" : "hidden");
 		break;
+	case ACT_TOGGLE_SIGNIFICANT:
+		baseline_significant(a, "toggle");
+		break;
 	}
 	return 0;
 }
@@ -503,6 +507,10 @@ int tui_main(const struct opts *o)
 	prompt_init(a);
 	a->view = o->graph || !o->flat ? V_GRAPH : V_FLAT;
 	a->prev_list_view = a->view;
+	/* --baseline on a terminal: the browser compares from the start;
+	 * a bad file ends the program as the text comparison would. */
+	if (o->nbaselines > 0 && baseline_load(a, o->baselines, o->nbaselines, err, sizeof err) < 0)
+		util_die("%s", err);
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */

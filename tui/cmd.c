@@ -8,6 +8,7 @@
  * whole. */
 #include "config.h"
 #include "app.h"
+#include "baseline.h"
 #include "action.h"
 #include "export.h"
 #include "keymap.h"
@@ -491,6 +492,14 @@ static void c_quit(struct app *a, const char *name, char *arg)
 		app_quit(a);
 }
 
+static void c_baseline(struct app *a, const char *name, char *arg)
+{
+	if (strcmp(name, "significant") == 0)
+		baseline_significant(a, arg);
+	else
+		baseline_command(a, arg);
+}
+
 static const struct {
 	const char *name, *help;
 	cmd_fn *fn;
@@ -534,6 +543,8 @@ static const struct {
 	{ "unpin", "drop every pin and propose again", c_pin },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
 	{ "messages", "show every message of this session (long ones whole)", c_view },
+	{ "baseline FILE...|off", "compare with a baseline profile (off: drop it)", c_baseline },
+	{ "significant [on|off]", "against a baseline: list only significant changes", c_baseline },
 	{ "q [STATUS]", "quit (also quit); asks first when edits are not exported", c_quit },
 	{ "quit [STATUS]", "quit", c_quit },
 	{ "q! [STATUS]", "quit without asking (also quit!)", c_quit },
@@ -555,6 +566,7 @@ static const struct {
 	{ "save-display!", CMD_ARG_FILE }, { "source", CMD_ARG_FILE }, { "dump", CMD_ARG_FILE },
 	{ "sort", CMD_ARG_WORDS }, { "set", CMD_ARG_WORDS }, { "filter", CMD_ARG_WORDS },
 	{ "break-cycles", CMD_ARG_WORDS },
+	{ "baseline", CMD_ARG_FILE }, { "significant", CMD_ARG_WORDS },
 };
 
 enum cmd_arg cmd_arg_kind(const char *word)
@@ -579,6 +591,8 @@ const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const
 			: nth == 1 ? dirs : NULL;
 	if (strcmp(word, "filter") == 0)
 		return nth == 0 ? off : NULL;
+	if (strcmp(word, "significant") == 0)
+		return nth == 0 ? onoff : NULL;
 	if (strcmp(word, "break-cycles") == 0)
 		return nth == 1 ? bsd : NULL;
 	if (strncmp(word, "export", 6) == 0)

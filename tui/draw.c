@@ -13,7 +13,7 @@
 #include <string.h>
 #include <wchar.h>
 
-enum { PAIR_HOT = 1, PAIR_WARM, PAIR_TITLE, PAIR_DIM, PAIR_ERR, PAIR_CURSOR };
+enum { PAIR_HOT = 1, PAIR_WARM, PAIR_TITLE, PAIR_DIM, PAIR_ERR, PAIR_CURSOR, PAIR_COOL };
 
 static int use_color;
 
@@ -31,9 +31,11 @@ void draw_init_colors(struct app *a)
 	init_pair(PAIR_DIM, COLOR_BLUE, -1);
 	init_pair(PAIR_ERR, COLOR_RED, -1);
 	init_pair(PAIR_CURSOR, COLOR_BLACK, COLOR_CYAN);
+	init_pair(PAIR_COOL, COLOR_GREEN, -1);
 }
 
-/* Attributes by role: 1 hot, 2 warm, 3 title, 4 dim, 5 error, 6 cursor. */
+/* Attributes by role: 1 hot, 2 warm, 3 title, 4 dim, 5 error, 6 cursor,
+ * 7 cool (a decrease; without colour as plain as a shown change). */
 static attr_t role_attr(int role)
 {
 	if (!use_color) {
@@ -43,6 +45,7 @@ static attr_t role_attr(int role)
 		case 4: return A_DIM;
 		case 5: return A_BOLD;
 		case 6: return A_REVERSE;
+		case 7: return A_BOLD;
 		default: return A_NORMAL;
 		}
 	}
@@ -53,6 +56,7 @@ static attr_t role_attr(int role)
 	case 4: return COLOR_PAIR(PAIR_DIM);
 	case 5: return COLOR_PAIR(PAIR_ERR) | A_BOLD;
 	case 6: return COLOR_PAIR(PAIR_CURSOR);
+	case 7: return COLOR_PAIR(PAIR_COOL) | A_BOLD;
 	default: return A_NORMAL;
 	}
 }

@@ -2,7 +2,8 @@
 /* draw: text into the curses screen by display columns, colours and
  * attributes (with NO_COLOR and monochrome terminals in mind), and the
  * screen dump behind :save-display.
- * Roles: 0 plain, 1 hot, 2 warm, 3 title, 4 dim, 5 error, 6 cursor; 0x100
+ * Roles: 0 plain, 1 hot, 2 warm, 3 title, 4 dim, 5 error, 6 cursor, 7
+ * cool (a significant decrease); 0x100
  * added pads the rest of the width with blanks, 0x200 underlines (a
  * search match). */
 #ifndef TUI_DRAW_H

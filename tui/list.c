@@ -2,6 +2,7 @@
 /* list: see list.h. */
 #include "config.h"
 #include "app.h"
+#include "baseline.h"
 #include "list.h"
 #include "draw.h"
 #include "names.h"
@@ -61,6 +62,8 @@ void list_offer(struct app *a, int view, uint32_t n)
 	if (a->filter_pct > 0 && list_node_pct(a, view, n) < a->filter_pct)
 		return;
 	if (a->filter.text && !matcher_match(&a->filter, list_node_name(a, n, buf, sizeof buf)))
+		return;
+	if (!baseline_keep(a, n))
 		return;
 	util_grow((void **)&a->rows[view], &a->rowcap[view], a->pane[view].n + 1,
 		  sizeof *a->rows[view]);
@@ -241,8 +244,10 @@ static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_
 /* Left to right after gprof's line.  The bar's cells are padded as
  * text, so its width counts display columns, not bytes. */
 static const struct list_extra extras[] = {
-	{ "% time", 12, 1, bar_shown, bar_cell },
-	{ "change", 16, 0, delta_shown, delta_cell },
+	{ "% time", 12, 1, bar_shown, bar_cell, NULL },
+	{ "change", 16, 0, delta_shown, delta_cell, NULL },
+	{ "base self", 10, 0, baseline_shown, baseline_before_cell, NULL },
+	{ "vs base", 11, 0, baseline_shown, baseline_change_cell, baseline_change_role },
 };
 #define NEXTRAS (sizeof extras / sizeof extras[0])
 
@@ -338,7 +343,8 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 			char d[64], col[80];
 			extras[k].cell(a, view, n, d, sizeof d);
 			snprintf(col, sizeof col, "%*s", extras[k].left ? 0 : extras[k].width, d);
-			draw_text(y + r, x, extras[k].width, col, (role == 6 ? 6 : 0) | 0x100);
+			int crole = role == 6 ? 6 : extras[k].role ? extras[k].role(a, view, n) : 0;
+			draw_text(y + r, x, extras[k].width, col, crole | 0x100);
 			x += extras[k].width;
 		}
 	}

@@ -31,13 +31,16 @@ struct list_column {
 };
 
 /* A column at the right of gprof's line (the change against the
- * original profile; more can be added to the table in list.c). */
+ * original profile, the baseline's self time and the change against it;
+ * more can be added to the table in list.c). */
 struct list_extra {
 	const char *name;
 	int width;
 	int left;           /* aligned left (else right) */
 	int (*shown)(const struct app *a, int w);
 	void (*cell)(const struct app *a, int view, uint32_t n, char *buf, size_t len);
+	/* The cell's draw role (draw.h), NULL: plain. */
+	int (*role)(const struct app *a, int view, uint32_t n);
 };
 
 struct matcher {

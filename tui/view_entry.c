@@ -6,9 +6,11 @@
  * Lines are core's (rows.h), as in the report.  Live arcs are ordered as
  * GNU orders them there (parents up, children down by time, arcs inside a
  * cycle by count, self calls first); deleted arcs follow in dimmed lines
- * marked "(deleted)", so they can be restored where they were. */
+ * marked "(deleted)", so they can be restored where they were.  Against
+ * a baseline, each line's function shows its change at the right. */
 #include "config.h"
 #include "app.h"
+#include "baseline.h"
 #include "rows.h"
 #include "entry.h"
 #include "names.h"
@@ -147,7 +149,15 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 		int role = l->deleted ? 4 : l->kind == 1 ? 1 : 0;
 		if (cur && a->focus_entry)
 			role = 6;
-		draw_row(y + r, w, line, role);
+		int right = baseline_shown(a, w) ? 12 : 0;
+		draw_row(y + r, w - right, line, role);
+		if (right) {
+			char d[32], col[40];
+			baseline_change_cell(a, V_GRAPH, l->node, d, sizeof d);
+			snprintf(col, sizeof col, "%*s", right, d);
+			draw_text(y + r, w - right, right, col,
+				  (role == 6 ? 6 : baseline_change_role(a, V_GRAPH, l->node)) | 0x100);
+		}
 	}
 	/* Lines scrolled off the top or past the bottom are announced. */
 	const char *up = a->utf8 ? " \xe2\x86\x91 more above " : " ^ more above ";

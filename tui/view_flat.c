@@ -5,6 +5,7 @@
  * in the header. */
 #include "config.h"
 #include "app.h"
+#include "baseline.h"
 #include "action.h"
 #include "keymap.h"
 #include "rows.h"
@@ -53,6 +54,9 @@ static const struct list_column columns[] = {
 	{ "self-per-call", cmp_self_call, "s/call", 0 },
 	{ "total-per-call", cmp_total_call, "s/call", 1 },
 	{ "name", cmp_name, "name", 0 },
+	/* against a baseline (baseline.h) */
+	{ "change", baseline_cmp_change, NULL, 0 },
+	{ "significance", baseline_cmp_signif, NULL, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -5,6 +5,7 @@
  * The entry pane below shows the selected row's whole entry. */
 #include "config.h"
 #include "app.h"
+#include "baseline.h"
 #include "action.h"
 #include "keymap.h"
 #include "rows.h"
@@ -52,6 +53,9 @@ static const struct list_column columns[] = {
 	{ "children", cmp_children, "children", 0 },
 	{ "calls", cmp_calls, "called", 0 },
 	{ "name", cmp_name, "name", 0 },
+	/* against a baseline (baseline.h) */
+	{ "change", baseline_cmp_change, NULL, 0 },
+	{ "significance", baseline_cmp_signif, NULL, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -4,6 +4,7 @@
  * index does it, by their file. */
 #include "config.h"
 #include "app.h"
+#include "baseline.h"
 #include "action.h"
 #include "keymap.h"
 #include "rows.h"
@@ -37,6 +38,9 @@ static int cmp_index(const struct cg *g, uint32_t l, uint32_t r)
 static const struct list_column columns[] = {
 	{ "name", cmp_name, "name", 0 },
 	{ "index", cmp_index, "index", 0 },
+	/* against a baseline (baseline.h) */
+	{ "change", baseline_cmp_change, NULL, 0 },
+	{ "significance", baseline_cmp_signif, NULL, 0 },
 	{ NULL, NULL, NULL, 0 },
 };
 

@@ -1,0 +1,248 @@
+#!/bin/sh
+# The browser against a baseline (--baseline with --tui, :baseline at run
+# time): the columns "base self" and "vs base" in the flat, call-graph and
+# index views and the entry pane's changes are held against the text
+# comparison (--text --baseline) of the same two profiles; sorting by
+# change and significance, the significant-only filter, :baseline off,
+# and a bad :baseline file that gives a message and ends nothing.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/tests/tui/lib-tui.sh"
+tg_need "$TGPROF" "$CC"
+tui_setup
+cd "$W"
+LC_ALL=C.UTF-8
+export LC_ALL
+
+# Two runs of the test program: the baseline once, the current profile
+# at three times the work, so burn's self time grows significantly and
+# every call count triples.
+mv gmon.out base.out
+if ! ./prog 3 > /dev/null || [ ! -f gmon.out ]; then
+	tg_fail "setup: second run of the test program"
+	tui_finish
+	exit 1
+fi
+
+# The text comparison: "name before change[*]" per function.
+"$TGPROF" --text --baseline=base.out ./prog gmon.out > cmp.txt
+awk '/^ +before +after +change/ { on = 1; next }
+     on && NF == 0 { exit }
+     on { print $NF, $1, $3 ($5 == "*" ? "*" : "") }' cmp.txt | sort > cmp.exp
+if [ "$(wc -l < cmp.exp)" -ge 6 ] && grep -q '\*$' cmp.exp; then
+	tg_pass "setup: text comparison with a significant change ($(wc -l < cmp.exp) functions)"
+else
+	tg_fail "setup: text comparison with a significant change" "$(cat cmp.txt)"
+fi
+
+# cols FILE: "name before change[*]" from a screen's list rows that show
+# the baseline columns (cycle rows have none): the extras are the last
+# fields; the name is the field before them, after dropping gprof's
+# trailing "[N]" and "<cycle K>".
+cols() {
+	tui_list_rows "$1" | awk '{
+		mark = ""
+		if ($NF == "*") { mark = "*"; NF-- }
+		if ($NF !~ /^[-+][0-9]+\.[0-9][0-9]$/) next
+		ch = $NF; base = $(NF - 1); NF -= 2
+		if ($NF ~ /^\[[0-9]+\]$/) NF--
+		if ($NF ~ /^[0-9]+>$/ && $(NF - 1) == "<cycle") NF -= 2
+		print $NF, base, ch mark }'
+}
+
+# entry_cols FILE: "name change[*]" per line of the entry pane.
+entry_cols() {
+	tui_entry_rows "$1" | awk '{
+		mark = ""
+		if ($NF == "*") { mark = "*"; NF-- }
+		if ($NF !~ /^[-+][0-9]+\.[0-9][0-9]$/) next
+		ch = $NF; NF--
+		if ($NF ~ /^\[[0-9]+\]$/) NF--
+		if ($NF ~ /^[0-9]+>$/ && $(NF - 1) == "<cycle") NF -= 2
+		print $NF, ch mark }'
+}
+
+# subset NAME EXPECTED GOT: every row of GOT (sorted) is in EXPECTED and
+# there are at least 6 (the flat profile and index leave out what gprof's
+# do, main without time or calls).
+subset() {
+	if [ "$(wc -l < "$3")" -ge 6 ] && [ -z "$(comm -13 "$2" "$3")" ]; then
+		tg_pass "$1"
+	else
+		tg_fail "$1" "not in the report or too few:" "$(comm -13 "$2" "$3")" "$(cat "$3")"
+	fi
+}
+
+# check NAME EXPECTED GOT
+check() {
+	if [ -s "$2" ] && diff -u "$2" "$3" > "$W/$1.diff" 2>&1; then
+		tg_pass "$1"
+	else
+		tg_fail "$1" "$(head -30 "$W/$1.diff")"
+	fi
+}
+
+# --- the columns of each view equal the text comparison
+cat > views.keys <<'K'
+:set bars off
+:flat
+:save-display flat.scr
+:graph
+:save-display graph.scr
+:index
+:save-display index.scr
+:graph
+:goto burn
+:save-display entry.scr
+:q
+K
+rc=$(tui_run views --baseline=base.out ./prog gmon.out)
+[ "$rc" = 0 ] || tg_fail "views: exit status $rc" "$(cat views.err)"
+grep -q 'vs base' flat.scr || tg_fail "flat: no baseline column header" "$(head -3 flat.scr)"
+cols graph.scr | sort > graph.got
+check "graph view: baseline and change columns equal the text comparison" cmp.exp graph.got
+for v in flat index; do
+	cols $v.scr | sort > $v.got
+	subset "$v view: baseline and change columns equal the text comparison" cmp.exp $v.got
+done
+# The entry pane of burn: each caller's change is the text's for it.
+entry_cols entry.scr > entry.got
+awk '{ print $1, $3 }' cmp.exp > cmp-change.exp
+bad=$(awk 'NR == FNR { want[$1] = $2; next } { n++; if (want[$1] != $2) print }
+	   END { if (n < 4) print "only", n, "lines" }' cmp-change.exp entry.got)
+if [ -z "$bad" ]; then
+	tg_pass "entry pane: each caller's and callee's change equals the text comparison"
+else
+	tg_fail "entry pane: changes" "$bad" "$(tui_entry_rows entry.scr)"
+fi
+
+# --- sorting by change and by significance
+cat > sort.keys <<'K'
+:set bars off
+:flat
+:sort change
+:save-display bychange.scr
+:sort change asc
+:save-display bychange-asc.scr
+:sort significance
+:save-display bysig.scr
+:q
+K
+rc=$(tui_run sort --baseline=base.out ./prog gmon.out)
+cols bychange.scr | awk '{ c = $3; sub(/\*$/, "", c); print c }' > bychange.got
+sort -g -r bychange.got > bychange.exp
+top=$(sed 's/\*$//' cmp-change.exp | sort -k2,2gr | head -1 | cut -d' ' -f1)
+first=$(cols bychange.scr | head -1 | cut -d' ' -f1)
+if [ "$rc" = 0 ] && [ "$(wc -l < bychange.got)" -ge 6 ] && cmp -s bychange.exp bychange.got &&
+   [ "$first" = "$top" ]; then
+	tg_pass ":sort change: largest increase first ($first)"
+else
+	tg_fail ":sort change" "first $first, want $top" "$(cat bychange.got)"
+fi
+# Ascending: the largest increase last (not the list's own order).
+cols bychange-asc.scr | awk '{ c = $3; sub(/\*$/, "", c); print c }' > asc.got
+sort -g asc.got > asc.exp
+last=$(cols bychange-asc.scr | tail -1 | cut -d' ' -f1)
+if cmp -s asc.exp asc.got && [ "$last" = "$top" ] && [ "$(wc -l < asc.got)" -ge 6 ]; then
+	tg_pass ":sort change asc: largest increase last"
+else
+	tg_fail ":sort change asc" "last $last, want $top" "$(cat asc.got)"
+fi
+# The text report lists the most significant change first.
+want=$(awk '/^ +before +after +change/ { getline; print $NF; exit }' cmp.txt)
+got=$(cols bysig.scr | head -1 | cut -d' ' -f1)
+if [ -n "$want" ] && [ "$got" = "$want" ]; then
+	tg_pass ":sort significance: the report's first function first ($got)"
+else
+	tg_fail ":sort significance" "first $got, want $want"
+fi
+
+# --- :significant lists exactly the functions marked * in the report
+cat > sig.keys <<'K'
+:set bars off
+:flat
+:significant on
+:save-display sig.scr
+:significant off
+:save-display all.scr
+:q
+K
+rc=$(tui_run sig --baseline=base.out ./prog gmon.out)
+grep '\*$' cmp.exp > sig.exp
+cols sig.scr | sort > sig.got
+check ":significant on: only the significant changes" sig.exp sig.got
+cols all.scr | sort > all.got
+check ":significant off: every row again" flat.got all.got
+
+# --- :baseline at run time, a bad file, :baseline off
+printf 'not a profile\n' > junk.out
+cat > run.keys <<'K'
+:set bars off
+:flat
+:save-display none.scr
+:baseline base.out
+:save-display loaded.scr
+:baseline nosuch.out
+:save-display missing.scr
+:baseline junk.out
+:save-display junk.scr
+:baseline off
+:save-display off.scr
+:q
+K
+rc=$(tui_run run ./prog gmon.out)
+if grep -q 'vs base' none.scr; then
+	tg_fail "no baseline: no baseline columns" "$(head -3 none.scr)"
+else
+	tg_pass "no baseline: no baseline columns"
+fi
+cols loaded.scr | sort > loaded.got
+check ":baseline FILE at run time: columns as with --baseline" flat.got loaded.got
+m=$(tui_message missing.scr)
+case $m in
+*nosuch.out*) tg_pass ":baseline of a missing file: a message naming it ($m)" ;;
+*) tg_fail ":baseline of a missing file: a message naming it" "$m" ;;
+esac
+m=$(tui_message junk.scr)
+cols junk.scr | sort > junk.got
+if [ "$rc" = 0 ] && [ -f off.scr ] && case $m in *junk.out*) true ;; *) false ;; esac &&
+   cmp -s flat.got junk.got; then
+	tg_pass ":baseline of a bad file: message, session and old baseline go on ($m)"
+else
+	tg_fail ":baseline of a bad file" "rc $rc, message: $m" "$(cat run.err)"
+fi
+if ! grep -q 'vs base' off.scr && [ "$(tui_message off.scr | sed 's/ *$//')" = "baseline off" ]; then
+	tg_pass ":baseline off drops the columns"
+else
+	tg_fail ":baseline off drops the columns" "$(head -3 off.scr)" "$(tui_message off.scr)"
+fi
+
+# --- the columns follow edits: :scale burn 2 doubles its self time now,
+# so its change is 2 x after - before (the text's numbers, rounded)
+cat > edit.keys <<'K'
+:set bars off
+:flat
+:set delta off
+:scale burn 2
+:save-display scaled.scr
+:q!
+K
+rc=$(tui_run edit --baseline=base.out ./prog gmon.out)
+want=$(awk '/^ +before +after +change/ { on = 1; next }
+	    on && $NF == "burn" { printf "%.2f\n", 2 * $2 - $1; exit }' cmp.txt)
+got=$(cols scaled.scr | awk '$1 == "burn" { c = $3; sub(/\*$/, "", c); print c + 0 }')
+if [ "$rc" = 0 ] && [ -n "$got" ] && [ -n "$want" ] &&
+   awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; exit !(d < 0.015 && d > -0.015) }'; then
+	tg_pass "columns follow edits: burn scaled by 2 changes by $got (want $want)"
+else
+	tg_fail "columns follow edits" "got $got, want $want (rc $rc)" "$(cat edit.err)"
+fi
+
+# --- a bad --baseline at start: one message naming the file, status 1
+rc=$(tui_run views --baseline=nosuch.out ./prog gmon.out)
+if [ "$rc" = 1 ] && grep -q 'nosuch.out' views.err; then
+	tg_pass "--baseline of a missing file: status 1, message naming it"
+else
+	tg_fail "--baseline of a missing file" "rc $rc" "$(cat views.err)"
+fi
+
+tui_finish

@@ -1,0 +1,285 @@
+/* baseline: see baseline.h.
+ *
+ * The state is this file's own: the baseline's loaded model, the
+ * comparison and the model generation it was made for.  The comparison
+ * is made again lazily (baseline_func) when the browser's model changed,
+ * since edits move time between functions. */
+#include "config.h"
+#include "baseline.h"
+#include "app.h"
+#include "compare.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+	int loaded;
+	struct load before;
+	struct opts bo;          /* the options the baseline was loaded with */
+	char **files;            /* its profile names (bo.profiles) */
+	int nfiles;
+	char name[256];          /* for messages: the first file, "+N" more */
+	struct compare c;
+	int compared;
+	unsigned long gen;       /* the model generation c was made for */
+	int only_significant;
+} bl;
+
+int baseline_active(void)
+{
+	return bl.loaded;
+}
+
+/* Whether PATH reads as a profile, without the loader's dying. */
+static int check_profile(const struct app *a, const char *path, char *msg, size_t len)
+{
+	const char *why;
+	size_t n;
+	char err[512];
+	unsigned char *data = (unsigned char *)util_read_file(path, &n, &why);
+	if (!data) {
+		snprintf(msg, len, "%s: %s", path, why);
+		return -1;
+	}
+	struct gmon_profile p;
+	gmon_init(&p);
+	const struct gmon_abi *abi = bl.loaded ? &bl.before.st.abi : &a->ld.st.abi;
+	int r = gmon_read_mem(&p, path, data, n, abi, a->o->format, NULL, err, sizeof err);
+	gmon_free(&p);
+	free(data);
+	if (r < 0)
+		snprintf(msg, len, "%s", err);
+	return r;
+}
+
+static void uncompare(void)
+{
+	if (bl.compared)
+		compare_free(&bl.c);
+	bl.compared = 0;
+}
+
+void baseline_drop(struct app *a)
+{
+	uncompare();
+	if (bl.loaded)
+		load_free(&bl.before);
+	for (int i = 0; i < bl.nfiles; i++)
+		free(bl.files[i]);
+	free(bl.files);
+	bl.files = NULL;
+	bl.nfiles = 0;
+	bl.loaded = 0;
+	bl.only_significant = 0;
+	app_invalidate(a);
+}
+
+int baseline_load(struct app *a, const char *const *files, int n, char *msg, size_t len)
+{
+	const char *why;
+	const char *exe = a->o->baseline_exe ? a->o->baseline_exe : a->o->exe;
+	for (int i = 0; i < n; i++)
+		if (check_profile(a, files[i], msg, len) < 0)
+			return -1;
+	if (exe && util_check_regular(exe, &why) < 0) {
+		snprintf(msg, len, "%s: %s", exe, why);
+		return -1;
+	}
+	baseline_drop(a);
+	bl.files = xmalloc((size_t)n * sizeof *bl.files);
+	for (int i = 0; i < n; i++)
+		bl.files[i] = xstrdup(files[i]);
+	bl.nfiles = n;
+	/* The text comparison's options for the baseline side
+	 * (comparerun_baseline_opts): the session's, its own files. */
+	bl.bo = *a->o;
+	bl.bo.profiles = (const char **)bl.files;
+	bl.bo.nprofiles = n;
+	bl.bo.exe = exe;
+	bl.bo.file_info = 0;
+	bl.bo.sum = 0;
+	load_all(&bl.before, &bl.bo, NULL);
+	if (a->o->edits_file) {
+		/* As comparerun: the same edits on both sides.  The file
+		 * applied to the current side already. */
+		char emsg[1024];
+		struct edit *e = edit_open(&bl.before, &bl.bo);
+		if (editfile_apply(e, a->o->edits_file, emsg, sizeof emsg) < 0)
+			app_message(a, 1, "%s", emsg);
+		edit_close(e);
+	}
+	bl.loaded = 1;
+	snprintf(bl.name, sizeof bl.name, "%s%s", files[0], n > 1 ? " (and more)" : "");
+	app_invalidate(a);
+	return 0;
+}
+
+/* The comparison for the model as it is now. */
+static const struct compare *current(const struct app *a)
+{
+	if (!bl.loaded)
+		return NULL;
+	unsigned long gen = edit_generation(a->ed);
+	if (bl.compared && bl.gen == gen)
+		return &bl.c;
+	uncompare();
+	const struct opts *o = a->o;
+	struct compare_side before = { &bl.before.g, bl.bo.exe, bl.bo.profiles, bl.bo.nprofiles };
+	struct compare_side after = { a->g, o->exe, o->profiles, o->nprofiles };
+	compare_build(&bl.c, &before, &after, o->normalize, o->zero);
+	bl.compared = 1;
+	bl.gen = gen;
+	return &bl.c;
+}
+
+const struct compare_func *baseline_func(const struct app *a, uint32_t n)
+{
+	const struct compare *c = current(a);
+	if (!c || n >= a->g->nfuncs)
+		return NULL;
+	uint32_t k = c->func_of[COMPARE_AFTER][n];
+	return k == CG_NONE ? NULL : &c->funcs[k];
+}
+
+int baseline_keep(const struct app *a, uint32_t n)
+{
+	if (!bl.loaded || !bl.only_significant)
+		return 1;
+	const struct compare_func *f = baseline_func(a, n);
+	return f && f->significant;
+}
+
+/* ---- sorting: the comparators take no app; the browser has one ---- */
+
+static int cmp_num(double x, double y)
+{
+	return x < y ? -1 : x > y;
+}
+
+int baseline_cmp_change(const struct cg *g, uint32_t l, uint32_t r)
+{
+	(void)g;
+	const struct compare_func *fl = baseline_func(app_current, l);
+	const struct compare_func *fr = baseline_func(app_current, r);
+	if (!fl || !fr)
+		return (fl == NULL) - (fr == NULL); /* rows without one last */
+	return -cmp_num(fl->change, fr->change);
+}
+
+int baseline_cmp_signif(const struct cg *g, uint32_t l, uint32_t r)
+{
+	(void)g;
+	const struct compare_func *fl = baseline_func(app_current, l);
+	const struct compare_func *fr = baseline_func(app_current, r);
+	if (!fl || !fr)
+		return (fl == NULL) - (fr == NULL);
+	return compare_func_cmp(fl, fr);
+}
+
+/* ---- the columns, in the text comparison's format ---- */
+
+int baseline_shown(const struct app *a, int w)
+{
+	(void)a;
+	return bl.loaded && w >= 60;
+}
+
+static double scale(const struct app *a)
+{
+	return a->o->normalize ? 100 : 1; /* shares as percentages */
+}
+
+void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
+{
+	(void)view;
+	const struct compare_func *f = baseline_func(a, n);
+	if (!f)
+		snprintf(buf, len, "%s", "");
+	else if (f->node[COMPARE_BEFORE] == CG_NONE)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.2f", scale(a) * f->self[COMPARE_BEFORE]);
+}
+
+void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
+{
+	(void)view;
+	const struct compare_func *f = baseline_func(a, n);
+	if (!f) {
+		snprintf(buf, len, "%s", "");
+		return;
+	}
+	/* no "-0.00", as in the text */
+	double ch = fabs(scale(a) * f->change) < 0.005 ? 0 : scale(a) * f->change;
+	snprintf(buf, len, "%+.2f %c", ch, f->significant ? '*' : ' ');
+}
+
+int baseline_change_role(const struct app *a, int view, uint32_t n)
+{
+	(void)view;
+	const struct compare_func *f = baseline_func(a, n);
+	if (!f)
+		return 0;
+	return f->significant > 0 ? 1 : f->significant < 0 ? 7 : 4;
+}
+
+/* ---- commands ---- */
+
+void baseline_command(struct app *a, const char *arg)
+{
+	char buf[4096], msg[4200];
+	const char *files[64];
+	int n = 0;
+	if (!*arg) {
+		if (bl.loaded)
+			app_message(a, 0, "baseline %s%s", bl.name,
+				    bl.only_significant ? " (significant changes only)" : "");
+		else
+			app_message(a, 1, "usage: baseline FILE...|off  (no baseline loaded)");
+		return;
+	}
+	if (strcmp(arg, "off") == 0) {
+		if (!bl.loaded) {
+			app_message(a, 1, "baseline: none loaded");
+			return;
+		}
+		baseline_drop(a);
+		app_message(a, 0, "baseline off");
+		return;
+	}
+	snprintf(buf, sizeof buf, "%s", arg);
+	for (char *s = strtok(buf, " "); s && n < 64; s = strtok(NULL, " "))
+		files[n++] = s;
+	if (baseline_load(a, files, n, msg, sizeof msg) < 0) {
+		app_message(a, 1, "baseline: %s", msg);
+		return;
+	}
+	const struct compare *c = current(a);
+	app_message(a, 0, "baseline %s: %u functions compared, %u changed significantly",
+		    bl.name, c->nfuncs, c->nsignificant);
+}
+
+void baseline_significant(struct app *a, const char *arg)
+{
+	if (!bl.loaded) {
+		app_message(a, 1, "significant: no baseline (:baseline FILE loads one)");
+		return;
+	}
+	if (!*arg || strcmp(arg, "toggle") == 0)
+		bl.only_significant = !bl.only_significant;
+	else if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0)
+		bl.only_significant = strcmp(arg, "on") == 0;
+	else {
+		app_message(a, 1, "usage: significant [on|off]");
+		return;
+	}
+	app_invalidate(a);
+	int v = app_list_view(a);
+	app_ensure_rows(a, v);
+	app_message(a, 0, "%s: %u row%s shown",
+		    bl.only_significant ? "significant changes only" : "every change",
+		    a->pane[v].n, a->pane[v].n == 1 ? "" : "s");
+}

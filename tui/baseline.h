@@ -1,0 +1,51 @@
+/* baseline: the browser against a baseline profile (--baseline on a
+ * terminal, :baseline FILE at run time).
+ *
+ * The baseline is loaded with the session's options (as the text
+ * comparison loads it) and compared (core/compare) with the browser's
+ * current model, again whenever the model changes, so the columns follow
+ * edits.  The lists get two extra columns (list.c's table): the
+ * baseline's self time and the change with its significance mark, in
+ * the text comparison's units (seconds, or percent of the total with
+ * --normalize); the entry pane shows each line's change.  One baseline
+ * at a time; none until one is loaded. */
+#ifndef TUI_BASELINE_H
+#define TUI_BASELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct app;
+struct cg;
+struct compare_func;
+
+/* Load FILES (N profiles summed) as the baseline, replacing any.  A file
+ * that is not a readable profile leaves the session as it was: -1 with
+ * "FILE: reason" in MSG.  Other failures of the loader still end the
+ * program (core dies on them). */
+int baseline_load(struct app *a, const char *const *files, int n, char *msg, size_t len);
+void baseline_drop(struct app *a);
+int baseline_active(void);
+/* The comparison row of node N of the browser's model (NULL: none, a
+ * cycle, or no baseline), the comparison brought up to date first. */
+const struct compare_func *baseline_func(const struct app *a, uint32_t n);
+/* The list filter: 0 when only significant changes are wanted and N's is
+ * not one. */
+int baseline_keep(const struct app *a, uint32_t n);
+/* Sort keys for the lists' columns[]: largest increase first; most
+ * significant change first (compare_func_cmp's order).  Without a
+ * baseline every row ties. */
+int baseline_cmp_change(const struct cg *g, uint32_t l, uint32_t r);
+int baseline_cmp_signif(const struct cg *g, uint32_t l, uint32_t r);
+/* Extra columns (list.h's struct list_extra) */
+int baseline_shown(const struct app *a, int w);
+void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len);
+void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len);
+/* The draw role of N's change: 1 significant increase, 7 significant
+ * decrease, 4 noise, 0 none. */
+int baseline_change_role(const struct app *a, int view, uint32_t n);
+/* The commands: ":baseline FILE...|off" and ":significant [on|off]". */
+void baseline_command(struct app *a, const char *arg);
+void baseline_significant(struct app *a, const char *arg);
+
+#endif
