@@ -37,7 +37,7 @@ fi
 # cols FILE: "name before change[*]" from a screen's list rows that show
 # the baseline columns (cycle rows have none): the extras are the last
 # fields; the name is the field before them, after dropping gprof's
-# trailing "[N]" and "<cycle K>".
+# trailing "[N]", "<cycle K>" and the index's "(file)" of a static.
 cols() {
 	tui_list_rows "$1" | awk '{
 		mark = ""
@@ -46,6 +46,7 @@ cols() {
 		ch = $NF; base = $(NF - 1); NF -= 2
 		if ($NF ~ /^\[[0-9]+\]$/) NF--
 		if ($NF ~ /^[0-9]+>$/ && $(NF - 1) == "<cycle") NF -= 2
+		if ($NF ~ /^\(.*\)$/) NF--
 		print $NF, base, ch mark }'
 }
 
