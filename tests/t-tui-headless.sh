@@ -188,6 +188,27 @@ K
 tui_run bce --edits=bc.edits ./prog gmon.out > /dev/null
 check edits-replayed-in-browser bc.txt bce.txt
 
+# :show-edits lists the deleted arcs as the commands of an edits file
+# (those :write-edits wrote) and the gprof -k options that replay them
+cat > se.keys <<'K'
+:break-cycles 1
+<Enter>
+:show-edits
+:save-display se.scr
+:q
+K
+tui_run se ./prog gmon.out > /dev/null
+grep '^:k ' bc.edits > se.exp
+sed -n 's/^[ >]*\(:k .*[^ ]\) *$/\1/p' se.scr > se.got
+check show-edits-lists-edits-file-commands se.exp se.got
+sek=$(sed -n 's/^[ >]*# gprof \(-k .*[^ ]\) *$/\1/p' se.scr)
+if [ -n "$sek" ]; then
+	"$GPROF" -b $sek ./prog gmon.out > se-gprof.txt
+	check show-edits-k-line-replays-in-gprof bc.txt se-gprof.txt
+else
+	tg_fail show-edits-k-line-replays-in-gprof "no -k line" "$(cat se.scr)"
+fi
+
 # :pin keeps the arc under the cursor (the first proposed) and proposes
 # again without it: it is listed as pinned and not proposed
 cat > pin.keys <<'K'
