@@ -39,15 +39,16 @@ struct progress {
 	int shown;
 };
 
-static void show_progress(void *ctx, const char *what, double done)
+static int show_progress(void *ctx, const char *what, double done)
 {
 	struct progress *p = ctx;
 	if (util_now() - p->start < p->delay)
-		return;
+		return 0;
 	fprintf(stderr, "\r%s: breaking cycles: %s %3.0f%%\033[K", util_progname(),
 		what, 100 * done);
 	fflush(stderr);
 	p->shown = 1;
+	return 0;
 }
 
 /* --break-cycles: the listing to OUT; the deleted arcs in *DEL. */

@@ -188,6 +188,27 @@ K
 tui_run bce --edits=bc.edits ./prog gmon.out > /dev/null
 check edits-replayed-in-browser bc.txt bce.txt
 
+# Esc while a proposal is computed cancels it (the heuristics poll the
+# keys); the session is unchanged: no proposal, the same report
+cat > esc.keys <<'K'
+:break-cycles 1
+<Esc>
+:save-display esc1.scr
+:messages
+:save-display esc2.scr
+:export! esc.txt
+:q
+K
+tui_run esc ./prog gmon.out > /dev/null
+"$GPROF" -b ./prog gmon.out > esc.exp
+if grep -q 'break-cycles cancelled; nothing changed' esc2.scr &&
+   ! grep -q 'arcs proposed' esc2.scr && ! grep -q '\[x\] cycle' esc1.scr; then
+	tg_pass break-cycles-esc-cancels
+else
+	tg_fail break-cycles-esc-cancels "$(cat esc1.scr esc2.scr)"
+fi
+check break-cycles-esc-leaves-session esc.exp esc.txt
+
 # :show-edits lists the deleted arcs as the commands of an edits file
 # (those :write-edits wrote) and the gprof -k options that replay them
 cat > se.keys <<'K'

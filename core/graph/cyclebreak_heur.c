@@ -361,9 +361,10 @@ static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del,
 	}
 	util_qsort_r(cand, nc, sizeof *cand, cmp_heavy, (void *)s);
 	keep_init(&k, s, bound, kept);
-	for (uint32_t i = 0; i < nc; i++) {
-		if (s->progress && (i & 1023) == 0)
-			s->progress(s->progress_ctx, what, (double)i / nc);
+	for (uint32_t i = 0; i < nc && !cb_cancelled(s); i++) {
+		if (s->progress && (i & 1023) == 0 &&
+		    s->progress(s->progress_ctx, what, (double)i / nc) && s->cancel)
+			*s->cancel = 1;
 		if (keep_try(&k, cand[i]))
 			del[cand[i]] = 0;
 	}
@@ -611,17 +612,19 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 	greedy_keep(s, bound, del);
 	bc = cb_cost_of(s, del);
 	long b = s->n <= GREEDY_SMALLER_MAX ? bound / 2 : 0;
-	for (int k = 0; k < 6 && b >= 2; k++, b /= 2) {
+	for (int k = 0; k < 6 && b >= 2 && !cb_cancelled(s); k++, b /= 2) {
 		greedy_keep(s, b, c);
 		restore_pass(s, bound, c, "restoring arcs");
 		keep_better(s, del, &bc, c);
 	}
+	if (cb_cancelled(s))
+		goto out;
 	els_order(s, order);
 	if (block_cut(s, bound, order, c)) {
 		restore_pass(s, bound, c, "restoring arcs");
 		keep_better(s, del, &bc, c);
 	}
-	for (int round = 0; round < 6; round++) {
+	for (int round = 0; round < 6 && !cb_cancelled(s); round++) {
 		struct cb_cost before = bc;
 		cb_order_sifted(s, del, order);
 		if (!block_cut(s, bound, order, c))
@@ -631,6 +634,7 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 		if (!cb_cost_less(bc, before))
 			break;
 	}
+out:
 	free(c);
 	free(order);
 }
