@@ -208,6 +208,24 @@ else
 	tg_fail break-cycles-esc-cancels "$(cat esc1.scr esc2.scr)"
 fi
 check break-cycles-esc-leaves-session esc.exp esc.txt
+# a cancelled :pin keeps the proposal shown, and forgets the pin (Space
+# redraws the preview, which lists the pins)
+cat > escpin.keys <<'K'
+:break-cycles 1
+:save-display escpin1.scr
+:pin
+<Esc>
+<Space>
+:save-display escpin2.scr
+:q
+K
+tui_run escpin ./prog gmon.out > /dev/null
+if grep -q '\[x\] cycle' escpin1.scr && ! grep -q 'pinned (kept)' escpin2.scr &&
+   [ "$(grep -c '\[.\] cycle' escpin1.scr)" = "$(grep -c '\[.\] cycle' escpin2.scr)" ]; then
+	tg_pass break-cycles-esc-cancels-pin
+else
+	tg_fail break-cycles-esc-cancels-pin "$(cat escpin1.scr escpin2.scr)"
+fi
 
 # :show-edits lists the deleted arcs as the commands of an edits file
 # (those :write-edits wrote) and the gprof -k options that replay them

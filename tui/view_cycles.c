@@ -134,6 +134,9 @@ struct propose_progress {
 	double start, last;
 };
 
+/* Whether the last proposal was cancelled (:pin then forgets its pin). */
+static int propose_cancelled;
+
 static int propose_progress(void *ctx, const char *what, double done)
 {
 	struct propose_progress *p = ctx;
@@ -152,6 +155,7 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 {
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
+	propose_cancelled = 0;
 	/* Nothing to propose unless some cycle is over the bound. */
 	uint32_t biggest = 0;
 	for (uint32_t c = a->g->nfuncs; c < a->g->nfuncs + a->g->ncycles; c++) {
@@ -174,6 +178,7 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 	int st = cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r);
 	if (st == -2) {
 		/* cancelled: the session and any earlier proposal stay */
+		propose_cancelled = 1;
 		app_message(a, 0, "break-cycles cancelled; nothing changed");
 		return;
 	}
@@ -223,12 +228,14 @@ void view_cycles_pin(struct app *a, int on)
 		}
 		a->cb_pins = xrealloc(a->cb_pins, (a->cb_npins + 1) * sizeof *a->cb_pins);
 		a->cb_pins[a->cb_npins++] = a->cb.arcs[cur - 1].arc;
-	} else {
-		free(a->cb_pins);
-		a->cb_pins = NULL;
-		a->cb_npins = 0;
 	}
+	size_t npins = a->cb_npins;
+	if (!on)
+		a->cb_npins = 0;
 	view_cycles_propose(a, bound, bsd);
+	/* cancelled: the pins of the proposal still shown */
+	if (propose_cancelled)
+		a->cb_npins = on ? npins - 1 : npins;
 }
 
 void view_cycles_toggle(struct app *a)
