@@ -33,21 +33,23 @@ static int want_browser(const struct opts *o)
 }
 
 /* Progress of --break-cycles on stderr when it is a terminal, once the
- * work has taken half a second; cleared when done. */
+ * work has taken half a second (TGPROF_PROGRESS_DELAY seconds: tests
+ * need progress from work that is quick); cleared when done. */
 struct progress {
-	double start;
+	double start, delay;
 	int shown;
 };
 
-static void show_progress(void *ctx, const char *what, double done)
+static int show_progress(void *ctx, const char *what, double done)
 {
 	struct progress *p = ctx;
-	if (util_now() - p->start < 0.5)
-		return;
+	if (util_now() - p->start < p->delay)
+		return 0;
 	fprintf(stderr, "\r%s: breaking cycles: %s %3.0f%%\033[K", util_progname(),
 		what, 100 * done);
 	fflush(stderr);
 	p->shown = 1;
+	return 0;
 }
 
 /* --break-cycles: the listing to OUT; the deleted arcs in *DEL. */
@@ -55,7 +57,8 @@ static void run_break(FILE *out, struct load *l, const struct opts *o,
 		      uint32_t **del, size_t *ndel)
 {
 	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
-	struct progress p = { util_now(), 0 };
+	const char *d = getenv("TGPROF_PROGRESS_DELAY");
+	struct progress p = { util_now(), d && *d ? atof(d) : 0.5, 0 };
 
 	lim.by_time = o->cycle_objective_time;
 	if (isatty(STDERR_FILENO)) {

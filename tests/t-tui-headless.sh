@@ -189,6 +189,66 @@ K
 tui_run bce --edits=bc.edits ./prog gmon.out > /dev/null
 check edits-replayed-in-browser bc.txt bce.txt
 
+# Esc while a proposal is computed cancels it (the heuristics poll the
+# keys); the session is unchanged: no proposal, the same report
+cat > esc.keys <<'K'
+:break-cycles 1
+<Esc>
+:save-display esc1.scr
+:messages
+:save-display esc2.scr
+:export! esc.txt
+:q
+K
+tui_run esc ./prog gmon.out > /dev/null
+"$GPROF" -b ./prog gmon.out > esc.exp
+if grep -q 'break-cycles cancelled; nothing changed' esc2.scr &&
+   ! grep -q 'arcs proposed' esc2.scr && ! grep -q '\[x\] cycle' esc1.scr; then
+	tg_pass break-cycles-esc-cancels
+else
+	tg_fail break-cycles-esc-cancels "$(cat esc1.scr esc2.scr)"
+fi
+check break-cycles-esc-leaves-session esc.exp esc.txt
+# a cancelled :pin keeps the proposal shown, and forgets the pin (Space
+# redraws the preview, which lists the pins)
+cat > escpin.keys <<'K'
+:break-cycles 1
+:save-display escpin1.scr
+:pin
+<Esc>
+<Space>
+:save-display escpin2.scr
+:q
+K
+tui_run escpin ./prog gmon.out > /dev/null
+if grep -q '\[x\] cycle' escpin1.scr && ! grep -q 'pinned (kept)' escpin2.scr &&
+   [ "$(grep -c '\[.\] cycle' escpin1.scr)" = "$(grep -c '\[.\] cycle' escpin2.scr)" ]; then
+	tg_pass break-cycles-esc-cancels-pin
+else
+	tg_fail break-cycles-esc-cancels-pin "$(cat escpin1.scr escpin2.scr)"
+fi
+
+# :show-edits lists the deleted arcs as the commands of an edits file
+# (those :write-edits wrote) and the gprof -k options that replay them
+cat > se.keys <<'K'
+:break-cycles 1
+<Enter>
+:show-edits
+:save-display se.scr
+:q
+K
+tui_run se ./prog gmon.out > /dev/null
+grep '^:k ' bc.edits > se.exp
+sed -n 's/^[ >]*\(:k .*[^ ]\) *$/\1/p' se.scr > se.got
+check show-edits-lists-edits-file-commands se.exp se.got
+sek=$(sed -n 's/^[ >]*# gprof \(-k .*[^ ]\) *$/\1/p' se.scr)
+if [ -n "$sek" ]; then
+	"$GPROF" -b $sek ./prog gmon.out > se-gprof.txt
+	check show-edits-k-line-replays-in-gprof bc.txt se-gprof.txt
+else
+	tg_fail show-edits-k-line-replays-in-gprof "no -k line" "$(cat se.scr)"
+fi
+
 # :pin keeps the arc under the cursor (the first proposed) and proposes
 # again without it: it is listed as pinned and not proposed
 cat > pin.keys <<'K'

@@ -469,6 +469,51 @@ static void c_write_edits(struct app *a, const char *name, char *arg)
 			    n, n == 1 ? "" : "s", arg, arg);
 }
 
+/* :show-edits: the deleted arcs as the commands of an edits file, in the
+ * message log (:messages shows it), and the gprof -k line that replays
+ * them when GNU can: each spec names its arc alone and no caller has two
+ * (GNU keeps one -k per caller). */
+static void c_show_edits(struct app *a, const char *name, char *arg)
+{
+	size_t n, len = 0, klen = 0;
+	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
+	char *buf = NULL, *kl = NULL, spec[1100];
+	FILE *f = open_memstream(&buf, &len);
+	FILE *k = open_memstream(&kl, &klen);
+	uint8_t *seen = xcalloc((size_t)a->g->nfuncs + 1, 1);
+	int gnu = 1;
+
+	if (!f || !k)
+		util_die("out of memory");
+	editfile_print(f, a->g, d, n);
+	fclose(f);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t p = a->g->arcs[d[i]].parent;
+		if (!edit_arc_spec_g(a->g, d[i], spec, sizeof spec) || seen[p])
+			gnu = 0;
+		seen[p] = 1;
+		fprintf(k, " -k %s", spec);
+	}
+	fclose(k);
+	app_message(a, 0, "# edits of this session: %zu deleted arc%s", n,
+		    n == 1 ? "" : "s");
+	for (char *s = buf, *e; *s; s = e + 1) {
+		e = strchr(s, '\n');
+		*e = 0;
+		app_message(a, 0, "%s", s);
+	}
+	if (n == 0)
+		app_message(a, 0, "# (none)");
+	else if (gnu)
+		app_message(a, 0, "# gprof%s", kl);
+	else
+		app_message(a, 0, "# no gprof -k line replays these (a caller with two arcs, or a name shared by static functions)");
+	free(seen);
+	free(buf);
+	free(kl);
+	app_set_view(a, view_lookup("messages"));
+}
+
 static void c_pin(struct app *a, const char *name, char *arg)
 {
 	view_cycles_pin(a, name[0] == 'p');
@@ -540,6 +585,7 @@ static const struct {
 	{ "break-cycles N [bsd|time]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "pin", "keep the proposed arc under the cursor and propose again", c_pin },
 	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits)", c_write_edits },
+	{ "show-edits", "show the deleted arcs as edits-file commands and gprof -k options", c_show_edits },
 	{ "unpin", "drop every pin and propose again", c_pin },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
 	{ "messages", "show every message of this session (long ones whole)", c_view },

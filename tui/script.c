@@ -142,6 +142,15 @@ int script_open(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+int script_cancel_next(void)
+{
+	if (next < nkeys && keys[next].key == 27 && keys[next].mouse == TM_NONE) {
+		next++;
+		return 1;
+	}
+	return 0;
+}
+
 int script_next(struct term_key *k)
 {
 	if (next >= nkeys)

@@ -151,6 +151,25 @@ void term_resize(int lines, int cols)
 	resizeterm(lines, cols);
 }
 
+int term_cancel_pressed(void)
+{
+	wint_t wc;
+	int r, esc = 0;
+
+	if (headless)
+		return script_cancel_next();
+	nodelay(stdscr, TRUE);
+	r = wget_wch(stdscr, &wc);
+	nodelay(stdscr, FALSE);
+	if (r == OK && wc == 27)
+		esc = 1;
+	else if (r == OK)
+		unget_wch(wc); /* kept for term_getkey() */
+	else if (r == KEY_CODE_YES)
+		ungetch((int)wc);
+	return esc;
+}
+
 int term_getkey(struct term_key *k)
 {
 	memset(k, 0, sizeof *k);

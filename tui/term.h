@@ -24,11 +24,17 @@ void term_close(void);
 int term_headless(void);
 /* The next key; 0, or -1 when the script is used up (headless only). */
 int term_getkey(struct term_key *k);
+/* Whether Esc was pressed, without waiting (long work polls it to be
+ * cancelled); other keys stay for term_getkey().  Headless: whether the
+ * script's next key is Esc (then taken). */
+int term_cancel_pressed(void);
 /* Apply a new size (headless resize, or after KEY_RESIZE). */
 void term_resize(int lines, int cols);
 
 /* script.c */
 int script_open(const char *path, char *err, size_t errlen);
 int script_next(struct term_key *k);
+/* If the next key is Esc, take it and return 1 (term_cancel_pressed()). */
+int script_cancel_next(void);
 
 #endif

@@ -10,6 +10,7 @@
 #include "app.h"
 #include "action.h"
 #include "keymap.h"
+#include "term.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -126,11 +127,36 @@ void view_cycles_build(struct app *a)
 	a->pane[V_CYCLES].cur = keep_cur >= 1 && keep_cur < t->n ? keep_cur : 1;
 }
 
+/* Progress of a long proposal in the message line (after half a second,
+ * at most ten times a second); Esc cancels it (the core stops when this
+ * returns nonzero). */
+struct propose_progress {
+	struct app *a;
+	double start, last;
+};
+
+/* Whether the last proposal was cancelled (:pin then forgets its pin). */
+static int propose_cancelled;
+
+static int propose_progress(void *ctx, const char *what, double done)
+{
+	struct propose_progress *p = ctx;
+	double now = util_now();
+	if (now - p->start >= 0.5 && now - p->last >= 0.1) {
+		p->last = now;
+		snprintf(p->a->msg, sizeof p->a->msg,
+			 "breaking cycles: %s %3.0f%%  (Esc cancels)", what, 100 * done);
+		p->a->msg_err = 0;
+		app_draw(p->a);
+	}
+	return term_cancel_pressed();
+}
+
 void view_cycles_propose(struct app *a, long bound, int bsd)
 {
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
-	view_cycles_drop(a, "");
+	propose_cancelled = 0;
 	/* Nothing to propose unless some cycle is over the bound. */
 	uint32_t biggest = 0;
 	for (uint32_t c = a->g->nfuncs; c < a->g->nfuncs + a->g->ncycles; c++) {
@@ -141,12 +167,24 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 			biggest = m;
 	}
 	if (biggest <= (uint64_t)bound) {
+		view_cycles_drop(a, "");
 		app_message(a, 0, "no cycle has more than %ld members", bound);
 		return;
 	}
 	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+	struct propose_progress pp = { a, util_now(), 0 };
 	lim.by_time = a->cb_time && !bsd;
-	if (cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r) < 0) {
+	lim.progress = propose_progress;
+	lim.progress_ctx = &pp;
+	int st = cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r);
+	if (st == -2) {
+		/* cancelled: the session and any earlier proposal stay */
+		propose_cancelled = 1;
+		app_message(a, 0, "break-cycles cancelled; nothing changed");
+		return;
+	}
+	view_cycles_drop(a, "");
+	if (st < 0) {
 		cyclebreak_result_free(&r);
 		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
 			    a->cb_npins ? "the pinned arcs" : "arcs that cannot be deleted",
@@ -191,12 +229,14 @@ void view_cycles_pin(struct app *a, int on)
 		}
 		a->cb_pins = xrealloc(a->cb_pins, (a->cb_npins + 1) * sizeof *a->cb_pins);
 		a->cb_pins[a->cb_npins++] = a->cb.arcs[cur - 1].arc;
-	} else {
-		free(a->cb_pins);
-		a->cb_pins = NULL;
-		a->cb_npins = 0;
 	}
+	size_t npins = a->cb_npins;
+	if (!on)
+		a->cb_npins = 0;
 	view_cycles_propose(a, bound, bsd);
+	/* cancelled: the pins of the proposal still shown */
+	if (propose_cancelled)
+		a->cb_npins = on ? npins - 1 : npins;
 }
 
 void view_cycles_toggle(struct app *a)

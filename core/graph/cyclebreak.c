@@ -128,7 +128,7 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 
 	if (!lim)
 		lim = &def;
-	int status = 0;
+	int status = 0, cancel = 0;
 
 	memset(r, 0, sizeof *r);
 	r->bsd = bsd;
@@ -162,6 +162,7 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 		copy_component(&w, comp, c, pin, local, &s);
 		s.progress = lim->progress;
 		s.progress_ctx = lim->progress_ctx;
+		s.cancel = &cancel;
 		uint8_t *del = xcalloc((size_t)s.m + 1, 1);
 		for (uint32_t a = 0; a < s.m; a++)
 			del[a] = !s.fixed[a];
@@ -172,7 +173,9 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 			r->lower += cb_lower_bound(&s, bound);
 		} else {
 			cb_heuristic(&s, bound, del);
-			if (s.m <= lim->exact_max_arcs &&
+			if (cancel)
+				status = -2;
+			else if (s.m <= lim->exact_max_arcs &&
 			    cb_exact(&s, bound, del, lim->exact_budget)) {
 				r->nexact++;
 				r->lower += cb_cost_of(&s, del).calls;

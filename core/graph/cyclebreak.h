@@ -66,7 +66,8 @@ struct cyclebreak_result {
  * the NPINNED arc indices in PINNED are never proposed (the user wants them
  * kept).  Fills *R (free with cyclebreak_result_free()).
  * Returns 0, or -1 when the pinned and other arcs that cannot be deleted
- * alone keep a cycle over the bound: then *R is empty. */
+ * alone keep a cycle over the bound: then *R is empty (cyclebreak_propose_lim
+ * also returns -2, *R empty, when its progress callback cancelled). */
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const uint32_t *pinned, size_t npinned,
 		       struct cyclebreak_result *r);
@@ -80,8 +81,10 @@ struct cyclebreak_limits {
 	uint64_t exact_budget;
 	/* When not NULL, called now and then during the heuristics with
 	 * what is being done and the fraction of that step done (0..1), so
-	 * the caller can show progress (the core never prints). */
-	void (*progress)(void *ctx, const char *what, double done);
+	 * the caller can show progress (the core never prints).  A nonzero
+	 * return cancels: cyclebreak_propose_lim() then returns -2 with *R
+	 * empty. */
+	int (*progress)(void *ctx, const char *what, double done);
 	void *progress_ctx;
 	/* Objective: 0 = fewest calls (then fewest arcs); 1 = least time
 	 * moved: an arc u -> v inside a cycle weighs the share of the cycle's

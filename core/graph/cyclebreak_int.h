@@ -26,9 +26,11 @@ struct cb_sub {
 				* graph, self arcs excluded (BSD rule) */
 	uint32_t *garc;        /* per arc: index in g->arcs (or caller's id) */
 	/* progress callback for the heuristics (NULL: none; zeroed by
-	 * cb_sub_alloc) */
-	void (*progress)(void *ctx, const char *what, double done);
+	 * cb_sub_alloc); when it returns nonzero, *cancel is set and the
+	 * heuristics stop at once with an invalid result */
+	int (*progress)(void *ctx, const char *what, double done);
 	void *progress_ctx;
+	int *cancel;
 	/* arcs by endpoint: out arcs of v are out_arc[out_start[v] ..
 	 * out_start[v+1]-1] in arc order; in arcs likewise */
 	uint32_t *out_start, *out_arc, *in_start, *in_arc;
@@ -39,6 +41,11 @@ struct cb_sub {
 void cb_sub_alloc(struct cb_sub *s, uint32_t n, uint32_t m);
 void cb_sub_index(struct cb_sub *s);
 void cb_sub_free(struct cb_sub *s);
+/* Whether the work on S was cancelled through its progress callback. */
+static inline int cb_cancelled(const struct cb_sub *s)
+{
+	return s->cancel && *s->cancel;
+}
 
 /* Lexicographic cost of a set of deleted arcs: calls, then arcs, then
  * the arcs beyond the first deleted from one caller (GNU gprof honours
