@@ -123,6 +123,22 @@ for v in pie nopie; do
 	done
 done
 
+# The browser on the joined graph: foo_run's entry (in libmfoo.so) shows
+# its callees across objects with their exact counts.
+d=$W/pie
+printf ':graph\n:goto foo_run\n:save-display %s\n:q!\n' "$W/tui.scr" > "$W/tui.keys"
+(cd "$d/out" && HOME=$W XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config LINES=60 COLUMNS=160 \
+	TGPROF_SCRIPT=$W/tui.keys timeout -k 5 20 "$TGPROF" --tui ../prog gmon.out \
+	> "$W/tui.out" 2> "$W/tui.err" < /dev/null)
+st=$?
+if [ $st -eq 0 ] && grep -Eq " $((2 * R * T))/$((4 * R * T)) +helper \(libmfoo\.so\)" "$W/tui.scr" &&
+   grep -Eq " $((R * T))/$((R * T)) +exe_cb " "$W/tui.scr"; then
+	tg_pass "browser: the joined graph, counts across objects"
+else
+	tg_fail "browser: the joined graph, counts across objects" "status $st" \
+		"$(cat "$W/tui.scr" "$W/tui.err" 2>&1 | head -40)"
+fi
+
 # --baseline across objects: a second run of twice the rounds against the
 # first; every cross-object arc is matched by its names, with both exact
 # counts (the arcs' lines: BEFORE AFTER CHANGE CALLER -> CALLEE).
