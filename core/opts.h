@@ -85,4 +85,8 @@ struct opts {
 				   * when it made a copy (opts_free) */
 };
 
+/* What the symbol table needs of the options (opts.c), for the program
+ * and every shared object read. */
+struct symtab_opts opts_symtab(const struct opts *o);
+
 #endif

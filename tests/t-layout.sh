@@ -129,4 +129,61 @@ if [ "$v" = "$want" ]; then
 else
 	tg_fail "layout: planted violations are reported" "got:" "$v" "want:" "$want"
 fi
+
+# --- no call cycle between core's modules: module A calls B when A's
+# object file uses a symbol B's defines (nm); a strongly connected set of
+# two or more modules is a cycle.  Checked on the objects make built, and
+# on a planted pair that calls each other.
+tg_need nm python3
+cat > "$W/calls.py" << 'PYEOF2'
+import collections, os, subprocess, sys
+sys.setrecursionlimit(100000)
+defs, uses = {}, collections.defaultdict(set)
+for o in sys.argv[1:]:
+    m = os.path.basename(o)[:-2]
+    for l in subprocess.run(["nm", o], capture_output=True, text=True).stdout.splitlines():
+        p = l.split()
+        if len(p) == 3 and p[1] in "TDBRC":
+            defs[p[2]] = m
+        elif len(p) == 2 and p[0] == "U":
+            uses[m].add(p[1])
+g = {m: {defs[u] for u in us if u in defs and defs[u] != m} for m, us in uses.items()}
+index, low, stack, on, out = {}, {}, [], set(), []
+def visit(v):
+    index[v] = low[v] = len(index)
+    stack.append(v); on.add(v)
+    for w in g.get(v, ()):
+        if w not in index:
+            visit(w); low[v] = min(low[v], low[w])
+        elif w in on:
+            low[v] = min(low[v], index[w])
+    if low[v] == index[v]:
+        comp = []
+        while True:
+            w = stack.pop(); on.discard(w); comp.append(w)
+            if w == v:
+                break
+        if len(comp) > 1:
+            out.append(" ".join(sorted(comp)))
+for v in list(g):
+    if v not in index:
+        visit(v)
+print("\n".join(sorted(out)))
+PYEOF2
+objs=$(find "$TG_BUILD/${B:-build}/core" -name '*.o' 2>/dev/null | sort)
+if [ -z "$objs" ]; then
+	tg_fail "layout: no call cycle in core" "no object files under $TG_BUILD/${B:-build}/core"
+elif v=$(python3 "$W/calls.py" $objs) && [ -z "$v" ]; then
+	tg_pass "layout: no call cycle in core ($(echo "$objs" | wc -l) modules)"
+else
+	tg_fail "layout: no call cycle in core" "$v"
+fi
+printf 'int pb(void);\nint pa(void) { return pb(); }\n' > "$W/pa.c"
+printf 'int pa(void);\nint pb(void) { return pa(); }\n' > "$W/pb.c"
+if (cd "$W" && ${CC:-cc} -c pa.c pb.c) && v=$(python3 "$W/calls.py" "$W/pa.o" "$W/pb.o") &&
+   [ "$v" = "pa pb" ]; then
+	tg_pass "layout: a planted call cycle is reported"
+else
+	tg_fail "layout: a planted call cycle is reported" "got: $v"
+fi
 tg_finish

@@ -114,22 +114,9 @@ static void check_belongs(const struct load *l, const struct opts *o, size_t map
 		 o->exe);
 }
 
-struct symtab_opts load_symtab_opts(const struct opts *o)
-{
-	struct symtab_opts so;
-	memset(&so, 0, sizeof so);
-	so.demangle = o->demangle_off ? SYMTAB_DEMANGLE_NONE
-		      : o->demangle_style ? SYMTAB_DEMANGLE_STYLE : SYMTAB_DEMANGLE_AUTO;
-	so.demangle_style = o->demangle_style;
-	so.all_statics = o->no_static;
-	so.ignore_non_functions = o->ignore_non_functions;
-	so.external_table = o->external_table;
-	return so;
-}
-
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 {
-	struct symtab_opts so = load_symtab_opts(o);
+	struct symtab_opts so = opts_symtab(o);
 
 	memset(l, 0, sizeof *l);
 	progress_at(progress, "symbols", 0);

@@ -31,9 +31,6 @@ struct load {
 typedef void load_progress_fn(const char *phase, double fraction);
 
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress);
-
-/* What the symbol table needs of the options (for every object read). */
-struct symtab_opts load_symtab_opts(const struct opts *o);
 void load_free(struct load *l);
 
 #endif

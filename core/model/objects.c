@@ -3,7 +3,7 @@
 #include "config.h"
 #include "objects.h"
 #include "objectsint.h"
-#include "load.h"
+#include "opts.h"
 #include "util.h"
 
 #include <bfd.h>
@@ -127,7 +127,7 @@ static void open_obj(struct obj *b, const struct opts *o)
 	}
 	b->have_syms = syms;
 	if (syms) {
-		struct symtab_opts so = load_symtab_opts(o);
+		struct symtab_opts so = opts_symtab(o);
 		so.external_table = NULL;
 		symtab_load(&b->st, b->file, &so);
 	}

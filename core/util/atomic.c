@@ -26,18 +26,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The temporary file being written, for util_write_abandon(): the one
- * piece of state here, as util_die() may cut a write short from anywhere. */
-static char *pending;
-
-void util_write_abandon(void)
-{
-	if (pending) {
-		unlink(pending);
-		pending = NULL;
-	}
-}
-
 /* Run FILL on OUT, flush, and check the stream; 0 or an errno value. */
 static int fill_stream(FILE *out, int (*fill)(FILE *, void *), void *ctx,
 		       long *size)
@@ -123,7 +111,7 @@ static int write_replace(const char *path, const struct stat *old,
 		mode = 0666 & ~um;
 	}
 	(void)fchmod(fd, mode); /* not fatal: the content is still right */
-	pending = tmp;
+	util_write_pending(tmp);
 	FILE *out = fdopen(fd, "w");
 	if (!out) {
 		e = errno;
@@ -137,7 +125,7 @@ static int write_replace(const char *path, const struct stat *old,
 	}
 	if (!e && rename(tmp, target) != 0)
 		e = errno;
-	pending = NULL;
+	util_write_pending(NULL);
 	if (e) {
 		unlink(tmp);
 		util_msg(msg, msglen, "%s: error writing: %s", path, strerror(e));

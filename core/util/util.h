@@ -65,6 +65,8 @@ int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx),
  * util_die() calls it, so a fatal error in the middle of writing (a report
  * that finds the profile lacks a histogram) leaves no temporary behind. */
 void util_write_abandon(void);
+/* The writer's note of its temporary file (NULL once renamed or removed). */
+void util_write_pending(const char *tmp);
 /* Read the file PATH whole into a new NUL-terminated buffer (*LEN bytes
  * before the NUL).  Only a regular file is read, and no more of it than
  * its size: a directory, device, FIFO or socket is refused without a read
