@@ -166,6 +166,10 @@ head=$(git -C "$TOP" rev-parse HEAD)
 R=$(mktemp -d /var/tmp/tgprof-fresh.XXXXXX) || die "mktemp"
 t0=$(date +%s)
 tar -C "$R" -xzf "$TARBALL" || die "cannot unpack $TARBALL"
+# mktemp made the directory 0700 (and the tarball may say so of "./"):
+# the chroot's / must let every user in, as a real system's does (the
+# tests run programs as nobody).
+chmod 755 "$R" || die "chmod $R"
 cp /etc/resolv.conf "$R/etc/resolv.conf" || die "cannot copy resolv.conf"
 mount_all || die "cannot mount /proc, /sys, /dev, /dev/pts in $R"
 mkdir -p "$CACHE/debs/partial" &&
@@ -202,6 +206,7 @@ if [ "$st" -ne 0 ] || ! echo "$last" | grep -Eq '^[0-9]+ passed, 0 failed$'; the
 	tail -15 "$LOGS/check.log" | sed 's/^/    /'
 	# The failing tests' own logs, from inside the chroot.
 	mkdir -p "$LOGS/check-out" && cp -r "$R/root/check/tests/out/"*.log "$LOGS/check-out/" 2>/dev/null
+	cp "$R/root/check/tests/out/corpus/"apt*.log "$LOGS/check-out/" 2>/dev/null
 	exit 1
 fi
 echo "PASS: fresh machine: $check_cmd ($last)"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The browser against a baseline (--baseline with --tui, :baseline at run
 # time): the columns "base self" and "vs base" in the flat, call-graph and
 # index views and the entry pane's changes are held against the text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* baseline: see baseline.h.
  *
  * The state is this file's own: the baseline's loaded model, the

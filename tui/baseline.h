@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* baseline: the browser against a baseline profile (--baseline on a
  * terminal, :baseline FILE at run time).
  *
