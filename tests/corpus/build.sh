@@ -15,7 +15,7 @@
 #              still matches is not rebuilt
 # Variants: o0g (-O0 -g, PIE), o2 (-O2, PIE), o0np (-O0, -no-pie),
 # o2gnp (-O2 -g, -no-pie), and for C programs m32 (-O1 -g -m32: 4-byte
-# addresses; needs gcc-multilib, which is installed when missing) and the
+# addresses; needs gcc-12-multilib, which is installed when missing) and the
 # cross variants of the CROSS table below, a64 (aarch64) and rv64 (riscv64):
 # -O2 -g for a foreign 64-bit ELF, run under qemu-user (the Debian cross
 # compiler, its C library and qemu-user are installed when missing).
@@ -195,8 +195,10 @@ for v in $CROSS_VARIANTS; do
 	fi
 done
 if [ -z "${CORPUS_LOCKED:-}" ] && ! m32_ok; then
-	echo "build.sh: installing gcc-multilib for the m32 variant" >&2
-	sh "$TOP/scripts/install-deps" gcc-multilib > "$OUT/apt.log" 2>&1
+	# gcc-12-multilib, not gcc-multilib: that one conflicts with every
+	# cross compiler, and apt would remove the a64 and rv64 ones.
+	echo "build.sh: installing gcc-12-multilib for the m32 variant" >&2
+	sh "$TOP/scripts/install-deps" gcc-12-multilib > "$OUT/apt.log" 2>&1
 	if ! m32_ok; then
 		echo "build.sh: $CC -m32 -pg does not work (see $OUT/apt.log)" >&2
 		cat "$OUT/apt.log" >&2
