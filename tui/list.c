@@ -4,6 +4,7 @@
 #include "app.h"
 #include "baseline.h"
 #include "list.h"
+#include "action.h"
 #include "draw.h"
 #include "names.h"
 #include "util.h"
@@ -401,4 +402,22 @@ int matcher_match(const struct matcher *m, const char *s)
 		if (strncasecmp(s, m->text, n) == 0)
 			return 1;
 	return n == 0;
+}
+
+const char *list_ops_row_text(struct app *a, uint32_t i, char *buf, size_t len)
+{
+	return list_node_name(a, list_row(a, a->view, i), buf, len);
+}
+
+uint32_t list_ops_current(struct app *a)
+{
+	return list_cur_node(a, a->view);
+}
+
+int list_ops_enter_graph(struct app *a, int act)
+{
+	if (act != ACT_ENTER)
+		return 0;
+	app_set_view(a, V_GRAPH);
+	return 1;
 }

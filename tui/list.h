@@ -67,6 +67,15 @@ void list_sort_step(struct app *a, int view, int step);
 const char *const *list_sort_columns(int view);
 
 const char *list_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
+
+/* view_ops entries the function lists (flat, graph, index) share; views
+ * are asked only while they are the current one, so a->view is theirs.
+ * The row text searches match: row I's function name. */
+const char *list_ops_row_text(struct app *a, uint32_t i, char *buf, size_t len);
+/* The function of the highlighted row. */
+uint32_t list_ops_current(struct app *a);
+/* Enter: the call-graph entry of the row's function. */
+int list_ops_enter_graph(struct app *a, int act);
 /* Node N's share of the time as VIEW shows it. */
 double list_node_pct(const struct app *a, int view, uint32_t n);
 

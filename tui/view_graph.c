@@ -105,18 +105,9 @@ static int key(struct app *a, int act)
 	return 1;
 }
 
-static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
-{
-	return list_node_name(a, list_row(a, V_GRAPH, i), buf, len);
-}
-
-static uint32_t current(struct app *a)
-{
-	return list_cur_node(a, V_GRAPH);
-}
-
 const struct view_ops view_graph_ops = {
 	.name = "graph", .keymap = KV_GRAPH, .flags = VIEW_FUNCS | VIEW_HEADER,
-	.build = build, .draw = draw, .key = key, .row_text = row_text, .current = current,
+	.build = build, .draw = draw, .key = key, .row_text = list_ops_row_text,
+	.current = list_ops_current,
 	.columns = columns,
 };

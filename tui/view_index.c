@@ -81,26 +81,9 @@ static void draw(struct app *a, int y, int h, int w)
 	list_draw_rows(a, V_INDEX, y + 1, h - 1, w, fmt, 0);
 }
 
-static int key(struct app *a, int act)
-{
-	if (act != ACT_ENTER)
-		return 0;
-	app_set_view(a, V_GRAPH);
-	return 1;
-}
-
-static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
-{
-	return list_node_name(a, list_row(a, V_INDEX, i), buf, len);
-}
-
-static uint32_t current(struct app *a)
-{
-	return list_cur_node(a, V_INDEX);
-}
-
 const struct view_ops view_index_ops = {
 	.name = "index", .keymap = KV_INDEX, .flags = VIEW_FUNCS | VIEW_HEADER,
-	.build = build, .draw = draw, .key = key, .row_text = row_text, .current = current,
+	.build = build, .draw = draw, .key = list_ops_enter_graph, .row_text = list_ops_row_text,
+	.current = list_ops_current,
 	.columns = columns,
 };
