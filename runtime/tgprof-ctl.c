@@ -113,20 +113,31 @@ signal_from_environ(long pid)
 	return sig;
 }
 
-static void
-check_caught(long pid, int sig)
+/* The text of /proc/PID/status (PATH gets its name, for messages); dies
+ * when there is no such process or it cannot be read. */
+static char *
+proc_status(long pid, char *path, size_t pathlen)
 {
-	char path[64], *status, *line;
-	unsigned long long mask;
+	char *status;
 	size_t len;
 
-	snprintf(path, sizeof path, "/proc/%ld/status", pid);
+	snprintf(path, pathlen, "/proc/%ld/status", pid);
 	status = slurp(path, &len);
 	if (status == NULL) {
 		if (errno == ENOENT)
 			die("no process %ld", pid);
 		die("%s: %s", path, strerror(errno));
 	}
+	return status;
+}
+
+static void
+check_caught(long pid, int sig)
+{
+	char path[64], *status, *line;
+	unsigned long long mask;
+
+	status = proc_status(pid, path, sizeof path);
 	line = strstr(status, "\nSigCgt:");
 	if (line == NULL || sscanf(line + 8, "%llx", &mask) != 1)
 		die("%s: no SigCgt line", path);
@@ -143,15 +154,8 @@ check_uid(long pid)
 {
 	char path[64], *status, *line;
 	unsigned long ruid, euid;
-	size_t len;
 
-	snprintf(path, sizeof path, "/proc/%ld/status", pid);
-	status = slurp(path, &len);
-	if (status == NULL) {
-		if (errno == ENOENT)
-			die("no process %ld", pid);
-		die("%s: %s", path, strerror(errno));
-	}
+	status = proc_status(pid, path, sizeof path);
 	line = strstr(status, "\nUid:");
 	if (line == NULL || sscanf(line + 5, "%lu %lu", &ruid, &euid) != 2)
 		die("%s: no Uid line", path);
