@@ -15,7 +15,7 @@
 #include "gmon.h"
 #include "lines.h"
 #include "objects.h"
-#include "ordering.h"
+#include "ordermap.h"
 #include "opts.h"
 #include "symtab.h"
 

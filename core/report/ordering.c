@@ -25,7 +25,7 @@
  * -R applies the same chaining to the symbols named after object files
  * by the map file (ordermap.c) and then lists the remaining files. */
 #include "config.h"
-#include "ordering.h"
+#include "ordermap.h"
 #include "entry.h"
 #include "reportint.h"
 #include "rows.h"
@@ -337,6 +337,29 @@ void report_function_order(struct report_ctx *c)
 	ord_free(&d);
 }
 
+/* -R's last list: files of the map with no mapped symbol, in the map's
+ * function-name order. */
+static void print_unmapped_files(const struct ordering_map *m, const struct cg *g,
+				 FILE *out)
+{
+	const char *last = NULL;
+
+	for (size_t i = 0; i < m->n; i++) {
+		const char *f = m->e[i].file;
+		uint32_t j;
+
+		if (last && strcmp(last, f) == 0)
+			continue;
+		for (j = 0; j < g->nfuncs; j++)
+			if (ordering_map_mapped(m, g->nodes[j].sym) &&
+			    strcmp(g->nodes[j].sym->name, f) == 0)
+				break;
+		if (j == g->nfuncs)
+			fprintf(out, "%s\n", f);
+		last = f;
+	}
+}
+
 void report_file_order(struct report_ctx *c, const struct ordering_map *m)
 {
 	const struct cg *g = c->g;
@@ -357,7 +380,7 @@ void report_file_order(struct report_ctx *c, const struct ordering_map *m)
 		if (m && ordering_map_mapped(m, g->nodes[i].sym) && !d.placed[i])
 			fprintf(c->out, "%s\n", name_of(&d, i));
 	if (m)
-		ordering_map_print_rest(m, g, c->out);
+		print_unmapped_files(m, g, c->out);
 	free(arcs);
 	ord_free(&d);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ordering: the -R map file and the symbol table GNU gprof 2.40 builds
- * from it; the -r and -R reports themselves are in ordering.c (behind
- * reportint.h).
+/* ordermap: the -R map file and the symbol table GNU gprof 2.40 builds
+ * from it.  An input like the profile, so it sits in profile/, below the
+ * load that holds it; the -r and -R reports that use it are in
+ * core/report/ordering.c (behind reportint.h).
  *
  * Map file: lines "FILE:REST" as `nm --extern-only --defined-only -v
  * --print-file-name` prints them; the function is REST's last
@@ -14,11 +15,10 @@
  * name and is "mapped"; the other functions of the file are merged into
  * the symbol before them.  The table is a struct symtab of its own
  * (priv and bfd NULL, names owned by the map). */
-#ifndef TG_ORDERING_H
-#define TG_ORDERING_H
+#ifndef TG_ORDERMAP_H
+#define TG_ORDERMAP_H
 
-#include <stdio.h>
-#include "cg.h"
+#include <stddef.h>
 #include "symtab.h"
 
 struct ordering_entry {
@@ -45,9 +45,5 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
 		       const char *path);
 void ordering_map_free(struct ordering_map *m);
 
-/* -R's last list: files of the map with no mapped symbol, in the map's
- * function-name order. */
-void ordering_map_print_rest(const struct ordering_map *m, const struct cg *g,
-			     FILE *out);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ordermap: the -R map file; see ordering.h. */
+/* ordermap: the -R map file; see ordermap.h. */
 #include "config.h"
-#include "ordering.h"
+#include "ordermap.h"
 #include "util.h"
 
 #include <errno.h>
@@ -135,25 +135,4 @@ void ordering_map_free(struct ordering_map *m)
 	free(m->e);
 	free(m->text);
 	memset(m, 0, sizeof *m);
-}
-
-void ordering_map_print_rest(const struct ordering_map *m, const struct cg *g,
-			     FILE *out)
-{
-	const char *last = NULL;
-
-	for (size_t i = 0; i < m->n; i++) {
-		const char *f = m->e[i].file;
-		uint32_t j;
-
-		if (last && strcmp(last, f) == 0)
-			continue;
-		for (j = 0; j < g->nfuncs; j++)
-			if (ordering_map_mapped(m, g->nodes[j].sym) &&
-			    strcmp(g->nodes[j].sym->name, f) == 0)
-				break;
-		if (j == g->nfuncs)
-			fprintf(out, "%s\n", f);
-		last = f;
-	}
 }
