@@ -20,8 +20,6 @@
 
 /* Cases are reported through the unit tests' protocol (unit.h); output
  * is flushed before the children these tests fork. */
-#define th_failed (unit_nfail != 0)
-
 static void th_result(int ok, const char *fmt, ...)
 {
 	char name[8192];

@@ -4,6 +4,7 @@
  * in place, a failed write leaving the old file, no temporary left. */
 #include "config.h"
 #include "util.h"
+#include "unit.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -14,19 +15,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static int nfail, npass;
-
-static void check(int ok, const char *name, const char *detail)
-{
-	if (ok) {
-		printf("PASS: %s\n", name);
-		npass++;
-	} else {
-		printf("FAIL: %s%s%s\n", name, detail ? ": " : "", detail ? detail : "");
-		nfail++;
-	}
-}
 
 static int fill_text(FILE *out, void *ctx)
 {
@@ -166,6 +154,5 @@ int main(void)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		check(0, "remove the scratch directory", dir);
-	printf("# %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_finish();
 }

@@ -8,22 +8,13 @@
 #include "config.h"
 #include "compare.h"
 #include "util.h"
+#include "unit.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fails, passes;
-
-static void check(int ok, const char *what)
-{
-	printf("%s: %s\n", ok ? "PASS" : "FAIL", what);
-	if (ok)
-		passes++;
-	else
-		fails++;
-}
 
 static int near(double a, double b)
 {
@@ -199,6 +190,5 @@ int main(void)
 	cg_free(&g1);
 	free(st0.syms);
 	free(st1.syms);
-	printf("# %d passed, %d failed\n", passes, fails);
-	return fails != 0;
+	return unit_finish();
 }

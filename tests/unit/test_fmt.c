@@ -2,12 +2,14 @@
 /* Unit test: fmt_* must print exactly what printf prints. */
 #include "config.h"
 #include "fmt.h"
+#include "unit.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Mismatches are one case, "fmt matches printf"; the first ten are shown. */
 static int fails;
 
 static void check_fixed(double v, int w, int prec)
@@ -17,7 +19,7 @@ static void check_fixed(double v, int w, int prec)
 	char *e = fmt_fixed(b, v, w, prec);
 	*e = 0;
 	if (strcmp(a, b) != 0 && fails++ < 10)
-		printf("FAIL: fmt_fixed(%.17g, %d, %d) = '%s', printf '%s'\n", v, w, prec, b, a);
+		printf("    fmt_fixed(%.17g, %d, %d) = '%s', printf '%s'\n", v, w, prec, b, a);
 }
 
 static void check_ulong(unsigned long v, int w, int left)
@@ -27,7 +29,7 @@ static void check_ulong(unsigned long v, int w, int left)
 	char *e = fmt_ulong(b, v, w, left);
 	*e = 0;
 	if (strcmp(a, b) != 0 && fails++ < 10)
-		printf("FAIL: fmt_ulong(%lu, %d, %d) = '%s', printf '%s'\n", v, w, left, b, a);
+		printf("    fmt_ulong(%lu, %d, %d) = '%s', printf '%s'\n", v, w, left, b, a);
 }
 
 int main(void)
@@ -59,9 +61,6 @@ int main(void)
 	}
 	check_ulong(0, 7, 1);
 	check_ulong(18446744073709551615ul, 7, 0);
-	if (fails)
-		printf("FAIL: fmt (%d mismatches)\n", fails);
-	else
-		printf("PASS: fmt matches printf\n");
-	return fails != 0;
+	checkf(fails == 0, "fmt matches printf (%d mismatches)", fails);
+	return unit_finish();
 }

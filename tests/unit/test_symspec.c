@@ -376,5 +376,5 @@ int main(void)
 		for (i = 0; i < sizeof ks / sizeof *ks; i++)
 			check_k(&progs[2], ks[i]);
 	}
-	return th_failed;
+	return unit_finish();
 }

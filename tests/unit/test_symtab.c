@@ -726,5 +726,5 @@ int main(void)
 	if (progs[0].ok)
 		check_errors(&progs[0]);
 	check_speed();
-	return th_failed;
+	return unit_finish();
 }

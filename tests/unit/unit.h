@@ -24,12 +24,15 @@ static inline const char *unit_build_top(void)
 	return b && *b ? b : ".";
 }
 
-/* One case NAME; a failure's DETAIL (may be NULL) follows, indented. */
+/* One case NAME; a failure's DETAIL (may be NULL) follows, indented.
+ * The line is flushed at once, so a forked child that leaves through
+ * exit() never prints it a second time. */
 static inline void unit_check(int ok, const char *name, const char *detail)
 {
 	printf("%s: %s\n", ok ? "PASS" : "FAIL", name);
 	if (!ok && detail)
 		printf("    %s\n", detail);
+	fflush(stdout);
 	if (ok)
 		unit_npass++;
 	else
