@@ -364,6 +364,7 @@ sender_ok(const siginfo_t *si)
 static void
 on_control(int sig, siginfo_t *si, void *ctx)
 {
+	(void)ctx; /* SA_SIGINFO's third argument; the context is not needed */
 	int saved = errno;
 	int v = si->si_value.sival_int;
 	int queued = si->si_code == SI_QUEUE && (v >> 16) == TGCTL_MAGIC;
@@ -431,6 +432,7 @@ read_environment(void)
 static int
 first_object(struct dl_phdr_info *info, size_t size, void *data)
 {
+	(void)size; /* dl_iterate_phdr's callback signature */
 	*(uintptr_t *)data = (uintptr_t)info->dlpi_addr;
 	return 1;
 }

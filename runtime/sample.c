@@ -46,6 +46,7 @@ thread_cpu_ns(void)
 static void
 on_prof(int sig, siginfo_t *si, void *ctx)
 {
+	(void)sig; /* only SIGPROF is installed here */
 	int saved = errno;
 	ucontext_t *uc = ctx;
 	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
