@@ -9,11 +9,14 @@
  * marked "(deleted)", so they can be restored where they were.  Against
  * a baseline, each line's function shows its change at the right. */
 #include "config.h"
+#include "view_entry.h"
 #include "app.h"
 #include "baseline.h"
 #include "rows.h"
 #include "entry.h"
+#include "draw.h"
 #include "names.h"
+#include "view_graph.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
