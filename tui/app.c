@@ -273,13 +273,6 @@ void app_history(struct app *a, int forward)
 	pn->top = p.top;
 }
 
-static const struct entry_line *entry_cur(struct app *a)
-{
-	if (!view_has_funcs(a->view) || a->ep.cur >= a->nel || a->el_node != a->node)
-		return NULL;
-	return &a->el[a->ep.cur];
-}
-
 int app_arc_edit(struct app *a, uint32_t arc, int restore)
 {
 	char msg[512];
@@ -297,32 +290,6 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 		    g->nodes[c->parent].sym->dname, g->nodes[c->child].sym->dname,
 		    (unsigned long long)c->count, c->count == 1 ? "" : "s");
 	return r;
-}
-
-/* d and r in the entry pane: the arc of the line under the cursor. */
-void app_arc_op(struct app *a, int restore)
-{
-	const struct entry_line *l = entry_cur(a);
-	uint32_t arc = l ? l->arc : CG_NONE;
-	if (arc == CG_NONE) {
-		app_message(a, 1, a->entry_h > 0
-			    ? "no arc under the cursor: Tab to the entry pane and pick a caller or callee line"
-			    : "entry pane hidden (screen too small)");
-		return;
-	}
-	app_arc_edit(a, arc, restore);
-}
-
-/* Enter in the entry pane: the function of the line, in a list that
- * shows it. */
-void app_follow(struct app *a)
-{
-	if (!view_has_funcs(a->view) || !a->focus_entry)
-		return;
-	const struct entry_line *l = entry_cur(a);
-	if (!l || l->node == CG_NONE || l->kind == 1)
-		return;
-	app_select_node(a, l->node, 1);
 }
 
 int app_search_rows(struct app *a, int dir, int from_next)

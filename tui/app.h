@@ -30,15 +30,6 @@
 #include "textbuf.h"
 #include "view.h"
 
-/* One line of the entry pane: gprof's text, the function a follow goes
- * to, the arc it shows (CG_NONE for the primary line). */
-struct entry_line {
-	char text[640];
-	uint32_t node, arc;
-	int kind;    /* 0 parent, 1 primary, 2 child, 3 cycle member */
-	int deleted; /* a deleted arc, shown dimmed */
-};
-
 /* A place to come back to: the view, its function and how it was
  * scrolled. */
 struct histpos {
@@ -62,12 +53,7 @@ struct app {
 	int dirty_rows[V_N];
 	uint32_t node;         /* selected function or cycle node */
 	uint32_t node_member;  /* a member of it when node is a cycle */
-	/* entry pane of app.node */
-	struct entry_line *el;
-	size_t nel, elcap;
-	struct pane ep;
-	uint32_t el_node;
-	unsigned long el_gen;
+	struct pane ep;        /* the entry pane's (its lines: view_entry.c) */
 	unsigned long seen_gen;  /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */
 	/* back and forward */
@@ -130,15 +116,10 @@ void app_moved(struct app *a);
 /* The shown view reads action ACT first (not while the entry pane, which
  * has its own keymap, has the focus): 1 if it took it. */
 int app_view_key(struct app *a, int act);
-/* Enter in the entry pane: the function of its line, in a list that
- * shows it. */
-void app_follow(struct app *a);
 /* Quit, or ask first when edits are not exported. */
 void app_quit(struct app *a);
 /* Delete (or restore) arc ARC, with a message in demangled names. */
 int app_arc_edit(struct app *a, uint32_t arc, int restore);
-/* d and r in the entry pane: the arc of the line under its cursor. */
-void app_arc_op(struct app *a, int restore);
 /* The list view to use from a view without functions (the last one). */
 int app_list_view(const struct app *a);
 

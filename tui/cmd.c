@@ -17,6 +17,7 @@
 #include "list.h"
 #include "screen.h"
 #include "view_cycles.h"
+#include "view_entry.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -127,7 +128,7 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	if (!*arg) {
 		/* as the key: the shown view's own reading first */
 		if (!app_view_key(a, restore ? ACT_RESTORE_ARC : ACT_DELETE_ARC))
-			app_arc_op(a, restore);
+			view_entry_arc_op(a, restore);
 		return;
 	}
 	uint32_t arc = arc_by_names(a, arg, &named);

@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* list: what the views listing functions (flat, call graph, index)
- * share: their rows, the filters, sorting by a column, the cursor kept on
- * a function across rebuilds, and drawing rows with the cursor gutter and
- * the extra columns at the right.
+ * share: building their rows through the filters, sorting by a column
+ * (each list's sort is this file's state), and drawing rows with the
+ * cursor gutter and the extra columns at the right.  The rows themselves
+ * and the cursor kept on a function are the session's (app.h), since the
+ * selection reads them below the views.
  *
  * Which functions a view lists and the text of its rows are GNU gprof's,
- * from core; a view's file only chooses the rule and the format.  The
- * cursor is kept on a function, not a row number: after a rebuild it is
- * put back on app.node wherever that function went, and when the function
- * is no longer listed the row the cursor lands on becomes app.node (the
- * highlighted row is the selection). */
+ * from core; a view's file only chooses the rule and the format. */
 #ifndef TUI_LIST_H
 #define TUI_LIST_H
 
@@ -47,8 +45,6 @@ struct list_extra {
 void list_begin(struct app *a, int view);
 void list_offer(struct app *a, int view, uint32_t n);
 void list_finish(struct app *a, int view, int gnu_order_as_built);
-
-/* The rows, the cursor kept on a function: app.h (app_row ...). */
 
 int list_sort_by_name(struct app *a, int view, const char *col, int dir);
 const char *list_sort_name(const struct app *a, int view);

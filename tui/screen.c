@@ -187,6 +187,6 @@ void screen_mouse(struct app *a, const struct term_key *k)
 	p->cur = p->top + (uint32_t)row;
 	app_moved(a);
 	if (k->mouse == TM_DCLICK)
-		app_follow(a);
+		view_entry_follow(a);
 }
 

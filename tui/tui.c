@@ -22,6 +22,7 @@
 #include "screen.h"
 #include "term.h"
 #include "view_cycles.h"
+#include "view_entry.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -87,15 +88,15 @@ static void run_action(struct app *a, int act)
 	case ACT_HALF_DOWN: app_move_by(a, (page + 1) / 2); break;
 	case ACT_MOVE_FIRST: app_move_by(a, -(long)p->n); break;
 	case ACT_MOVE_LAST: app_move_by(a, (long)p->n); break;
-	case ACT_ENTER: app_follow(a); break;
+	case ACT_ENTER: view_entry_follow(a); break;
 	case ACT_BACK: app_history(a, 0); break;
 	case ACT_FORWARD: app_history(a, 1); break;
 	case ACT_NEXT_PANE:
 		if (view_has_funcs(a->view) && a->entry_h > 0)
 			a->focus_entry = !a->focus_entry;
 		break;
-	case ACT_DELETE_ARC: app_arc_op(a, 0); break;
-	case ACT_RESTORE_ARC: app_arc_op(a, 1); break;
+	case ACT_DELETE_ARC: view_entry_arc_op(a, 0); break;
+	case ACT_RESTORE_ARC: view_entry_arc_op(a, 1); break;
 	case ACT_UNDO:
 		app_message(a, edit_undo(a->ed, msg, sizeof msg) < 0, "%s", msg);
 		break;
