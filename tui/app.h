@@ -3,11 +3,14 @@
  *
  * One struct app holds the session (core/edit.h), the shown view, the
  * frame's per-view slots (pane, and for the lists their rows; see
- * view.h), the entry pane, the back stack and the message line, and
- * app.c the operations on them every layer above uses: the message line,
- * which view is shown and which function is current, the back stack,
- * invalidating the rows, arc edits with their message.  What a view
- * keeps for itself stays in its own file (a list's sort in list.c).
+ * view.h), the entry pane's cursor, the back stack and the message
+ * line; app.c has the operations on them every layer above uses: the
+ * message line, which view is shown and which function is current, the
+ * back stack, invalidating the rows, arc edits with their message.  What
+ * a view keeps for itself stays in its own file (a list's sort in
+ * list.c, the entry pane's lines in view_entry.c).  The cycle-breaking
+ * proposal (cb_*, cycles) is still here, read and set by view_cycles.c,
+ * cmd.c and tui.c.
  *
  * app.c sits below the views and calls them only through their ops
  * (view.h): it never draws and never reads keys.  Actions and commands

@@ -185,7 +185,6 @@ int tui_main(const struct opts *o)
 	const char *script = getenv("TGPROF_SCRIPT");
 	char err[512];
 	double t_start = util_now();
-
 	char *const *key_errors;
 	size_t nkey_errors;
 

@@ -3,8 +3,8 @@
  * (struct view_ops), as tig's views are.
  *
  * A view is a file of its own (view_flat.c, view_graph.c, ...) with its
- * own private state; it exports its ops (and view_entry.h, view_cycles.h
- * what the loop and the commands ask of those two by name).  Everything
+ * own private state; it exports its ops (and view_entry.h, view_graph.h,
+ * view_cycles.h what other files ask of those by name).  Everything
  * below the views (the session in app.c, the lists' frame, the screen
  * layout) knows them only through this table, which the loop (tui.c)
  * hands to view_set_table() before anything else: no code outside a
