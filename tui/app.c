@@ -1,25 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* app: tui_main(), the event loop, layout and drawing of the screen, and
- * the actions keys are bound to.
+/* app: the session's state and the operations on it; see app.h.
  *
- * Dispatch: a key is looked up in the focused view's keymap (then the
- * generic one) and its action run here; commands typed at the prompt go
- * to cmd.c.  Whatever changed, the loop redraws the whole screen (curses
- * sends only the difference), and the lists are rebuilt only when the
- * model's generation, their sort or the filters changed. */
+ * Below the views: a view's open, build and current function are called
+ * through its ops (view.h), never by name, so that views, the screen and
+ * the commands can call down here without a cycle. */
 #include "config.h"
 #include "app.h"
-#include "baseline.h"
-#include "tui.h"
-#include "action.h"
-#include "keymap.h"
-#include "term.h"
 #include "util.h"
 
-#define NCURSES_WIDECHAR 1
-#include <curses.h>
-#include <langinfo.h>
-#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +44,50 @@ void app_key_error(const char *msg)
 		app_message(app_current, 1, "%s", msg);
 }
 
+size_t app_key_errors(char *const **errs)
+{
+	*errs = pending_key_errors;
+	return npending;
+}
+
+const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len)
+{
+	const struct cg *g = a->g;
+	if (n < g->nfuncs)
+		return g->nodes[n].sym->dname;
+	snprintf(buf, len, "<cycle %u as a whole>", g->nodes[n].cycle);
+	return buf;
+}
+
+void app_sync_cursor(struct app *a, int view)
+{
+	struct pane *p = &a->pane[view];
+	for (uint32_t i = 0; i < p->n; i++) {
+		if (a->rows[view][i] == a->node) {
+			p->cur = i;
+			return;
+		}
+	}
+	if (p->cur >= p->n)
+		p->cur = p->n ? p->n - 1 : 0;
+	/* The function is not listed here: in the shown view, the row the
+	 * cursor is on becomes the selection, so what is highlighted is
+	 * what acts. */
+	if (view == a->view && p->n)
+		a->node = a->rows[view][p->cur];
+}
+
+uint32_t app_cur_node(struct app *a, int view)
+{
+	struct pane *p = &a->pane[view];
+	return p->n && p->cur < p->n ? a->rows[view][p->cur] : CG_NONE;
+}
+
+uint32_t app_row(const struct app *a, int view, uint32_t i)
+{
+	return a->rows[view][i];
+}
+
 /* After a change of the model, a cycle node may have a new number: find
  * it again through one of its members.  Rows are rebuilt lazily. */
 static void follow_model(struct app *a)
@@ -83,7 +115,7 @@ void app_ensure_rows(struct app *a, int v)
 		a->dirty_rows[v] = 0;
 	}
 	if (v == a->view && view_has_funcs(v) && a->node == CG_NONE && a->pane[v].n)
-		a->node = list_cur_node(a, v);
+		a->node = app_cur_node(a, v);
 }
 
 void app_invalidate(struct app *a)
@@ -125,7 +157,7 @@ static int list_has(struct app *a, int v, uint32_t node)
 {
 	app_ensure_rows(a, v);
 	for (uint32_t i = 0; i < a->pane[v].n; i++)
-		if (list_row(a, v, i) == node)
+		if (app_row(a, v, i) == node)
 			return 1;
 	return 0;
 }
@@ -144,11 +176,11 @@ static void show_view(struct app *a, int view)
 	app_ensure_rows(a, view);
 	if (view_has_funcs(view)) {
 		uint32_t was = a->node;
-		list_sync_cursor(a, view);
+		app_sync_cursor(a, view);
 		if (was != CG_NONE && a->node != was) {
 			char b1[64];
 			app_message(a, 0, "%s is not listed in this view",
-				    list_node_name(a, was, b1, sizeof b1));
+				    app_node_name(a, was, b1, sizeof b1));
 		}
 		set_node(a, a->node);
 	}
@@ -178,12 +210,12 @@ void app_select_node(struct app *a, uint32_t node, int push_history)
 			}
 		}
 	}
-	list_sync_cursor(a, a->view);
+	app_sync_cursor(a, a->view);
 	set_node(a, a->node);
 }
 
 /* The pane keys move: the entry pane when focused, else the view's. */
-static struct pane *focused_pane(struct app *a)
+struct pane *app_focused_pane(struct app *a)
 {
 	return a->focus_entry && view_has_funcs(a->view) ? &a->ep : &a->pane[a->view];
 }
@@ -200,7 +232,7 @@ void app_moved(struct app *a)
 
 void app_move_by(struct app *a, long d)
 {
-	struct pane *p = focused_pane(a);
+	struct pane *p = app_focused_pane(a);
 	if (!p->n)
 		return;
 	long c = (long)p->cur + d;
@@ -212,8 +244,7 @@ void app_move_by(struct app *a, long d)
 	app_moved(a);
 }
 
-/* Back (or forward): exactly the view, function and scroll we left. */
-static void go_history(struct app *a, int forward)
+void app_history(struct app *a, int forward)
 {
 	struct histpos *from = forward ? a->fwd : a->back;
 	size_t *n = forward ? &a->nfwd : &a->nback;
@@ -242,13 +273,6 @@ static void go_history(struct app *a, int forward)
 	pn->top = p.top;
 }
 
-static const struct entry_line *entry_cur(struct app *a)
-{
-	if (!view_has_funcs(a->view) || a->ep.cur >= a->nel || a->el_node != a->node)
-		return NULL;
-	return &a->el[a->ep.cur];
-}
-
 int app_arc_edit(struct app *a, uint32_t arc, int restore)
 {
 	char msg[512];
@@ -268,30 +292,47 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 	return r;
 }
 
-/* d and r in the entry pane: the arc of the line under the cursor. */
-static void arc_op(struct app *a, int restore)
+int app_search_rows(struct app *a, int dir, int from_next)
 {
-	const struct entry_line *l = entry_cur(a);
-	uint32_t arc = l ? l->arc : CG_NONE;
-	if (arc == CG_NONE) {
-		app_message(a, 1, a->entry_h > 0
-			    ? "no arc under the cursor: Tab to the entry pane and pick a caller or callee line"
-			    : "entry pane hidden (screen too small)");
-		return;
+	const struct view_ops *ops = view_ops(a->view);
+	struct pane *p = &a->pane[a->view];
+	char buf[1024];
+	app_ensure_rows(a, a->view);
+	uint32_t n = p->n;
+	if (!a->search.text || !n || !ops->row_text)
+		return -1;
+	if (p->cur >= n)
+		p->cur = n - 1;
+	for (uint32_t k = from_next ? 1 : 0; k <= n; k++) {
+		uint32_t i = (uint32_t)(((int64_t)p->cur + (dir < 0 ? -(int64_t)k : (int64_t)k)
+					 + (int64_t)n * 2) % n);
+		if (matcher_match(&a->search, ops->row_text(a, i, buf, sizeof buf))) {
+			int wrapped = dir < 0 ? i > p->cur : i < p->cur;
+			p->cur = i;
+			return wrapped;
+		}
 	}
-	app_arc_edit(a, arc, restore);
+	return -1;
 }
 
-/* Enter in the entry pane: the function of the line, in a list that
- * shows it. */
-void app_follow(struct app *a)
+/* Matches in the shown view, and which of them the cursor is on or
+ * after (*NTH, 1-based). */
+static uint32_t match_count(struct app *a, uint32_t *nth)
 {
-	if (!view_has_funcs(a->view) || !a->focus_entry)
-		return;
-	const struct entry_line *l = entry_cur(a);
-	if (!l || l->node == CG_NONE || l->kind == 1)
-		return;
-	app_select_node(a, l->node, 1);
+	const struct view_ops *ops = view_ops(a->view);
+	char buf[1024];
+	uint32_t n = a->pane[a->view].n, m = 0;
+	*nth = 0;
+	if (!a->search.text || !ops->row_text)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (matcher_match(&a->search, ops->row_text(a, i, buf, sizeof buf))) {
+			m++;
+			if (i <= a->pane[a->view].cur)
+				*nth = m;
+		}
+	}
+	return m;
 }
 
 void app_search(struct app *a, int dir, int again)
@@ -301,134 +342,21 @@ void app_search(struct app *a, int dir, int again)
 		return;
 	}
 	a->focus_entry = 0;
-	int r = view_search(a, dir, again);
+	int r = app_search_rows(a, dir, again);
 	if (r < 0) {
 		app_message(a, 1, "not found: %s", a->search.text);
 	} else {
-		uint32_t nth, n = view_match_count(a, &nth);
+		uint32_t nth, n = match_count(a, &nth);
 		app_moved(a);
 		app_message(a, 0, "%s%s (%u/%u)%s", dir < 0 ? "?" : "/", a->search.text, nth, n,
 			    r ? ", wrapped" : "");
 	}
 }
 
-int app_run_action(struct app *a, int act)
+int app_view_key(struct app *a, int act)
 {
-	char msg[512];
-	struct pane *p = focused_pane(a);
-	int page = p->height > 1 ? (int)p->height - 1 : 1;
 	const struct view_ops *ops = view_ops(a->view);
-	/* The shown view reads the action first (not while the entry pane,
-	 * which has its own keymap, has the focus). */
-	if (!a->focus_entry && ops->key && ops->key(a, act))
-		return 0;
-	switch (act) {
-	case ACT_NONE: break;
-	case ACT_QUIT: app_quit(a); break;
-	case ACT_HELP: app_set_view(a, V_HELP); break;
-	case ACT_PROMPT: {
-		char *line = prompt_read(a, ":", 0);
-		if (line) {
-			cmd_run(a, line);
-			free(line);
-		}
-		break;
-	}
-	case ACT_SEARCH:
-	case ACT_SEARCH_BACK: {
-		int dir = act == ACT_SEARCH ? 1 : -1;
-		char *line = prompt_read(a, dir > 0 ? "/" : "?", dir);
-		if (line && *line) {
-			char err[256];
-			if (matcher_set(&a->search, line, err, sizeof err) < 0)
-				app_message(a, 1, "bad pattern: %s", err);
-			else {
-				a->search_dir = dir;
-				app_search(a, dir, 1);
-			}
-		}
-		free(line);
-		break;
-	}
-	case ACT_FIND_NEXT: app_search(a, a->search_dir ? a->search_dir : 1, 1); break;
-	case ACT_FIND_PREV: app_search(a, a->search_dir ? -a->search_dir : -1, 1); break;
-	case ACT_MOVE_UP: app_move_by(a, -1); break;
-	case ACT_MOVE_DOWN: app_move_by(a, 1); break;
-	case ACT_PAGE_UP: app_move_by(a, -page); break;
-	case ACT_PAGE_DOWN: app_move_by(a, page); break;
-	case ACT_HALF_UP: app_move_by(a, -(page + 1) / 2); break;
-	case ACT_HALF_DOWN: app_move_by(a, (page + 1) / 2); break;
-	case ACT_MOVE_FIRST: app_move_by(a, -(long)p->n); break;
-	case ACT_MOVE_LAST: app_move_by(a, (long)p->n); break;
-	case ACT_ENTER: app_follow(a); break;
-	case ACT_BACK: go_history(a, 0); break;
-	case ACT_FORWARD: go_history(a, 1); break;
-	case ACT_NEXT_PANE:
-		if (view_has_funcs(a->view) && a->entry_h > 0)
-			a->focus_entry = !a->focus_entry;
-		break;
-	case ACT_DELETE_ARC: arc_op(a, 0); break;
-	case ACT_RESTORE_ARC: arc_op(a, 1); break;
-	case ACT_UNDO:
-		app_message(a, edit_undo(a->ed, msg, sizeof msg) < 0, "%s", msg);
-		break;
-	case ACT_REDO:
-		app_message(a, edit_redo(a->ed, msg, sizeof msg) < 0, "%s", msg);
-		break;
-	case ACT_VIEW_FLAT: app_set_view(a, V_FLAT); break;
-	case ACT_VIEW_GRAPH: app_set_view(a, V_GRAPH); break;
-	case ACT_VIEW_INDEX: app_set_view(a, V_INDEX); break;
-	case ACT_VIEW_SOURCE: app_set_view(a, V_SOURCE); break;
-	case ACT_VIEW_DELETED: app_set_view(a, V_DELETED); break;
-	case ACT_SORT_NEXT:
-	case ACT_SORT_PREV:
-		if (!ops->columns)
-			break;
-		list_sort_step(a, a->view, act == ACT_SORT_NEXT ? 1 : -1);
-		app_message(a, 0, "sorted by %s", list_sort_name(a, a->view));
-		break;
-	case ACT_SORT_REVERSE:
-		if (!ops->columns)
-			break;
-		a->sort_rev[a->view] = !a->sort_rev[a->view];
-		a->dirty_rows[a->view] = 1;
-		app_message(a, 0, "sorted by %s, %s", list_sort_name(a, a->view),
-			    a->sort_rev[a->view] ? "reversed" : "usual order");
-		break;
-	case ACT_TOGGLE_DELTA:
-		a->show_delta = !a->show_delta;
-		app_message(a, 0, "change columns %s", a->show_delta ? "shown (when there are edits)" : "hidden");
-		break;
-	case ACT_FILTER_CLEAR:
-		a->filter_pct = 0;
-		matcher_clear(&a->filter);
-		app_invalidate(a);
-		app_message(a, 0, "filters off");
-		break;
-	case ACT_TOGGLE_MARK:
-	case ACT_ACCEPT:
-		break; /* the cycles view's own */
-	case ACT_REFRESH: clearok(curscr, TRUE); break;
-	case ACT_TOGGLE_NAMES:
-		a->full_names = !a->full_names;
-		app_message(a, 0, "names %s", a->full_names ? "whole" : "with template arguments shortened");
-		break;
-	case ACT_SCROLL_LEFT:
-	case ACT_SCROLL_RIGHT:
-		a->hscroll += act == ACT_SCROLL_RIGHT ? 16 : -16;
-		if (a->hscroll < 0)
-			a->hscroll = 0;
-		app_message(a, 0, "names scrolled by %d", a->hscroll);
-		break;
-	case ACT_TOGGLE_BARS:
-		a->bars = !a->bars;
-		app_message(a, 0, "bars of %% time %s", a->bars ? "shown (at 100 columns and more)" : "hidden");
-		break;
-	case ACT_TOGGLE_SIGNIFICANT:
-		baseline_significant(a, "toggle");
-		break;
-	}
-	return 0;
+	return !a->focus_entry && ops->key && ops->key(a, act);
 }
 
 /* Quit, unless edits were made since the last export: then say so and
@@ -443,143 +371,4 @@ void app_quit(struct app *a)
 	a->quit_asked = 1;
 	app_message(a, 1, "%zu edit%s not exported: quit again to quit, :export FILE saves, :q! quits",
 		    n, n == 1 ? "" : "s");
-}
-
-static double load_t0;
-
-static void progress(const char *phase, double f)
-{
-	if (util_now() - load_t0 < 0.5 || LINES < 1)
-		return;
-	char line[128];
-	snprintf(line, sizeof line, "loading: %s %3.0f%%", phase, 100 * f);
-	erase();
-	draw_text(LINES / 2, COLS > 30 ? (COLS - 30) / 2 : 0, COLS, line, 0);
-	refresh();
-}
-
-static int kview_of(const struct app *a)
-{
-	if (a->focus_entry && view_has_funcs(a->view))
-		return KV_ENTRY;
-	return view_ops(a->view)->keymap;
-}
-
-int tui_main(const struct opts *o)
-{
-	static struct app app;
-	struct app *a = &app;
-	const char *script = getenv("TGPROF_SCRIPT");
-	char err[512];
-	double t_start = util_now();
-
-	setlocale(LC_ALL, "");
-	a->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	a->o = o;
-	a->show_delta = 1;
-	a->bars = 1;
-	a->color = 1;
-	a->node = CG_NONE;
-	keymap_clear();
-	keymap_load_builtin("default", app_key_error);
-	keymap_load_user(app_key_error);
-	if (script && *script && script_open(script, err, sizeof err) < 0)
-		util_die("%s", err);
-	if (term_open(script && *script ? script : NULL) < 0)
-		util_die("cannot start the terminal (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
-	draw_init_colors(a);
-	load_t0 = util_now();
-	load_all(&a->ld, o, progress);
-	double t_loaded = util_now();
-	a->ed = edit_open(&a->ld, o);
-	if (o->edits_file) { /* --edits=FILE: its commands are undoable steps */
-		char emsg[1024];
-		if (editfile_apply(a->ed, o->edits_file, emsg, sizeof emsg) < 0)
-			util_die("%s", emsg);
-	}
-	double t_opened = util_now();
-	a->g = edit_graph(a->ed);
-	a->seen_gen = edit_generation(a->ed);
-	app_current = a;
-	if (npending)
-		app_message(a, 1, "%s%s", pending_key_errors[0],
-			    npending > 1 ? " (and more, shown on exit)" : "");
-	prompt_init(a);
-	a->view = o->graph || !o->flat ? V_GRAPH : V_FLAT;
-	a->prev_list_view = a->view;
-	/* --baseline on a terminal: the browser compares from the start;
-	 * a bad file ends the program as the text comparison would. */
-	if (o->nbaselines > 0 && baseline_load(a, o->baselines, o->nbaselines, err, sizeof err) < 0)
-		util_die("%s", err);
-	app_invalidate(a);
-	app_ensure_rows(a, a->view);
-	/* --break-cycles=N in the browser: start with its proposal on screen. */
-	if (o->break_cycles > 0) {
-		a->cb_time = o->cycle_objective_time;
-		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd);
-	}
-
-	/* TGPROF_BENCH=FILE: time to the first screen and per key (action and
-	 * redraw), for tests/bench/bench-tui.sh. */
-	const char *bench = getenv("TGPROF_BENCH");
-	FILE *bf = bench && *bench ? fopen(bench, "w") : NULL;
-	int bench_key = -1;
-	double bench_t = 0, bench_acted = 0;
-	unsigned long bench_gen = edit_generation(a->ed);
-	while (!a->quit) {
-		app_draw(a);
-		refresh();
-		if (bf) {
-			double now = util_now();
-			if (bench_key < 0)
-				fprintf(bf, "first-screen %.6f load %.6f edit-open %.6f\n",
-					now - t_start, t_loaded - t_start, t_opened - t_loaded);
-			else if (edit_generation(a->ed) != bench_gen)
-				fprintf(bf, "key %s %.6f propagate %.6f action %.6f\n",
-					action_name(bench_key), now - bench_t,
-					edit_last_propagate_seconds(a->ed), bench_acted - bench_t);
-			else
-				fprintf(bf, "key %s %.6f\n", action_name(bench_key), now - bench_t);
-			bench_gen = edit_generation(a->ed);
-		}
-		struct term_key k;
-		if (term_getkey(&k) < 0)
-			break;
-		bench_t = util_now();
-		bench_key = ACT_NONE;
-		if (k.key == (KEYMAP_FUNC | KEY_RESIZE)) {
-			if (term_headless())
-				term_resize(k.y, k.x);
-			else
-				draw_init_colors(a);
-			erase();
-			continue;
-		}
-		if (k.key == (KEYMAP_FUNC | KEY_MOUSE)) {
-			app_mouse(a, &k);
-			continue;
-		}
-		int act = keymap_action(kview_of(a), k.key);
-		/* The prompt covers the message line while it is open; the
-		 * message stays for :save-display to record. */
-		if (act != ACT_PROMPT)
-			a->msg[0] = 0;
-		bench_key = act;
-		/* "quit again" means the very next action. */
-		int asked = a->quit_asked;
-		app_run_action(a, act);
-		if (asked && !a->quit)
-			a->quit_asked = 0;
-		bench_acted = util_now();
-	}
-	if (bf)
-		fclose(bf);
-	prompt_finish();
-	term_close();
-	for (size_t i = 0; i < npending; i++)
-		fprintf(stderr, "%s: %s\n", util_progname(), pending_key_errors[i]);
-	edit_close(a->ed);
-	load_free(&a->ld);
-	app_current = NULL;
-	return a->status;
 }

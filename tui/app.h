@@ -1,12 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* app: the browser's session and its event loop.
+/* app: the browser's session, the state below the views.
  *
  * One struct app holds the session (core/edit.h), the shown view, the
- * frame's per-view slots (pane, and for the lists their rows and sort;
- * see view.h), the entry pane, the back stack and the message line.
- * What a view keeps for itself stays in its own file.  Actions and
- * commands change the state; the loop redraws.  Curses is used only by
- * the tui/ files; the model is read only through core/.
+ * frame's per-view slots (pane, and for the lists their rows; see
+ * view.h), the entry pane's cursor, the back stack and the message
+ * line; app.c has the operations on them every layer above uses: the
+ * message line, which view is shown and which function is current, the
+ * back stack, invalidating the rows, arc edits with their message.  What
+ * a view keeps for itself stays in its own file (a list's sort in
+ * list.c, the entry pane's lines in view_entry.c).  The cycle-breaking
+ * proposal (cb_*, cycles) is still here, read and set by view_cycles.c,
+ * cmd.c and tui.c.
+ *
+ * app.c sits below the views and calls them only through their ops
+ * (view.h): it never draws and never reads keys.  Actions and commands
+ * (tui.c, cmd.c) change the state; the loop redraws.  The model is read
+ * only through core/.
  *
  * The selection: app.node is the current function, always the one on
  * the highlighted row of the shown list (view.h); every action reads it. */
@@ -20,20 +29,9 @@
 #include "edit.h"
 #include "load.h"
 #include "opts.h"
+#include "matcher.h"
+#include "textbuf.h"
 #include "view.h"
-#include "list.h"
-#include "draw.h"
-#include "cmd.h"
-#include "prompt.h"
-
-/* One line of the entry pane: gprof's text, the function a follow goes
- * to, the arc it shows (CG_NONE for the primary line). */
-struct entry_line {
-	char text[640];
-	uint32_t node, arc;
-	int kind;    /* 0 parent, 1 primary, 2 child, 3 cycle member */
-	int deleted; /* a deleted arc, shown dimmed */
-};
 
 /* A place to come back to: the view, its function and how it was
  * scrolled. */
@@ -50,21 +48,15 @@ struct app {
 	const struct opts *o;
 	int view, prev_list_view;
 	int focus_entry;
-	/* per view (view.h) */
+	/* per view (view.h); rows only for the lists (VIEW_FUNCS) */
 	uint32_t *rows[V_N];
 	size_t rowcap[V_N];
 	struct pane pane[V_N];
-	int sort_col[V_N], sort_rev[V_N];
 	unsigned long built_gen[V_N];
 	int dirty_rows[V_N];
 	uint32_t node;         /* selected function or cycle node */
 	uint32_t node_member;  /* a member of it when node is a cycle */
-	/* entry pane of app.node */
-	struct entry_line *el;
-	size_t nel, elcap;
-	struct pane ep;
-	uint32_t el_node;
-	unsigned long el_gen;
+	struct pane ep;        /* the entry pane's (its lines: view_entry.c) */
 	unsigned long seen_gen;  /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */
 	/* back and forward */
@@ -98,32 +90,59 @@ struct app {
 	struct textbuf cycles;
 };
 
+/* The session while tui_main() runs (the lists' sort keys take no
+ * context), else NULL. */
 extern struct app *app_current;
 
 void app_message(struct app *a, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A key file's error: kept (tui_main prints them on exit) and shown. */
 void app_key_error(const char *msg);
+/* The key file errors so far, in order. */
+size_t app_key_errors(char *const **errs);
 /* Make N the current function; PUSH_HISTORY remembers where we were. */
 void app_select_node(struct app *a, uint32_t node, int push_history);
 /* Show VIEW; the place left is pushed on the back stack. */
 void app_set_view(struct app *a, int view);
+/* Back (or FORWARD): exactly the view, function and scroll we left. */
+void app_history(struct app *a, int forward);
+/* Every view's rows are stale (filters or the model changed). */
 void app_invalidate(struct app *a);
-int app_run_action(struct app *a, int act);
-void app_draw(struct app *a);
-void app_search(struct app *a, int dir, int again);
 /* The rows of view V, rebuilt when stale. */
 void app_ensure_rows(struct app *a, int v);
+/* The pane the moving keys move: the entry pane when focused, else the
+ * shown view's. */
+struct pane *app_focused_pane(struct app *a);
 void app_move_by(struct app *a, long d);
 /* After the cursor of the shown view moved: the selection follows. */
 void app_moved(struct app *a);
-void app_follow(struct app *a);
+/* The shown view reads action ACT first (not while the entry pane, which
+ * has its own keymap, has the focus): 1 if it took it. */
+int app_view_key(struct app *a, int act);
+/* Quit, or ask first when edits are not exported. */
 void app_quit(struct app *a);
 /* Delete (or restore) arc ARC, with a message in demangled names. */
 int app_arc_edit(struct app *a, uint32_t arc, int restore);
 /* The list view to use from a view without functions (the last one). */
 int app_list_view(const struct app *a);
-struct term_key;
-/* screen.c */
-void app_mouse(struct app *a, const struct term_key *k);
+
+/* Searching the shown view's rows (view_ops.row_text) for a->search.
+ * app_search_rows: from the cursor (FROM_NEXT: the row after it) in
+ * direction DIR; -1 not found, else the cursor is on the match and 1
+ * tells it wrapped.  app_search: the same with the message, as n and N
+ * give it. */
+int app_search_rows(struct app *a, int dir, int from_next);
+void app_search(struct app *a, int dir, int again);
+
+/* The rows of the function lists.  The cursor is kept on a function:
+ * app_sync_cursor() puts it back on app.node wherever that function
+ * went, and when it is not listed, in the shown view, the row the cursor
+ * lands on becomes app.node (the highlighted row is the selection). */
+void app_sync_cursor(struct app *a, int view);
+uint32_t app_cur_node(struct app *a, int view);
+/* Row I of VIEW, 0 to its pane's n. */
+uint32_t app_row(const struct app *a, int view, uint32_t i);
+/* N's name as the lists show it (a cycle as "<cycle N as a whole>"). */
+const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
 
 #endif

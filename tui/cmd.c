@@ -7,11 +7,17 @@
  * default to the selected function, so a name with blanks can be given
  * whole. */
 #include "config.h"
+#include "cmd.h"
 #include "app.h"
 #include "baseline.h"
 #include "action.h"
 #include "export.h"
+#include "draw.h"
 #include "keymap.h"
+#include "list.h"
+#include "screen.h"
+#include "view_cycles.h"
+#include "view_entry.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -75,9 +81,9 @@ static void c_goto(struct app *a, const char *name, char *arg)
 	go_node(a, n);
 	if (a->node != n)
 		app_message(a, 1, "[%u] %s is not listed (the filter or focus hides it; F clears filters)",
-			    a->g->nodes[n].index, list_node_name(a, n, buf, sizeof buf));
+			    a->g->nodes[n].index, app_node_name(a, n, buf, sizeof buf));
 	else
-		app_message(a, 0, "at [%u] %s", a->g->nodes[n].index, list_node_name(a, n, buf, sizeof buf));
+		app_message(a, 0, "at [%u] %s", a->g->nodes[n].index, app_node_name(a, n, buf, sizeof buf));
 }
 
 /* FROM/TO where each side names one function as :goto takes it (raw or
@@ -120,7 +126,9 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	char msg[512];
 	int restore = strcmp(name, "restore") == 0, named;
 	if (!*arg) {
-		app_run_action(a, restore ? ACT_RESTORE_ARC : ACT_DELETE_ARC);
+		/* as the key: the shown view's own reading first */
+		if (!app_view_key(a, restore ? ACT_RESTORE_ARC : ACT_DELETE_ARC))
+			view_entry_arc_op(a, restore);
 		return;
 	}
 	uint32_t arc = arc_by_names(a, arg, &named);
@@ -310,7 +318,7 @@ static void c_set(struct app *a, const char *name, char *arg)
 		a->bars = b;
 	else if (b >= 0 && strcmp(opt, "color") == 0) {
 		a->color = b;
-		draw_init_colors(a);
+		draw_init_colors(a->color);
 	} else {
 		app_message(a, 1, "usage: set delta|bars|color on|off, set keymap NAME");
 		return;
@@ -325,7 +333,7 @@ static void c_bind(struct app *a, const char *name, char *arg)
 	a->msg[0] = 0;
 	if (keymap_line(":bind", 1, line, app_key_error) == 0)
 		app_message(a, 0, "bound: %s", arg);
-	view_help_build(a);
+	view_ops(V_HELP)->open(a); /* the help text shows the new binding */
 }
 
 /* :source FILE runs FILE's lines as commands.  A file may source others,
@@ -410,7 +418,7 @@ static void c_save_display(struct app *a, const char *name, char *arg)
 		app_message(a, 1, "%s exists: :save-display! %s replaces it", arg, arg);
 		return;
 	}
-	app_draw(a);
+	screen_draw(a);
 	int r = draw_save_display(arg, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
 }

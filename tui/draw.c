@@ -3,7 +3,7 @@
  * attributes (with NO_COLOR and monochrome terminals in mind), and the
  * screen dump behind :save-display. */
 #include "config.h"
-#include "app.h"
+#include "draw.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -17,10 +17,10 @@ enum { PAIR_HOT = 1, PAIR_WARM, PAIR_TITLE, PAIR_DIM, PAIR_ERR, PAIR_CURSOR, PAI
 
 static int use_color;
 
-void draw_init_colors(struct app *a)
+void draw_init_colors(int color)
 {
 	const char *nc = getenv("NO_COLOR");
-	use_color = a->color && !(nc && *nc) && has_colors();
+	use_color = color && !(nc && *nc) && has_colors();
 	if (!use_color)
 		return;
 	start_color();
@@ -61,7 +61,7 @@ static attr_t role_attr(int role)
 	}
 }
 
-int draw_hot_attr(const struct app *a, double pct)
+int draw_hot_attr(double pct)
 {
 	if (pct >= 20.0)
 		return 1;

@@ -11,13 +11,13 @@
 
 #include <stddef.h>
 
-struct app;
-
-void draw_init_colors(struct app *a);
+/* Colours when COLOR and the terminal has them and NO_COLOR is unset. */
+void draw_init_colors(int color);
 void draw_text(int y, int x, int w, const char *s, int role);
 void draw_row(int y, int w, const char *s, int role);
 void draw_fill(int y, int w, int role);
-int draw_hot_attr(const struct app *a, double pct);
+/* The role of a row with PCT of the time: 1 hot, 2 warm, 0 plain. */
+int draw_hot_attr(double pct);
 int draw_save_display(const char *path, char *msg, size_t msglen);
 
 #endif

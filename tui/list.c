@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* list: see list.h. */
 #include "config.h"
+#include "list.h"
 #include "app.h"
 #include "baseline.h"
-#include "list.h"
 #include "action.h"
 #include "draw.h"
+#include "matcher.h"
 #include "names.h"
 #include "util.h"
 
@@ -15,6 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* Each list's sort: the column (an index into its ops' columns) and
+ * whether reversed; the lists' own state, by view id. */
+static struct {
+	int col, rev;
+} sorts[V_N];
 
 static const struct list_column *cols_of(int view)
 {
@@ -32,15 +39,6 @@ const char *const *list_sort_columns(int view)
 		keys[view][i] = c[i].key;
 	keys[view][i] = NULL;
 	return keys[view];
-}
-
-const char *list_node_name(const struct app *a, uint32_t n, char *buf, size_t len)
-{
-	const struct cg *g = a->g;
-	if (n < g->nfuncs)
-		return g->nodes[n].sym->dname;
-	snprintf(buf, len, "<cycle %u as a whole>", g->nodes[n].cycle);
-	return buf;
 }
 
 double list_node_pct(const struct app *a, int view, uint32_t n)
@@ -62,7 +60,7 @@ void list_offer(struct app *a, int view, uint32_t n)
 	char buf[64];
 	if (a->filter_pct > 0 && list_node_pct(a, view, n) < a->filter_pct)
 		return;
-	if (a->filter.text && !matcher_match(&a->filter, list_node_name(a, n, buf, sizeof buf)))
+	if (a->filter.text && !matcher_match(&a->filter, app_node_name(a, n, buf, sizeof buf)))
 		return;
 	if (!baseline_keep(a, n))
 		return;
@@ -84,44 +82,15 @@ static int cmp_sorted(const struct cg *g, uint32_t l, uint32_t r)
 void list_finish(struct app *a, int view, int gnu_order_as_built)
 {
 	const struct list_column *cols = cols_of(view);
-	int col = a->sort_col[view];
-	if (cols && !(gnu_order_as_built && col == 0 && !a->sort_rev[view])) {
+	int col = sorts[view].col;
+	if (cols && !(gnu_order_as_built && col == 0 && !sorts[view].rev)) {
 		sort_cmp = cols[col].cmp;
-		sort_rev = a->sort_rev[view];
+		sort_rev = sorts[view].rev;
 		cg_msort(a->g, a->rows[view], a->pane[view].n, cmp_sorted);
 	}
 	a->built_gen[view] = edit_generation(a->ed);
 	a->dirty_rows[view] = 0;
-	list_sync_cursor(a, view);
-}
-
-void list_sync_cursor(struct app *a, int view)
-{
-	struct pane *p = &a->pane[view];
-	for (uint32_t i = 0; i < p->n; i++) {
-		if (a->rows[view][i] == a->node) {
-			p->cur = i;
-			return;
-		}
-	}
-	if (p->cur >= p->n)
-		p->cur = p->n ? p->n - 1 : 0;
-	/* The function is not listed here: in the shown view, the row the
-	 * cursor is on becomes the selection, so what is highlighted is
-	 * what acts. */
-	if (view == a->view && p->n)
-		a->node = a->rows[view][p->cur];
-}
-
-uint32_t list_cur_node(struct app *a, int view)
-{
-	struct pane *p = &a->pane[view];
-	return p->n && p->cur < p->n ? a->rows[view][p->cur] : CG_NONE;
-}
-
-uint32_t list_row(const struct app *a, int view, uint32_t i)
-{
-	return a->rows[view][i];
+	app_sync_cursor(a, view);
 }
 
 int list_sort_by_name(struct app *a, int view, const char *col, int dir)
@@ -133,8 +102,8 @@ int list_sort_by_name(struct app *a, int view, const char *col, int dir)
 		col = cols[0].key;
 	for (int i = 0; cols[i].key; i++) {
 		if (strcasecmp(cols[i].key, col) == 0) {
-			a->sort_col[view] = i;
-			a->sort_rev[view] = dir < 0;
+			sorts[view].col = i;
+			sorts[view].rev = dir < 0;
 			a->dirty_rows[view] = 1;
 			return 0;
 		}
@@ -144,8 +113,16 @@ int list_sort_by_name(struct app *a, int view, const char *col, int dir)
 
 const char *list_sort_name(const struct app *a, int view)
 {
+	(void)a;
 	const struct list_column *cols = cols_of(view);
-	return cols ? cols[a->sort_col[view]].key : "";
+	return cols ? cols[sorts[view].col].key : "";
+}
+
+int list_sort_reverse(struct app *a, int view)
+{
+	sorts[view].rev = !sorts[view].rev;
+	a->dirty_rows[view] = 1;
+	return sorts[view].rev;
 }
 
 void list_sort_step(struct app *a, int view, int step)
@@ -156,8 +133,8 @@ void list_sort_step(struct app *a, int view, int step)
 		return;
 	while (cols[n].key)
 		n++;
-	a->sort_col[view] = (a->sort_col[view] + step + n) % n;
-	a->sort_rev[view] = 0;
+	sorts[view].col = (sorts[view].col + step + n) % n;
+	sorts[view].rev = 0;
 	a->dirty_rows[view] = 1;
 }
 
@@ -258,9 +235,9 @@ void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 	snprintf(line, sizeof line, "%s", head);
 	/* The sort mark replaces the blank before the column's label. */
 	const struct list_column *cols = cols_of(view);
-	const char *label = cols ? cols[a->sort_col[view]].label : NULL;
+	const char *label = cols ? cols[sorts[view].col].label : NULL;
 	char *at = label ? strstr(line, label) : NULL;
-	for (int k = label ? cols[a->sort_col[view]].nth : 0; at && k > 0; k--)
+	for (int k = label ? cols[sorts[view].col].nth : 0; at && k > 0; k--)
 		at = strstr(at + 1, label);
 	int mark = -1;
 	while (at && at > line && at[-1] != ' ')
@@ -273,8 +250,8 @@ void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 			right += extras[i].width;
 	draw_row(y, w - right, line, 3);
 	if (mark >= 0) {
-		const char *m = a->utf8 ? (a->sort_rev[view] ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
-			: (a->sort_rev[view] ? "^" : "v");
+		const char *m = a->utf8 ? (sorts[view].rev ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
+			: (sorts[view].rev ? "^" : "v");
 		draw_text(y, mark, 1, m, 3);
 	}
 	int x = w - right;
@@ -329,12 +306,12 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 		fmt(a, n, line + 2, sizeof line - 2, &pct);
 		char shown[1100], buf[64];
 		/* The name is the last thing in gprof's line. */
-		const char *nm = strstr(line + 2, list_node_name(a, n, buf, sizeof buf));
+		const char *nm = strstr(line + 2, app_node_name(a, n, buf, sizeof buf));
 		compose(a, line, nm ? (int)(nm - line) : (int)strlen(line), keep, w - right,
 			shown, sizeof shown);
-		int role = cur && !a->focus_entry ? 6 : draw_hot_attr(a, pct);
+		int role = cur && !a->focus_entry ? 6 : draw_hot_attr(pct);
 		if (!cur && a->search.text &&
-		    matcher_match(&a->search, list_node_name(a, n, buf, sizeof buf)))
+		    matcher_match(&a->search, app_node_name(a, n, buf, sizeof buf)))
 			role |= 0x200; /* a match of the search */
 		draw_row(y + r, w - right, shown, role);
 		int x = w - right;
@@ -351,67 +328,14 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 	}
 }
 
-/* ---- matching names ---- */
-
-/* A pattern is a regular expression when it uses one of these. */
-static int looks_regex(const char *s)
-{
-	return strpbrk(s, "^$*+?[]().|\\{}") != NULL;
-}
-
-int matcher_set(struct matcher *m, const char *text, char *err, size_t errlen)
-{
-	struct matcher n;
-	memset(&n, 0, sizeof n);
-	n.is_regex = looks_regex(text);
-	n.icase = 1;
-	for (const char *s = text; *s; s++)
-		if (*s >= 'A' && *s <= 'Z')
-			n.icase = 0;
-	if (n.is_regex) {
-		int r = regcomp(&n.re, text, REG_EXTENDED | REG_NOSUB | (n.icase ? REG_ICASE : 0));
-		if (r != 0) {
-			regerror(r, &n.re, err, errlen);
-			return -1;
-		}
-	}
-	matcher_clear(m);
-	n.text = xstrdup(text);
-	*m = n;
-	return 0;
-}
-
-void matcher_clear(struct matcher *m)
-{
-	if (m->text && m->is_regex)
-		regfree(&m->re);
-	free(m->text);
-	memset(m, 0, sizeof *m);
-}
-
-int matcher_match(const struct matcher *m, const char *s)
-{
-	if (!m->text)
-		return 0;
-	if (m->is_regex)
-		return regexec(&m->re, s, 0, NULL, 0) == 0;
-	if (!m->icase)
-		return strstr(s, m->text) != NULL;
-	size_t n = strlen(m->text);
-	for (; *s; s++)
-		if (strncasecmp(s, m->text, n) == 0)
-			return 1;
-	return n == 0;
-}
-
 const char *list_ops_row_text(struct app *a, uint32_t i, char *buf, size_t len)
 {
-	return list_node_name(a, list_row(a, a->view, i), buf, len);
+	return app_node_name(a, app_row(a, a->view, i), buf, len);
 }
 
 uint32_t list_ops_current(struct app *a)
 {
-	return list_cur_node(a, a->view);
+	return app_cur_node(a, a->view);
 }
 
 int list_ops_enter_graph(struct app *a, int act)

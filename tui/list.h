@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* list: what the views listing functions (flat, call graph, index)
- * share: their rows, the filters, sorting by a column, the cursor kept on
- * a function across rebuilds, and drawing rows with the cursor gutter and
- * the extra columns at the right.
+ * share: building their rows through the filters, sorting by a column
+ * (each list's sort is this file's state), and drawing rows with the
+ * cursor gutter and the extra columns at the right.  The rows themselves
+ * and the cursor kept on a function are the session's (app.h), since the
+ * selection reads them below the views.
  *
  * Which functions a view lists and the text of its rows are GNU gprof's,
- * from core; a view's file only chooses the rule and the format.  The
- * cursor is kept on a function, not a row number: after a rebuild it is
- * put back on app.node wherever that function went, and when the function
- * is no longer listed the row the cursor lands on becomes app.node (the
- * highlighted row is the selection). */
+ * from core; a view's file only chooses the rule and the format. */
 #ifndef TUI_LIST_H
 #define TUI_LIST_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,30 +40,19 @@ struct list_extra {
 	int (*role)(const struct app *a, int view, uint32_t n);
 };
 
-struct matcher {
-	char *text;
-	int is_regex, icase;
-	regex_t re;
-};
-
 /* Building: a view's build() adds the functions its rule shows through
  * list_offer() (which applies the filters), then calls list_finish(). */
 void list_begin(struct app *a, int view);
 void list_offer(struct app *a, int view, uint32_t n);
 void list_finish(struct app *a, int view, int gnu_order_as_built);
 
-void list_sync_cursor(struct app *a, int view);
-uint32_t list_cur_node(struct app *a, int view);
-/* Rows of VIEW, 0 to its pane's n. */
-uint32_t list_row(const struct app *a, int view, uint32_t i);
-
 int list_sort_by_name(struct app *a, int view, const char *col, int dir);
 const char *list_sort_name(const struct app *a, int view);
 void list_sort_step(struct app *a, int view, int step);
+/* Reverse VIEW's sort; returns whether it is now reversed. */
+int list_sort_reverse(struct app *a, int view);
 /* The sort keys of VIEW, NULL-terminated (NULL for views without). */
 const char *const *list_sort_columns(int view);
-
-const char *list_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
 
 /* view_ops entries the function lists (flat, graph, index) share; views
  * are asked only while they are the current one, so a->view is theirs.
@@ -90,9 +76,5 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 /* The header line of VIEW, with a mark before the sort column's label
  * and the extra columns' names. */
 void list_draw_header(struct app *a, int view, int y, int w, const char *head);
-
-int matcher_set(struct matcher *m, const char *text, char *err, size_t errlen);
-void matcher_clear(struct matcher *m);
-int matcher_match(const struct matcher *m, const char *s);
 
 #endif

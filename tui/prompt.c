@@ -11,7 +11,11 @@
  * History persists in $XDG_STATE_HOME/tgprof/history (commands) and
  * search-history (searches). */
 #include "config.h"
+#include "prompt.h"
 #include "app.h"
+#include "cmd.h"
+#include "draw.h"
+#include "screen.h"
 #include "keymap.h"
 #include "term.h"
 #include "util.h"
@@ -79,7 +83,7 @@ static int getc_cb(FILE *f)
 			 * new size, not left blank until the prompt closes. */
 			erase();
 			if (papp)
-				app_draw(papp);
+				screen_draw(papp);
 			rl_forced_update_display();
 			continue;
 		}
@@ -130,10 +134,10 @@ static void redisplay(void)
 		p->cur = search_start;
 		if (rl_line_buffer[0] && matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
 			papp->search_dir = search_mode;
-			if (view_search(papp, search_mode, 1) >= 0)
+			if (app_search_rows(papp, search_mode, 1) >= 0)
 				app_moved(papp);
 		}
-		app_draw(papp);
+		screen_draw(papp);
 	}
 	/* Scroll the line so that the cursor stays on screen. */
 	size_t plen = strlen(cur_prompt);
@@ -162,7 +166,7 @@ static void show_matches(char **matches, int n, int maxlen)
 					 matches[i] + (strlen(matches[i]) >= shown_from ? shown_from : 0));
 	if (papp) {
 		app_message(papp, 0, "%s", line);
-		app_draw(papp);
+		screen_draw(papp);
 		if (LINES >= 2)
 			draw_row(LINES - 2, COLS, line, 0);
 	}

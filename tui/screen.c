@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* screen: the layout of the browser's screen (status line, list view,
- * entry pane separator, entry pane, message line), drawn from the state
- * in struct app, and mouse events mapped back onto that layout. */
+/* screen: see screen.h. */
 #include "config.h"
+#include "screen.h"
 #include "app.h"
 #include "action.h"
+#include "draw.h"
 #include "keymap.h"
 #include "names.h"
 #include "term.h"
+#include "view_entry.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -102,7 +103,7 @@ static void draw_separator(struct app *a, int y)
 	/* The selected function's whole name (scrolled with the list's). */
 	if (a->node != CG_NONE)
 		snprintf(title, sizeof title, " [%u] %s ", a->g->nodes[a->node].index,
-			 names_skip(list_node_name(a, a->node, name, sizeof name), a->hscroll));
+			 names_skip(app_node_name(a, a->node, name, sizeof name), a->hscroll));
 	else
 		snprintf(title, sizeof title, " ");
 	size_t used = 0;
@@ -114,7 +115,7 @@ static void draw_separator(struct app *a, int y)
 	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
 }
 
-void app_draw(struct app *a)
+void screen_draw(struct app *a)
 {
 	if (LINES < 1 || COLS < 1)
 		return;
@@ -158,7 +159,7 @@ void app_draw(struct app *a)
 	}
 }
 
-void app_mouse(struct app *a, const struct term_key *k)
+void screen_mouse(struct app *a, const struct term_key *k)
 {
 	int in_list = k->y >= a->list_y && k->y < a->list_y + a->list_h;
 	int in_entry = a->entry_h && k->y >= a->entry_y && k->y < a->entry_y + a->entry_h;
@@ -186,6 +187,6 @@ void app_mouse(struct app *a, const struct term_key *k)
 	p->cur = p->top + (uint32_t)row;
 	app_moved(a);
 	if (k->mouse == TM_DCLICK)
-		app_follow(a);
+		view_entry_follow(a);
 }
 

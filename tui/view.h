@@ -3,11 +3,15 @@
  * (struct view_ops), as tig's views are.
  *
  * A view is a file of its own (view_flat.c, view_graph.c, ...) with its
- * own private state; it exports only its ops.  The loop in app.c and the
- * layout in screen.c know views only through this table: no code outside
- * a view's file asks which view it is.  The frame keeps, per view, the
- * generic part every view has (struct app: its pane, and for the lists
- * their rows and sort), indexed by the view's id.
+ * own private state; it exports its ops (and view_entry.h, view_graph.h,
+ * view_cycles.h what other files ask of those by name).  Everything
+ * below the views (the session in app.c, the lists' frame, the screen
+ * layout) knows them only through this table, which the loop (tui.c)
+ * hands to view_set_table() before anything else: no code outside a
+ * view's file asks which view it is, and no module below the views calls
+ * one by name.  The session keeps, per view, the generic part every view
+ * has (struct app: its pane, and for the lists their rows), indexed by
+ * the view's id.
  *
  * The selection model: a view that lists functions (VIEW_FUNCS) has one
  * current function, always the one on its highlighted row (current());
@@ -22,18 +26,13 @@
 
 struct app;
 struct list_column;
+struct textbuf;
 
 enum view { V_FLAT, V_GRAPH, V_INDEX, V_SOURCE, V_DELETED, V_HELP, V_CYCLES, V_MESSAGES, V_N };
 
 /* A cursor and a scroll offset over N rows. */
 struct pane {
 	uint32_t n, cur, top, height;
-};
-
-struct textbuf {
-	char **lines;
-	uint32_t n, cap;
-	int *attr;   /* per line: 1 = emphasised, 2 = title */
 };
 
 enum view_flags {
@@ -67,44 +66,20 @@ struct view_ops {
 extern const struct view_ops view_flat_ops, view_graph_ops, view_index_ops, view_source_ops,
 	view_deleted_ops, view_help_ops, view_cycles_ops, view_messages_ops;
 
-/* The ops of view V (every id below V_N has them). */
+/* The table of views, indexed by enum view (every id below V_N has its
+ * ops); set once by the loop before any view is used. */
+void view_set_table(const struct view_ops *const *table);
+/* The ops of view V. */
 const struct view_ops *view_ops(int v);
 /* The view shown by :NAME, or -1. */
 int view_lookup(const char *name);
 int view_has_funcs(int v);
 
-/* Search the shown view's rows from its cursor for a->search: -1 not
- * found, else the cursor is on the match and 1 tells it wrapped. */
-int view_search(struct app *a, int dir, int from_next);
-/* Matches in the shown view, and which of them the cursor is on or
- * after (*NTH, 1-based). */
-uint32_t view_match_count(struct app *a, uint32_t *nth);
-
 /* Keep CUR on screen in a pane of H rows. */
 void view_pane_fix(struct pane *p, int h);
 
-/* Text views: lines with an attribute, drawn with a cursor gutter. */
-void textbuf_clear(struct textbuf *t);
-void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-void view_text_draw(struct app *a, struct textbuf *t, int v, int y, int h, int w);
-
-/* The entry pane (view_entry.c): the gprof entry of app.node. */
-void view_entry_build(struct app *a);
-void view_entry_draw(struct app *a, int y, int h, int w);
-void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len);
-
-/* view_help.c: the help text again (after :bind). */
-void view_help_build(struct app *a);
-
-/* view_cycles.c: a :break-cycles proposal under review. */
-void view_cycles_propose(struct app *a, long bound, int bsd);
-void view_cycles_build(struct app *a);
-void view_cycles_toggle(struct app *a);
-/* :pin: keep the arc under the cursor and propose again without it;
- * :unpin drops every pin and proposes again. */
-void view_cycles_pin(struct app *a, int on);
-void view_cycles_accept(struct app *a);
-void view_cycles_drop(struct app *a, const char *why);
+/* Text views: the lines of T in pane P (its n set to T's lines), with a
+ * cursor gutter, in rows Y .. Y+H-1 of W columns. */
+void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w);
 
 #endif

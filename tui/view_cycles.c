@@ -8,8 +8,10 @@
  * the profile is dropped, never applied. */
 #include "config.h"
 #include "app.h"
+#include "view_cycles.h"
 #include "action.h"
 #include "keymap.h"
+#include "screen.h"
 #include "term.h"
 #include "util.h"
 
@@ -147,7 +149,7 @@ static int propose_progress(void *ctx, const char *what, double done)
 		snprintf(p->a->msg, sizeof p->a->msg,
 			 "breaking cycles: %s %3.0f%%  (Esc cancels)", what, 100 * done);
 		p->a->msg_err = 0;
-		app_draw(p->a);
+		screen_draw(p->a);
 	}
 	return term_cancel_pressed();
 }
@@ -278,7 +280,7 @@ static void cycles_draw(struct app *a, int y, int h, int w)
 {
 	if (a->cb_gen != edit_generation(a->ed))
 		view_cycles_drop(a, "proposal dropped: the profile changed");
-	view_text_draw(a, &a->cycles, V_CYCLES, y, h, w);
+	view_text_draw(&a->pane[V_CYCLES], &a->cycles, y, h, w);
 }
 
 static void cycles_rows(struct app *a)

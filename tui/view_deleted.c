@@ -4,6 +4,7 @@
 #include "config.h"
 #include "app.h"
 #include "action.h"
+#include "draw.h"
 #include "keymap.h"
 #include "names.h"
 #include "util.h"
@@ -11,13 +12,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The view's own state: its rows, the deleted arcs as last built. */
+static uint32_t *arcs;
+static size_t arccap;
+
 static void build(struct app *a)
 {
 	size_t n;
 	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
-	util_grow((void **)&a->rows[V_DELETED], &a->rowcap[V_DELETED], n + 1, sizeof *a->rows[V_DELETED]);
+	util_grow((void **)&arcs, &arccap, n + 1, sizeof *arcs);
 	for (size_t i = 0; i < n; i++)
-		a->rows[V_DELETED][i] = d[i];
+		arcs[i] = d[i];
 	a->pane[V_DELETED].n = (uint32_t)n;
 	if (a->pane[V_DELETED].cur >= n)
 		a->pane[V_DELETED].cur = n ? (uint32_t)n - 1 : 0;
@@ -51,7 +56,7 @@ static void draw(struct app *a, int y, int h, int w)
 			draw_fill(y + 1 + r, w, 0);
 			continue;
 		}
-		const struct cg_arc *arc = &g->arcs[a->rows[V_DELETED][i]];
+		const struct cg_arc *arc = &g->arcs[arcs[i]];
 		char line[2300], from[1100], to[1100];
 		int half = (w - 18) / 2, used = 0;
 		fit(a, g->nodes[arc->parent].sym->dname, half, from, sizeof from);
@@ -76,14 +81,14 @@ static int key(struct app *a, int act)
 	if (!p->n)
 		app_message(a, 1, "no deleted arc");
 	else
-		app_arc_edit(a, a->rows[V_DELETED][p->cur], 1);
+		app_arc_edit(a, arcs[p->cur], 1);
 	return 1;
 }
 
 static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
 {
 	const struct cg *g = a->g;
-	const struct cg_arc *arc = &g->arcs[a->rows[V_DELETED][i]];
+	const struct cg_arc *arc = &g->arcs[arcs[i]];
 	snprintf(buf, len, "%s -> %s", g->nodes[arc->parent].sym->dname,
 		 g->nodes[arc->child].sym->dname);
 	return buf;

@@ -9,11 +9,14 @@
  * marked "(deleted)", so they can be restored where they were.  Against
  * a baseline, each line's function shows its change at the right. */
 #include "config.h"
+#include "view_entry.h"
 #include "app.h"
 #include "baseline.h"
 #include "rows.h"
 #include "entry.h"
+#include "draw.h"
 #include "names.h"
+#include "view_graph.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -22,10 +25,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One line of the entry pane: gprof's text, the function a follow goes
+ * to, the arc it shows (CG_NONE for the primary line). */
+struct entry_line {
+	char text[640];
+	uint32_t node, arc;
+	int kind;    /* 0 parent, 1 primary, 2 child, 3 cycle member */
+	int deleted; /* a deleted arc, shown dimmed */
+};
+
+/* The pane's own state: the lines of entry EL_NODE as of model
+ * generation EL_GEN.  Its cursor and scroll are the session's a->ep,
+ * which the moving keys move. */
+static struct entry_line *el;
+static size_t nel, elcap;
+static uint32_t el_node;
+static unsigned long el_gen;
+
 static struct entry_line *add(struct app *a, int kind, uint32_t node, uint32_t arc)
 {
-	util_grow((void **)&a->el, &a->elcap, a->nel + 1, sizeof *a->el);
-	struct entry_line *l = &a->el[a->nel++];
+	(void)a;
+	util_grow((void **)&el, &elcap, nel + 1, sizeof *el);
+	struct entry_line *l = &el[nel++];
 	memset(l, 0, sizeof *l);
 	l->kind = kind;
 	l->node = node;
@@ -80,15 +101,15 @@ void view_entry_build(struct app *a)
 	struct cg *g = a->g;
 	uint32_t n = a->node, keep_node = CG_NONE, keep_arc = CG_NONE;
 	int keep_kind = -1;
-	if (a->ep.cur < a->nel) {
-		keep_node = a->el[a->ep.cur].node;
-		keep_arc = a->el[a->ep.cur].arc;
-		keep_kind = a->el[a->ep.cur].kind;
+	if (a->ep.cur < nel) {
+		keep_node = el[a->ep.cur].node;
+		keep_arc = el[a->ep.cur].arc;
+		keep_kind = el[a->ep.cur].kind;
 	}
-	int same = a->el_node == n;
-	a->nel = 0;
-	a->el_node = n;
-	a->el_gen = edit_generation(a->ed);
+	int same = el_node == n;
+	nel = 0;
+	el_node = n;
+	el_gen = edit_generation(a->ed);
 	if (n == CG_NONE || n >= g->nfuncs + g->ncycles) {
 		a->ep.n = 0;
 		return;
@@ -96,7 +117,7 @@ void view_entry_build(struct app *a)
 	cg_adjacency(g);
 	uint32_t primary = 0;
 	if (n >= g->nfuncs) {
-		primary = (uint32_t)a->nel;
+		primary = (uint32_t)nel;
 		struct entry_line *l = add(a, 1, n, CG_NONE);
 		view_primary_line(a, n, l->text, sizeof l->text);
 		uint32_t *v;
@@ -109,19 +130,19 @@ void view_entry_build(struct app *a)
 		free(v);
 	} else {
 		arcs_of(a, n, 1);
-		primary = (uint32_t)a->nel;
+		primary = (uint32_t)nel;
 		struct entry_line *l = add(a, 1, n, CG_NONE);
 		view_primary_line(a, n, l->text, sizeof l->text);
 		arcs_of(a, n, 0);
 	}
-	a->ep.n = (uint32_t)a->nel;
+	a->ep.n = (uint32_t)nel;
 	/* Keep the cursor on the same line of the same entry, else on the
 	 * primary line. */
 	a->ep.cur = primary;
 	if (same)
 		for (uint32_t i = 0; i < a->ep.n; i++)
-			if (a->el[i].node == keep_node && a->el[i].arc == keep_arc &&
-			    a->el[i].kind == keep_kind)
+			if (el[i].node == keep_node && el[i].arc == keep_arc &&
+			    el[i].kind == keep_kind)
 				a->ep.cur = i;
 	if (!same)
 		a->ep.top = 0;
@@ -129,7 +150,7 @@ void view_entry_build(struct app *a)
 
 void view_entry_draw(struct app *a, int y, int h, int w)
 {
-	if (a->el_node != a->node || a->el_gen != edit_generation(a->ed))
+	if (el_node != a->node || el_gen != edit_generation(a->ed))
 		view_entry_build(a);
 	view_pane_fix(&a->ep, h);
 	for (int r = 0; r < h; r++) {
@@ -138,7 +159,7 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			draw_fill(y + r, w, 0);
 			continue;
 		}
-		const struct entry_line *l = &a->el[i];
+		const struct entry_line *l = &el[i];
 		char line[720], text[700];
 		int cur = i == a->ep.cur;
 		if (a->full_names)
@@ -167,3 +188,37 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 	if (a->ep.top + (uint32_t)h < a->ep.n && w > 30 && h > 1)
 		draw_text(y + h - 1, w - 14, 14, down, 3 | 0x100);
 }
+
+static const struct entry_line *entry_cur(struct app *a)
+{
+	if (!view_has_funcs(a->view) || a->ep.cur >= nel || el_node != a->node)
+		return NULL;
+	return &el[a->ep.cur];
+}
+
+/* d and r in the entry pane: the arc of the line under the cursor. */
+void view_entry_arc_op(struct app *a, int restore)
+{
+	const struct entry_line *l = entry_cur(a);
+	uint32_t arc = l ? l->arc : CG_NONE;
+	if (arc == CG_NONE) {
+		app_message(a, 1, a->entry_h > 0
+			    ? "no arc under the cursor: Tab to the entry pane and pick a caller or callee line"
+			    : "entry pane hidden (screen too small)");
+		return;
+	}
+	app_arc_edit(a, arc, restore);
+}
+
+/* Enter in the entry pane: the function of the line, in a list that
+ * shows it. */
+void view_entry_follow(struct app *a)
+{
+	if (!view_has_funcs(a->view) || !a->focus_entry)
+		return;
+	const struct entry_line *l = entry_cur(a);
+	if (!l || l->node == CG_NONE || l->kind == 1)
+		return;
+	app_select_node(a, l->node, 1);
+}
+

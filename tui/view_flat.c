@@ -5,6 +5,7 @@
  * in the header. */
 #include "config.h"
 #include "app.h"
+#include "list.h"
 #include "baseline.h"
 #include "action.h"
 #include "keymap.h"
@@ -95,7 +96,7 @@ static void draw(struct app *a, int y, int h, int w)
 	view_pane_fix(p, h - 1);
 	cumul = 0;
 	for (uint32_t i = 0; i < p->top && i < p->n; i++)
-		cumul += a->g->nodes[list_row(a, V_FLAT, i)].self_time;
+		cumul += a->g->nodes[app_row(a, V_FLAT, i)].self_time;
 	list_draw_rows(a, V_FLAT, y + 1, h - 1, w, fmt, 6);
 }
 

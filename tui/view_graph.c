@@ -4,7 +4,9 @@
  * line format are core's rules (rows.h).
  * The entry pane below shows the selected row's whole entry. */
 #include "config.h"
+#include "view_graph.h"
 #include "app.h"
+#include "list.h"
 #include "baseline.h"
 #include "action.h"
 #include "keymap.h"

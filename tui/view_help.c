@@ -4,6 +4,8 @@
  * file. */
 #include "config.h"
 #include "app.h"
+#include "cmd.h"
+#include "textbuf.h"
 #include "action.h"
 #include "keymap.h"
 #include "util.h"
@@ -18,7 +20,7 @@
 /* The help text: the view's own state. */
 static struct textbuf help_text;
 
-void view_help_build(struct app *a)
+static void view_help_build(struct app *a)
 {
 	struct textbuf *t = &help_text;
 	(void)a;
@@ -52,7 +54,7 @@ void view_help_build(struct app *a)
 
 static void draw(struct app *a, int y, int h, int w)
 {
-	view_text_draw(a, &help_text, V_HELP, y, h, w);
+	view_text_draw(&a->pane[V_HELP], &help_text, y, h, w);
 }
 
 static void build(struct app *a)

@@ -4,6 +4,7 @@
  * index does it, by their file. */
 #include "config.h"
 #include "app.h"
+#include "list.h"
 #include "baseline.h"
 #include "action.h"
 #include "keymap.h"
@@ -68,10 +69,10 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 	if (n >= a->g->nfuncs)
 		snprintf(buf, len, "%6s <cycle %u>", idx, s->cycle);
 	else if (s->cycle)
-		snprintf(buf, len, "%6s %s%s <cycle %u>", idx, list_node_name(a, n, tmp, sizeof tmp),
+		snprintf(buf, len, "%6s %s%s <cycle %u>", idx, app_node_name(a, n, tmp, sizeof tmp),
 			 file, s->cycle);
 	else
-		snprintf(buf, len, "%6s %s%s", idx, list_node_name(a, n, tmp, sizeof tmp), file);
+		snprintf(buf, len, "%6s %s%s", idx, app_node_name(a, n, tmp, sizeof tmp), file);
 	*pct = list_node_pct(a, V_INDEX, n);
 }
 

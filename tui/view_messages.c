@@ -61,7 +61,7 @@ static void build(struct app *a)
 static void draw(struct app *a, int y, int h, int w)
 {
 	wrap(a, w - 3);
-	view_text_draw(a, &shown, V_MESSAGES, y, h, w);
+	view_text_draw(&a->pane[V_MESSAGES], &shown, y, h, w);
 }
 
 static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)

@@ -10,6 +10,7 @@
  * why, instead of showing nothing. */
 #include "config.h"
 #include "app.h"
+#include "draw.h"
 #include "keymap.h"
 #include "util.h"
 
@@ -188,7 +189,7 @@ static void draw(struct app *a, int y, int h, int w)
 	if (source_node != a->node)
 		source_build(a);
 	draw_row(y, w, title, 3);
-	view_text_draw(a, &source, V_SOURCE, y + 1, h - 1, w);
+	view_text_draw(&a->pane[V_SOURCE], &source, y + 1, h - 1, w);
 }
 
 static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)

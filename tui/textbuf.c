@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* textbuf: see textbuf.h. */
+#include "config.h"
+#include "textbuf.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void textbuf_clear(struct textbuf *t)
+{
+	for (uint32_t i = 0; i < t->n; i++)
+		free(t->lines[i]);
+	t->n = 0;
+}
+
+void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (t->n >= t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->lines = xrealloc(t->lines, t->cap * sizeof *t->lines);
+		t->attr = xrealloc(t->attr, t->cap * sizeof *t->attr);
+	}
+	t->attr[t->n] = attr;
+	t->lines[t->n++] = xstrdup(buf);
+}
