@@ -407,6 +407,9 @@ int app_run_action(struct app *a, int act)
 		break;
 	case ACT_TOGGLE_MARK:
 	case ACT_ACCEPT:
+	case ACT_PIN_ARC:
+	case ACT_FORCE_ARC:
+	case ACT_UNPIN_ARC:
 		break; /* the cycles view's own */
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
 	case ACT_TOGGLE_NAMES:
