@@ -417,6 +417,30 @@ for d in $(tg_cases); do
 	check_profile "corpus-$(basename "$d")" "$d" "-b --no-demangle" "1 3"
 done
 
+# Re-proposal after pin, force and unpin (as the browser does it) equals a
+# proposal from scratch with the same choices, solving again only the
+# component of the changed arc (tests/unit/test_cyclebreak_choice.c, run
+# on the profile); on the corpus cases with the largest cycles.
+choice=$TG_BUILD/${B:-build}/tests/unit/test_cyclebreak_choice
+if [ ! -x "$choice" ]; then
+	tg_fail "re-proposal on the corpus: $choice not built (make check builds it)"
+else
+	nc=0
+	for d in $(tg_cases); do
+		case $(basename "$d") in cycles-o0*|interp-o0*|interp-o2|mutual-o0*) ;; *) continue ;; esac
+		(cd "$d" && "$choice" "$(basename "$d")" exe gmon.out 1 2) > "$W/choice.out" 2>&1
+		s=$?
+		grep -E '^(PASS|FAIL): |^    ' "$W/choice.out"
+		tg_npass=$((tg_npass + $(grep -c '^PASS: ' "$W/choice.out")))
+		tg_nfail=$((tg_nfail + $(grep -c '^FAIL: ' "$W/choice.out")))
+		if [ "$s" != 0 ] && ! grep -q '^FAIL: ' "$W/choice.out"; then
+			tg_fail "re-proposal on corpus $(basename "$d"): exit status $s" "$(tail -5 "$W/choice.out")"
+		fi
+		nc=$((nc + 1))
+	done
+	[ "$nc" -ge 3 ] || tg_fail "re-proposal on the corpus: only $nc cases found"
+fi
+
 # A 15,000-member cycle broken to 10.
 gen=$W/cyclegen
 mkdir -p "$W/big"
