@@ -221,8 +221,8 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
 	if (again)
-		app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly; "
-			    "%u re-solved, the others' kept)", r.narcs, r.ncycles, bound, r.nexact,
+		app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly, "
+			    "%u solved again)", r.narcs, r.ncycles, bound, r.nexact,
 			    r.nsolved);
 	else
 		app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly)",
