@@ -277,8 +277,61 @@ static void synthetic(void)
 	fake_free(&f);
 }
 
+/* --time PROGRAM GMON BOUND (bench-cycles.sh): how long the first
+ * proposal takes, and a re-proposal after pinning a proposed arc of the
+ * largest component and of the smallest one over the bound.  Prints
+ * lines, no cases. */
+static int timing(char **argv)
+{
+	struct opts o;
+	struct load l;
+	char *av[] = { "tgprof", "--text", argv[2], argv[3], NULL };
+	long bound = atol(argv[4]);
+	struct cyclebreak_result r, inc;
+
+	opts_parse(&o, 4, av);
+	load_all(&l, &o, NULL);
+	double t0 = util_now();
+	int st = cyclebreak_propose_lim(&l.g, bound, 0, NULL, 0, NULL, &r);
+	double t1 = util_now();
+	if (st != 0 || r.narcs == 0) {
+		printf("no proposal (status %d)\n", st);
+		return 1;
+	}
+	uint32_t *size = xcalloc((size_t)l.g.ncycles + 2, sizeof(uint32_t));
+	for (uint32_t v = 0; v < l.g.nfuncs; v++)
+		size[l.g.nodes[v].cycle]++;
+	size_t big = 0, small = 0;
+	for (size_t i = 0; i < r.narcs; i++) {
+		if (size[r.arcs[i].cycle] > size[r.arcs[big].cycle])
+			big = i;
+		if (size[r.arcs[i].cycle] < size[r.arcs[small].cycle])
+			small = i;
+	}
+	printf("first proposal: %.2fs, %u components over %ld members\n", t1 - t0,
+	       r.ncycles, bound);
+	size_t pick[2] = { big, small };
+	for (int k = 0; k < 2 && (k == 0 || r.ncycles > 1); k++) {
+		struct cyclebreak_choice ch = { r.arcs[pick[k]].arc, CYCLEBREAK_KEEP };
+		t0 = util_now();
+		st = cyclebreak_repropose(&l.g, &r, &ch, 1, NULL, &inc);
+		t1 = util_now();
+		printf("re-proposal after pinning an arc of the %s component (%u members): "
+		       "%.2fs, %u of %u solved again (status %d)\n", k ? "smallest" : "largest",
+		       size[r.arcs[pick[k]].cycle], t1 - t0, inc.nsolved, inc.ncycles, st);
+		cyclebreak_result_free(&inc);
+	}
+	free(size);
+	cyclebreak_result_free(&r);
+	load_free(&l);
+	opts_free(&o);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 5 && strcmp(argv[1], "--time") == 0)
+		return timing(argv);
 	if (argc < 4) {
 		synthetic();
 		return unit_finish();
