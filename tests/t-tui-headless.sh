@@ -309,6 +309,17 @@ else
 fi
 "$GPROF" -b -k "$p1/$c1" ./prog gmon.out > force.exp
 check break-cycles-force-applied-equals-gprof-k force.exp force.txt
+# --break-force on the command line: the browser opens on that proposal
+cat > forcecl.keys <<'K'
+:save-display forcecl.scr
+:q
+K
+tui_run forcecl --break-cycles=1 --break-force="$c1/$p1" ./prog gmon.out > /dev/null
+if [ "$(arcs forcecl.scr)" = "$c1 -> $p1 (forced)" ]; then
+	tg_pass "--break-force in the browser: $c1 -> $p1 forced"
+else
+	tg_fail "--break-force in the browser" "$(grep -v '^ *$' forcecl.scr)"
+fi
 
 if ! grep -q '<cycle' bc2.scr && grep -q '<cycle 1 as a whole>' bc3.scr; then
 	tg_pass break-cycles-undo

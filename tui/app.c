@@ -519,6 +519,7 @@ int tui_main(const struct opts *o)
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
 	if (o->break_cycles > 0) {
 		a->cb_time = o->cycle_objective_time;
+		a->cb_npins = cyclebreak_opts_choices(a->g, o, &a->cb_pins);
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd);
 	}
 

@@ -582,9 +582,18 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 	uint32_t *list = NULL;
 	size_t n = 0, cap = 0;
 	uint64_t calls = 0;
+	struct cyclebreak_choice *choice;
+	size_t nchoice = cyclebreak_opts_choices(g, o, &choice), nkeep = 0;
 
-	if (cyclebreak_propose_lim(g, o->break_cycles, o->cycle_heuristic_bsd,
-				   NULL, 0, lim, &r) != 0)
+	for (size_t i = 0; i < nchoice; i++)
+		nkeep += choice[i].state == CYCLEBREAK_KEEP;
+	int st = cyclebreak_propose_lim(g, o->break_cycles, o->cycle_heuristic_bsd,
+					choice, nchoice, lim, &r);
+	free(choice);
+	if (st != 0 && nkeep)
+		util_die("--break-keep: the kept arcs leave a cycle of more than %ld "
+			 "member%s", o->break_cycles, o->break_cycles == 1 ? "" : "s");
+	if (st != 0)
 		util_die("internal error: cycles cannot be broken");
 	uint8_t *shared = shared_names(g);
 	struct cyclebreak_snap snap;
@@ -596,10 +605,18 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 		list[n++] = r.arcs[i].arc;
 	}
 	same_names(g, shared, &list, &n, &cap);
-	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s):\n",
+	size_t nforced = 0;
+	for (size_t i = 0; i < r.narcs; i++)
+		nforced += r.arcs[i].forced;
+	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s",
 		o->break_cycles, o->break_cycles == 1 ? "" : "s",
 		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" :
 		o->cycle_objective_time ? "least time moved" : "fewest calls");
+	if (nforced)
+		fprintf(out, "; %zu arc%s forced", nforced, nforced == 1 ? "" : "s");
+	if (nkeep)
+		fprintf(out, "; %zu arc%s kept", nkeep, nkeep == 1 ? "" : "s");
+	fputs("):\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct cg_arc *a = &g->arcs[list[i]];
 		calls += a->count;

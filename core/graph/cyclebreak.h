@@ -224,8 +224,17 @@ void cyclebreak_preview_free(struct cyclebreak_preview *pv);
 void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
 		      const unsigned char *use);
 
+/* The arc states of --break-keep=FROM/TO and --break-force=FROM/TO (O's
+ * break_choices, in order; FROM and TO as -k takes them): one choice per
+ * live arc each spec matches, in *OUT (malloc'd); returns the count.  A
+ * spec without '/' or matching no live arc ends the program with a message
+ * naming the option (status 1). */
+size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
+			       struct cyclebreak_choice **out);
+
 /* Batch mode (--break-cycles=N, main.c, before the reports): propose with
- * o->break_cycles and o->cycle_heuristic_bsd; then, so that the reports
+ * o->break_cycles, o->cycle_heuristic_bsd and the choices of
+ * cyclebreak_opts_choices (the heading says how many); then, so that the reports
  * are those of `-k PARENT/CHILD` for each printed line, also delete every
  * other live arc whose endpoints have the same raw names (what -k would
  * match when a name is shared, e.g. two static functions); print to OUT a
