@@ -64,6 +64,9 @@ struct opts {
 	int cycle_objective_time; /* --cycle-objective=time */
 	const char *edits_file;   /* --edits=FILE: commands applied at start */
 	const char *write_edits;  /* --write-edits=FILE: --break-cycles' arcs */
+	struct opts_spec *break_choices; /* --break-keep=FROM/TO (which 'K'),
+				  * --break-force=FROM/TO ('F'), in order */
+	int nbreak_choices;
 	int help_keys;            /* the program's: --help-keys, 1 text, 2 man(7) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
 	const char **baselines;   /* --baseline=P[,P...]: compare against these */

@@ -29,7 +29,7 @@ enum {
 	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
 	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE,
 	OPT_FORMAT, OPT_OUTPUT,
-	OPT_EDITS, OPT_WRITE_EDITS, OPT_CYCLE_OBJECTIVE,
+	OPT_EDITS, OPT_WRITE_EDITS, OPT_CYCLE_OBJECTIVE, OPT_BREAK_KEEP, OPT_BREAK_FORCE,
 	OPT_LIB_PATH, OPT_OBJECTS
 };
 
@@ -96,6 +96,8 @@ static const struct option long_opts[] = {
 	{ "edits", required_argument, NULL, OPT_EDITS },
 	{ "cycle-objective", required_argument, NULL, OPT_CYCLE_OBJECTIVE },
 	{ "write-edits", required_argument, NULL, OPT_WRITE_EDITS },
+	{ "break-keep", required_argument, NULL, OPT_BREAK_KEEP },
+	{ "break-force", required_argument, NULL, OPT_BREAK_FORCE },
 	{ "lib-path", required_argument, NULL, OPT_LIB_PATH },
 	{ "objects", required_argument, NULL, OPT_OBJECTS },
 	{ NULL, 0, NULL, 0 }
@@ -166,6 +168,8 @@ static void usage(FILE *f)
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
 "  --cycle-objective=calls|time   fewest calls (default) or least time moved\n"
+"  --break-keep=FROM/TO           never delete these arcs (pin them)\n"
+"  --break-force=FROM/TO          delete these arcs, the rest chosen around them\n"
 "  --write-edits=FILE             write the deleted arcs as an edits file\n"
 "  --edits=FILE                   apply an edits file (: commands) first\n"
 "Comparison:\n"
@@ -483,6 +487,13 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--cycle-objective: unknown objective '%s' (calls, time)", optarg);
 			break;
 		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
+		case OPT_BREAK_KEEP:
+		case OPT_BREAK_FORCE:
+			o->break_choices = xrealloc(o->break_choices,
+				((size_t)o->nbreak_choices + 1) * sizeof *o->break_choices);
+			o->break_choices[o->nbreak_choices++] = (struct opts_spec){
+				c == OPT_BREAK_KEEP ? 'K' : 'F', optarg };
+			break;
 		case OPT_LIB_PATH:
 			o->lib_paths = xrealloc(o->lib_paths, (size_t)(o->nlib_paths + 1) *
 						sizeof *o->lib_paths);
@@ -501,6 +512,9 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			exit(1);
 		}
 	}
+	if (o->nbreak_choices > 0 && o->break_cycles <= 0)
+		util_die("%s: needs --break-cycles (it sets arcs for that proposal)",
+			 o->break_choices[0].which == 'K' ? "--break-keep" : "--break-force");
 	if (optind < argc)
 		o->exe = argv[optind++];
 	if (optind < argc) {
@@ -531,6 +545,9 @@ void opts_parse(struct opts *o, int argc, char **argv)
 void opts_free(struct opts *o)
 {
 	free(o->specs);
+	free(o->break_choices);
+	o->break_choices = NULL;
+	o->nbreak_choices = 0;
 	for (int i = 0; i < o->nbaselines; i++)
 		free((char *)o->baselines[i]);
 	free(o->baselines);

@@ -412,10 +412,72 @@ else
 	tg_fail "bad --cycle-objective" "status $s" "$(cat "$W/bad.err")"
 fi
 
+# --break-force / --break-keep: the arc of is_even/is_odd the proposal
+# takes (both carry about as many calls), kept, makes it take the other;
+# the other, forced, is listed and the first is not; the cycles fit.
+sh1=$W/shapes
+(cd "$sh1" && "$TGPROF" --text -b -q --break-cycles=1 exe gmon.out) > "$W/bk0.out" 2>&1
+set -- $(sed -n 's/^	\(is_[a-z]*\) to \(is_[a-z]*\) with .*/\1 \2/p' "$W/bk0.out")
+if [ $# = 2 ]; then
+	kp=$1 kc=$2
+	for how in keep force; do
+		if [ $how = keep ]; then arc=$kp/$kc; else arc=$kc/$kp; fi
+		s=$(cd "$sh1" && tg_run "$W/bk-$how.out" "$W/bk-$how.err" "$TGPROF" --text -b -q \
+			--break-cycles=1 --break-$how="$arc" exe gmon.out)
+		if [ $how = keep ]; then done_word=kept; else done_word=forced; fi
+		if [ "$s" = 0 ] && head -1 "$W/bk-$how.out" | grep -q "; 1 arc $done_word):\$" &&
+		   grep -q "^	$kc to $kp with " "$W/bk-$how.out" &&
+		   ! grep -q "^	$kp to $kc with " "$W/bk-$how.out" &&
+		   [ "$(largest "$W/bk-$how.out")" -le 1 ]; then
+			tg_pass "--break-$how=$arc: $kc to $kp deleted instead of $kp to $kc"
+		else
+			tg_fail "--break-$how=$arc" "status $s" "$(sed -n '1,/^$/p' "$W/bk-$how.out")" "$(cat "$W/bk-$how.err")"
+		fi
+	done
+	for bad in "--break-keep=$kp/$kc --break-keep=$kc/$kp:the kept arcs leave a cycle" \
+		   "--break-keep=$kp:is not an arc" "--break-force=$kp/main:no arc $kp/main" \
+		   "--break-cycles=0 --break-force=$kp/$kc:needs --break-cycles"; do
+		args=${bad%%:*} msg=${bad#*:}
+		case $args in --break-cycles=0*) args=${args#--break-cycles=0 } ;; *) args="--break-cycles=1 $args" ;; esac
+		s=$(cd "$sh1" && tg_run "$W/bkbad.out" "$W/bkbad.err" "$TGPROF" --text -b $args exe gmon.out)
+		if [ "$s" = 1 ] && [ ! -s "$W/bkbad.out" ] && grep -q "$msg" "$W/bkbad.err"; then
+			tg_pass "bad $args: $(cat "$W/bkbad.err")"
+		else
+			tg_fail "bad $args" "status $s" "$(cat "$W/bkbad.err")"
+		fi
+	done
+else
+	tg_fail "--break-keep/--break-force: no is_even/is_odd arc listed" "$(sed -n '1,/^$/p' "$W/bk0.out")"
+fi
+
 for d in $(tg_cases); do
 	case $(basename "$d") in mutual-*|cycles-*|interp-*) ;; *) continue ;; esac
 	check_profile "corpus-$(basename "$d")" "$d" "-b --no-demangle" "1 3"
 done
+
+# Re-proposal after pin, force and unpin (as the browser does it) equals a
+# proposal from scratch with the same choices, solving again only the
+# component of the changed arc (tests/unit/test_cyclebreak_choice.c, run
+# on the profile); on the corpus cases with the largest cycles.
+choice=$TG_BUILD/${B:-build}/tests/unit/test_cyclebreak_choice
+if [ ! -x "$choice" ]; then
+	tg_fail "re-proposal on the corpus: $choice not built (make check builds it)"
+else
+	nc=0
+	for d in $(tg_cases); do
+		case $(basename "$d") in cycles-o0*|interp-o0*|interp-o2|mutual-o0*) ;; *) continue ;; esac
+		(cd "$d" && "$choice" "$(basename "$d")" exe gmon.out 1 2) > "$W/choice.out" 2>&1
+		s=$?
+		grep -E '^(PASS|FAIL): |^    ' "$W/choice.out"
+		tg_npass=$((tg_npass + $(grep -c '^PASS: ' "$W/choice.out")))
+		tg_nfail=$((tg_nfail + $(grep -c '^FAIL: ' "$W/choice.out")))
+		if [ "$s" != 0 ] && ! grep -q '^FAIL: ' "$W/choice.out"; then
+			tg_fail "re-proposal on corpus $(basename "$d"): exit status $s" "$(tail -5 "$W/choice.out")"
+		fi
+		nc=$((nc + 1))
+	done
+	[ "$nc" -ge 3 ] || tg_fail "re-proposal on the corpus: only $nc cases found"
+fi
 
 # A 15,000-member cycle broken to 10.
 gen=$W/cyclegen

@@ -267,6 +267,60 @@ if [ -n "$first" ] &&
 else
 	tg_fail break-cycles-pin-reproposes "first: $first" "$(cat pin2.scr)"
 fi
+# Forcing an arc in: :force FROM/TO names the arc the proposal did not
+# take (ping and pong call each other as often); it is proposed, marked
+# forced, alone (the cycle needs no other), and only its cycle is solved
+# again.  P (unpin-arc) frees it, p (pin-arc) keeps the first arc, ! on
+# the pinned row forces that one instead; Enter applies what gprof -k
+# gives for it.
+cat > force0.keys <<'K'
+:break-cycles 1
+:save-display force0.scr
+:q
+K
+tui_run force0 ./prog gmon.out > /dev/null
+set -- $(grep -m1 '^. \[x\] cycle' force0.scr | awk '{ print $(NF-2), $NF }')
+p1=$1 c1=$2
+cat > force.keys <<K
+:break-cycles 1
+:force $c1/$p1
+:save-display force1.scr
+P
+:save-display force2.scr
+p
+:save-display force3.scr
+<Down>
+!
+:save-display force4.scr
+<Enter>
+:export! force.txt
+:q
+K
+tui_run force ./prog gmon.out > /dev/null
+arcs() { grep '\[.\] cycle' "$1" | sed 's/^. *//; s/ *$//' | awk '{ $1 = $2 = $3 = $4 = ""; print }' | sed 's/^ *//'; }
+if [ -n "$p1" ] && [ "$(arcs force1.scr)" = "$c1 -> $p1 (forced)" ] &&
+   grep -q '1 solved again)' force1.scr &&
+   [ "$(arcs force2.scr)" = "$p1 -> $c1" ] &&
+   [ "$(arcs force3.scr)" = "$c1 -> $p1" ] && grep -q "pinned (kept): $p1 -> $c1" force3.scr &&
+   [ "$(arcs force4.scr)" = "$p1 -> $c1 (forced)" ] && ! grep -q 'pinned (kept)' force4.scr; then
+	tg_pass "break-cycles-force ($c1 -> $p1 forced, freed; $p1 -> $c1 pinned, then forced)"
+else
+	tg_fail break-cycles-force "first: $p1 -> $c1" "$(cat force1.scr force2.scr force3.scr force4.scr | grep -v '^ *$')"
+fi
+"$GPROF" -b -k "$p1/$c1" ./prog gmon.out > force.exp
+check break-cycles-force-applied-equals-gprof-k force.exp force.txt
+# --break-force on the command line: the browser opens on that proposal
+cat > forcecl.keys <<'K'
+:save-display forcecl.scr
+:q
+K
+tui_run forcecl --break-cycles=1 --break-force="$c1/$p1" ./prog gmon.out > /dev/null
+if [ "$(arcs forcecl.scr)" = "$c1 -> $p1 (forced)" ]; then
+	tg_pass "--break-force in the browser: $c1 -> $p1 forced"
+else
+	tg_fail "--break-force in the browser" "$(grep -v '^ *$' forcecl.scr)"
+fi
+
 if ! grep -q '<cycle' bc2.scr && grep -q '<cycle 1 as a whole>' bc3.scr; then
 	tg_pass break-cycles-undo
 else

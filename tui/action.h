@@ -43,6 +43,9 @@
 	X(FILTER_CLEAR, "filter-clear",  "Remove the time and name filters") \
 	X(TOGGLE_MARK,  "toggle-mark",   "Keep or delete the proposed arc under the cursor") \
 	X(ACCEPT,       "accept",        "Apply the marked arcs of a cycle-breaking proposal") \
+	X(PIN_ARC,      "pin-arc",       "Keep the arc under the cursor out of the proposal and propose again") \
+	X(FORCE_ARC,    "force-arc",     "Force the arc under the cursor into the proposal and propose the rest around it") \
+	X(UNPIN_ARC,    "unpin-arc",     "Make the pinned or forced arc under the cursor free again and propose again") \
 	X(REFRESH,      "refresh",       "Redraw the screen") \
 	X(TOGGLE_NAMES, "toggle-names",  "Show names whole or with template arguments shortened") \
 	X(SCROLL_LEFT,  "scroll-left",   "Scroll the names of the list left (back to their start)") \

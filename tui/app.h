@@ -85,7 +85,8 @@ struct app {
 	int cb_bsd, cb_active;
 	unsigned long cb_gen;
 	int cb_time;         /* objective: least time moved (:break-cycles N time) */
-	uint32_t *cb_pins;   /* arcs the user keeps (:pin), for re-proposals */
+	struct cyclebreak_choice *cb_pins; /* arcs the user keeps (:pin) or
+				 * forces in (:force), for re-proposals */
 	size_t cb_npins;
 	struct textbuf cycles;
 };

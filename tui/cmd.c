@@ -522,9 +522,23 @@ static void c_show_edits(struct app *a, const char *name, char *arg)
 	app_set_view(a, view_lookup("messages"));
 }
 
+/* :pin, :force, :unpin [FROM/TO]: the arc named, else the one under the
+ * cursor in the proposal (:unpin alone frees every arc). */
 static void c_pin(struct app *a, const char *name, char *arg)
 {
-	view_cycles_pin(a, name[0] == 'p');
+	int state = name[0] == 'p' ? CYCLEBREAK_KEEP :
+		    name[0] == 'f' ? CYCLEBREAK_FORCE : CYCLEBREAK_FREE;
+	uint32_t arc = CG_NONE;
+	int named = 0;
+	if (*arg && (arc = arc_by_names(a, arg, &named)) == CG_NONE) {
+		if (!named)
+			app_message(a, 1, "usage: %s [FROM/TO]  (an arc: caller/callee)", name);
+		return;
+	}
+	if (state == CYCLEBREAK_FREE && !*arg)
+		view_cycles_unpin_all(a);
+	else
+		view_cycles_pin(a, state, arc);
 }
 
 static void c_quit(struct app *a, const char *name, char *arg)
@@ -591,10 +605,11 @@ static const struct {
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
 	{ "break-cycles N [bsd|time]", "propose arcs to delete so no cycle has over N members", c_break },
-	{ "pin", "keep the proposed arc under the cursor and propose again", c_pin },
+	{ "pin [FROM/TO]", "keep the arc (under the cursor) out of the proposal and propose again", c_pin },
+	{ "force [FROM/TO]", "force the arc (under the cursor) into the proposal, the rest around it", c_pin },
 	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits)", c_write_edits },
 	{ "show-edits", "show the deleted arcs as edits-file commands and gprof -k options", c_show_edits },
-	{ "unpin", "drop every pin and propose again", c_pin },
+	{ "unpin [FROM/TO]", "make the arc free again (alone: every pinned or forced arc)", c_pin },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
 	{ "messages", "show every message of this session (long ones whole)", c_view },
 	{ "baseline FILE...|off", "compare with a baseline profile (off: drop it)", c_baseline },
@@ -616,6 +631,7 @@ static const struct {
 	{ "include-time", CMD_ARG_FUNC }, { "focus", CMD_ARG_FUNC }, { "unfocus", CMD_ARG_FUNC },
 	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC },
 	{ "k", CMD_ARG_ARC }, { "restore", CMD_ARG_ARC },
+	{ "pin", CMD_ARG_ARC }, { "force", CMD_ARG_ARC }, { "unpin", CMD_ARG_ARC },
 	{ "export", CMD_ARG_FILE }, { "export!", CMD_ARG_FILE }, { "save-display", CMD_ARG_FILE },
 	{ "save-display!", CMD_ARG_FILE }, { "source", CMD_ARG_FILE }, { "dump", CMD_ARG_FILE },
 	{ "sort", CMD_ARG_WORDS }, { "set", CMD_ARG_WORDS }, { "filter", CMD_ARG_WORDS },

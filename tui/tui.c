@@ -135,6 +135,9 @@ static void run_action(struct app *a, int act)
 		break;
 	case ACT_TOGGLE_MARK:
 	case ACT_ACCEPT:
+	case ACT_PIN_ARC:
+	case ACT_FORCE_ARC:
+	case ACT_UNPIN_ARC:
 		break; /* the cycles view's own */
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
 	case ACT_TOGGLE_NAMES:
@@ -232,6 +235,7 @@ int tui_main(const struct opts *o)
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
 	if (o->break_cycles > 0) {
 		a->cb_time = o->cycle_objective_time;
+		a->cb_npins = cyclebreak_opts_choices(a->g, o, &a->cb_pins);
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd);
 	}
 

@@ -4,7 +4,10 @@
  * preview of the cycles and entries it leaves, then applied as one undo
  * step (edit_arcs_delete).  Space keeps or deletes the arc under the
  * cursor and the preview follows; Enter applies; Left goes back and
- * keeps the proposal for :cycles.  A proposal made for another state of
+ * keeps the proposal for :cycles.  Pinning (kept), forcing and freeing an
+ * arc set its state for the next proposals (a->cb_pins), made at once by
+ * cyclebreak_repropose: only the components the change touches are solved
+ * again.  A proposal made for another state of
  * the profile is dropped, never applied. */
 #include "config.h"
 #include "app.h"
@@ -51,19 +54,22 @@ void view_cycles_build(struct app *a)
 			marked_calls += a->cb.arcs[i].count;
 		}
 	textbuf_add(t, 2, "break cycles over %ld members%s%s: delete %zu of %zu arcs, %lu calls"
-		    "  (Space keeps/deletes, :pin keeps and re-proposes, Enter applies, Left goes back)",
+		    "  (Space keeps/deletes, p pins, ! forces, P frees and re-proposes, Enter applies, Left goes back)",
 		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "",
 		    a->cb.by_time ? " (least time moved)" : "", marked, a->cb.narcs,
 		    (unsigned long)marked_calls);
 	for (size_t i = 0; i < a->cb.narcs; i++) {
 		const struct cyclebreak_arc *c = &a->cb.arcs[i];
 		const struct cg_arc *arc = &g->arcs[c->arc];
-		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s", a->cb_use[i] ? 'x' : ' ',
+		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s%s", a->cb_use[i] ? 'x' : ' ',
 			    c->cycle, (unsigned long)c->count, g->nodes[arc->parent].sym->dname,
-			    g->nodes[arc->child].sym->dname);
+			    g->nodes[arc->child].sym->dname, c->forced ? "  (forced)" : "");
 	}
+	/* the kept arcs, rows after the proposed ones (cursor_arc) */
 	for (size_t i = 0; i < a->cb_npins; i++) {
-		const struct cg_arc *arc = &g->arcs[a->cb_pins[i]];
+		if (a->cb_pins[i].state != CYCLEBREAK_KEEP)
+			continue;
+		const struct cg_arc *arc = &g->arcs[a->cb_pins[i].arc];
 		textbuf_add(t, 1, "pinned (kept): %s -> %s", g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname);
 	}
@@ -137,9 +143,6 @@ struct propose_progress {
 	double start, last;
 };
 
-/* Whether the last proposal was cancelled (:pin then forgets its pin). */
-static int propose_cancelled;
-
 static int propose_progress(void *ctx, const char *what, double done)
 {
 	struct propose_progress *p = ctx;
@@ -154,11 +157,15 @@ static int propose_progress(void *ctx, const char *what, double done)
 	return term_cancel_pressed();
 }
 
-void view_cycles_propose(struct app *a, long bound, int bsd)
+/* Propose for BOUND with the arc states of a->cb_pins, reusing the
+ * proposal shown for the components no changed arc touches.  Returns 0
+ * (shown), -1 (none: the kept arcs or nothing over the bound) or -2
+ * (cancelled: the session and any earlier proposal stay).  With
+ * KEEP_ON_FAIL, a proposal shown stays shown when there is none. */
+static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 {
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
-	propose_cancelled = 0;
 	/* Nothing to propose unless some cycle is over the bound. */
 	uint32_t biggest = 0;
 	for (uint32_t c = a->g->nfuncs; c < a->g->nfuncs + a->g->ncycles; c++) {
@@ -171,19 +178,25 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 	if (biggest <= (uint64_t)bound) {
 		view_cycles_drop(a, "");
 		app_message(a, 0, "no cycle has more than %ld members", bound);
-		return;
+		return -1;
 	}
 	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 	struct propose_progress pp = { a, util_now(), 0 };
 	lim.by_time = a->cb_time && !bsd;
 	lim.progress = propose_progress;
 	lim.progress_ctx = &pp;
-	int st = cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r);
+	int again = a->cb_active && a->cb_gen == edit_generation(a->ed) &&
+		    a->cb.bound == bound && a->cb.bsd == bsd;
+	int st = again ? cyclebreak_repropose(a->g, &a->cb, a->cb_pins, a->cb_npins, &lim, &r)
+		: cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r);
 	if (st == -2) {
-		/* cancelled: the session and any earlier proposal stay */
-		propose_cancelled = 1;
 		app_message(a, 0, "break-cycles cancelled; nothing changed");
-		return;
+		return -2;
+	}
+	if (st < 0 && keep_on_fail && a->cb_active) {
+		app_message(a, 1, "no proposal: the pinned arcs keep a cycle over %ld members",
+			    bound);
+		return -1;
 	}
 	view_cycles_drop(a, "");
 	if (st < 0) {
@@ -191,12 +204,12 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
 			    a->cb_npins ? "the pinned arcs" : "arcs that cannot be deleted",
 			    bound);
-		return;
+		return -1;
 	}
 	if (r.narcs == 0) {
 		cyclebreak_result_free(&r);
 		app_message(a, 0, "no cycle has more than %ld members", bound);
-		return;
+		return -1;
 	}
 	a->cb = r;
 	a->cb_use = xmalloc(r.narcs);
@@ -209,36 +222,111 @@ void view_cycles_propose(struct app *a, long bound, int bsd)
 	textbuf_clear(&a->cycles);
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
-	app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly)",
-		    r.narcs, r.ncycles, bound, r.nexact);
+	if (again)
+		app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly, "
+			    "%u solved again)", r.narcs, r.ncycles, bound, r.nexact,
+			    r.nsolved);
+	else
+		app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly)",
+			    r.narcs, r.ncycles, bound, r.nexact);
+	return 0;
 }
 
-void view_cycles_pin(struct app *a, int on)
+void view_cycles_propose(struct app *a, long bound, int bsd)
+{
+	propose(a, bound, bsd, 0);
+}
+
+/* The arc on the cursor's row: a proposed one, or a kept one (listed
+ * after them in the order of a->cb_pins); CG_NONE on other rows. */
+static uint32_t cursor_arc(struct app *a)
 {
 	uint32_t cur = a->pane[V_CYCLES].cur;
+	if (cur == 0)
+		cur = 1; /* on the heading: the first arc */
+	if (cur <= a->cb.narcs)
+		return a->cb.arcs[cur - 1].arc;
+	size_t k = cur - 1 - a->cb.narcs;
+	for (size_t i = 0; i < a->cb_npins; i++)
+		if (a->cb_pins[i].state == CYCLEBREAK_KEEP && k-- == 0)
+			return a->cb_pins[i].arc;
+	return CG_NONE;
+}
+
+/* Propose again with the choices now in a->cb_pins; when that is
+ * cancelled or impossible, put back SAVED (N choices) and keep what is
+ * shown. */
+static void repropose(struct app *a, struct cyclebreak_choice *saved, size_t n)
+{
+	if (propose(a, a->cb_bound, a->cb_bsd, 1) != 0) {
+		free(a->cb_pins);
+		a->cb_pins = saved;
+		a->cb_npins = n;
+		if (a->cb_active)
+			view_cycles_build(a);
+		return;
+	}
+	free(saved);
+}
+
+static struct cyclebreak_choice *save_choices(const struct app *a)
+{
+	struct cyclebreak_choice *s = xmalloc((a->cb_npins + 1) * sizeof *s);
+	if (a->cb_npins)
+		memcpy(s, a->cb_pins, a->cb_npins * sizeof *s);
+	return s;
+}
+
+void view_cycles_pin(struct app *a, int state, uint32_t arc)
+{
+	static const char *const verb[] = { "unpin", "pin", "force" };
 	if (!a->cb_active) {
 		app_message(a, 1, "no proposal: :break-cycles N first");
 		return;
 	}
-	long bound = a->cb_bound;
-	int bsd = a->cb_bsd;
-	if (on) {
-		if (cur == 0)
-			cur = 1; /* on the heading: the first arc */
-		if (cur < 1 || cur > a->cb.narcs) {
-			app_message(a, 1, "put the cursor on a proposed arc to pin it");
-			return;
-		}
-		a->cb_pins = xrealloc(a->cb_pins, (a->cb_npins + 1) * sizeof *a->cb_pins);
-		a->cb_pins[a->cb_npins++] = a->cb.arcs[cur - 1].arc;
+	if (arc == CG_NONE)
+		arc = cursor_arc(a);
+	if (arc == CG_NONE) {
+		app_message(a, 1, "put the cursor on a proposed or pinned arc to %s it", verb[state]);
+		return;
 	}
-	size_t npins = a->cb_npins;
-	if (!on)
-		a->cb_npins = 0;
-	view_cycles_propose(a, bound, bsd);
-	/* cancelled: the pins of the proposal still shown */
-	if (propose_cancelled)
-		a->cb_npins = on ? npins - 1 : npins;
+	if (a->g->arcs[arc].deleted) {
+		app_message(a, 1, "that arc is deleted already");
+		return;
+	}
+	size_t i = 0;
+	while (i < a->cb_npins && a->cb_pins[i].arc != arc)
+		i++;
+	int was = i < a->cb_npins ? a->cb_pins[i].state : CYCLEBREAK_FREE;
+	if (was == state) {
+		app_message(a, 0, "that arc is %s already", state == CYCLEBREAK_FREE ? "free" :
+			    state == CYCLEBREAK_KEEP ? "pinned" : "forced");
+		return;
+	}
+	struct cyclebreak_choice *saved = save_choices(a);
+	size_t n = a->cb_npins;
+	if (state == CYCLEBREAK_FREE) {
+		memmove(&a->cb_pins[i], &a->cb_pins[i + 1],
+			(a->cb_npins - i - 1) * sizeof *a->cb_pins);
+		a->cb_npins--;
+	} else {
+		if (i == a->cb_npins)
+			a->cb_pins = xrealloc(a->cb_pins, (++a->cb_npins) * sizeof *a->cb_pins);
+		a->cb_pins[i] = (struct cyclebreak_choice){ arc, state };
+	}
+	repropose(a, saved, n);
+}
+
+void view_cycles_unpin_all(struct app *a)
+{
+	if (!a->cb_active) {
+		app_message(a, 1, "no proposal: :break-cycles N first");
+		return;
+	}
+	struct cyclebreak_choice *saved = save_choices(a);
+	size_t n = a->cb_npins;
+	a->cb_npins = 0;
+	repropose(a, saved, n);
 }
 
 void view_cycles_toggle(struct app *a)
@@ -294,6 +382,12 @@ static int cycles_key(struct app *a, int act)
 		view_cycles_toggle(a);
 	else if (act == ACT_ACCEPT)
 		view_cycles_accept(a);
+	else if (act == ACT_PIN_ARC)
+		view_cycles_pin(a, CYCLEBREAK_KEEP, CG_NONE);
+	else if (act == ACT_FORCE_ARC)
+		view_cycles_pin(a, CYCLEBREAK_FORCE, CG_NONE);
+	else if (act == ACT_UNPIN_ARC)
+		view_cycles_pin(a, CYCLEBREAK_FREE, CG_NONE);
 	else
 		return 0;
 	return 1;

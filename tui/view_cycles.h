@@ -4,6 +4,8 @@
 #ifndef TUI_VIEW_CYCLES_H
 #define TUI_VIEW_CYCLES_H
 
+#include <stdint.h>
+
 struct app;
 
 /* Propose arcs to delete so no cycle keeps over BOUND members (BSD:
@@ -11,9 +13,12 @@ struct app;
 void view_cycles_propose(struct app *a, long bound, int bsd);
 void view_cycles_build(struct app *a);
 void view_cycles_toggle(struct app *a);
-/* :pin: keep the arc under the cursor and propose again without it;
- * :unpin drops every pin and proposes again. */
-void view_cycles_pin(struct app *a, int on);
+/* Set ARC (CG_NONE: the arc under the cursor) to STATE (enum
+ * cyclebreak_state: free, kept or forced) and propose again, re-solving
+ * only the components the change touches; view_cycles_unpin_all makes
+ * every arc free again. */
+void view_cycles_pin(struct app *a, int state, uint32_t arc);
+void view_cycles_unpin_all(struct app *a);
 void view_cycles_accept(struct app *a);
 void view_cycles_drop(struct app *a, const char *why);
 

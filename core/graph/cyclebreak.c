@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak: the proposal (components copied out of the call graph and
- * handed to the solvers), the preview, and the batch mode's printing. */
+ * handed to the solvers, or taken from the previous proposal) and the
+ * preview; the batch mode's printing is in cyclebreak_batch.c. */
 #include "config.h"
 #include "cyclebreak.h"
 #include "cyclebreak_int.h"
 #include "util.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,9 +54,12 @@ static int cmp_result(const void *l, const void *r)
 	return (a->arc > b->arc) - (a->arc < b->arc);
 }
 
-/* Copy component C of the whole graph W (members in address order). */
+/* Copy component C of the whole graph W (members in address order).
+ * STATE is per arc of the call graph: kept arcs become fixed, forced arcs
+ * are left out (deleted before the solver sees the component), also as
+ * parents of a member. */
 static void copy_component(const struct cb_sub *w, const uint32_t *comp,
-			   uint32_t c, const uint8_t *pin, uint32_t *local,
+			   uint32_t c, const uint8_t *state, uint32_t *local,
 			   struct cb_sub *s)
 {
 	uint32_t n = 0, m = 0;
@@ -65,16 +68,18 @@ static void copy_component(const struct cb_sub *w, const uint32_t *comp,
 		if (comp[v] == c)
 			local[v] = n++;
 	for (uint32_t a = 0; a < w->m; a++)
-		m += comp[w->src[a]] == c && comp[w->dst[a]] == c;
+		m += comp[w->src[a]] == c && comp[w->dst[a]] == c &&
+		     state[w->garc[a]] != CYCLEBREAK_FORCE;
 	cb_sub_alloc(s, n, m);
 	m = 0;
 	for (uint32_t a = 0; a < w->m; a++) {
-		if (comp[w->src[a]] != c || comp[w->dst[a]] != c)
+		if (comp[w->src[a]] != c || comp[w->dst[a]] != c ||
+		    state[w->garc[a]] == CYCLEBREAK_FORCE)
 			continue;
 		s->src[m] = local[w->src[a]];
 		s->dst[m] = local[w->dst[a]];
 		s->w[m] = w->w[a];
-		s->fixed[m] = pin[w->garc[a]];
+		s->fixed[m] = state[w->garc[a]] == CYCLEBREAK_KEEP;
 		s->garc[m] = w->garc[a];
 		m++;
 	}
@@ -83,6 +88,8 @@ static void copy_component(const struct cb_sub *w, const uint32_t *comp,
 			continue;
 		for (uint32_t e = w->in_start[v]; e < w->in_start[v + 1]; e++) {
 			uint32_t a = w->in_arc[e];
+			if (state[w->garc[a]] == CYCLEBREAK_FORCE)
+				continue;
 			s->nparents[local[v]]++;
 			if (comp[w->src[a]] != c)
 				s->ext_parent[local[v]] = 1;
@@ -112,16 +119,102 @@ static void time_weights(const struct cg *g, struct cb_sub *w)
 }
 
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
-		       const uint32_t *pinned, size_t npinned,
+		       const struct cyclebreak_choice *ch, size_t nch,
 		       struct cyclebreak_result *r)
 {
-	return cyclebreak_propose_lim(g, bound, bsd, pinned, npinned, NULL, r);
+	return cyclebreak_propose_lim(g, bound, bsd, ch, nch, NULL, r);
 }
 
-int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
-			   const uint32_t *pinned, size_t npinned,
-			   const struct cyclebreak_limits *lim,
-			   struct cyclebreak_result *r)
+static void add_arc(const struct cg *g, struct cyclebreak_result *r,
+		    size_t *cap, uint32_t ga, int forced, uint32_t part)
+{
+	util_grow((void **)&r->arcs, cap, r->narcs + 1, sizeof *r->arcs);
+	r->arcs[r->narcs++] = (struct cyclebreak_arc){
+		.arc = ga, .count = g->arcs[ga].count,
+		.cycle = g->nodes[g->arcs[ga].parent].cycle,
+		.forced = forced, .part = part };
+	r->calls += g->arcs[ga].count;
+}
+
+/* Solve component C of W into R as part P; returns 0, -1 (the fixed arcs
+ * keep it over the bound) or -2 (cancelled). */
+static int solve_part(const struct cg *g, const struct cb_sub *w,
+		      const uint32_t *comp, uint32_t c, uint32_t *local,
+		      const struct cyclebreak_limits *lim, int *cancel,
+		      struct cyclebreak_result *r, size_t *cap, uint32_t p)
+{
+	struct cyclebreak_part *part = &r->parts[p];
+	struct cb_sub s;
+	int status = 0;
+
+	copy_component(w, comp, c, r->state, local, &s);
+	s.progress = lim->progress;
+	s.progress_ctx = lim->progress_ctx;
+	s.cancel = cancel;
+	uint8_t *del = xcalloc((size_t)s.m + 1, 1);
+	for (uint32_t a = 0; a < s.m; a++)
+		del[a] = !s.fixed[a];
+	if (!cb_fits(&s, del, r->bound)) {
+		status = -1;
+	} else if (r->bsd) {
+		cb_bsd(&s, r->bound, del);
+		part->lower = cb_lower_bound(&s, r->bound);
+	} else {
+		cb_heuristic(&s, r->bound, del);
+		if (*cancel)
+			status = -2;
+		else if (s.m <= lim->exact_max_arcs &&
+			 cb_exact(&s, r->bound, del, lim->exact_budget)) {
+			part->exact = 1;
+			part->lower = cb_cost_of(&s, del).calls;
+		} else {
+			part->lower = cb_lower_bound(&s, r->bound);
+		}
+	}
+	for (uint32_t a = 0; a < s.m && status == 0; a++)
+		if (del[a])
+			add_arc(g, r, cap, s.garc[a], 0, p);
+	free(del);
+	cb_sub_free(&s);
+	return status;
+}
+
+/* Whether PREV was made with what R is being made with. */
+static int prev_matches(const struct cg *g, const struct cyclebreak_result *prev,
+			const struct cyclebreak_result *r)
+{
+	return prev && prev->state && prev->narcs_g == g->narcs &&
+	       prev->bound == r->bound && prev->bsd == r->bsd &&
+	       prev->by_time == r->by_time &&
+	       prev->exact_max_arcs == r->exact_max_arcs &&
+	       prev->exact_budget == r->exact_budget;
+}
+
+/* PREV's arcs of each part: those of part p are idx[start[p] ..
+ * start[p+1]-1] (counting sort; forced arcs left out). */
+static void prev_index(const struct cyclebreak_result *prev, uint32_t **start,
+		       uint32_t **idx)
+{
+	*start = xcalloc(prev->nparts + 2, sizeof(uint32_t));
+	*idx = xmalloc((prev->narcs + 1) * sizeof(uint32_t));
+	for (size_t i = 0; i < prev->narcs; i++)
+		if (prev->arcs[i].part < prev->nparts)
+			(*start)[prev->arcs[i].part + 1]++;
+	for (size_t p = 0; p < prev->nparts; p++)
+		(*start)[p + 1] += (*start)[p];
+	uint32_t *fill = xmalloc((prev->nparts + 1) * sizeof(uint32_t));
+	memcpy(fill, *start, (prev->nparts + 1) * sizeof(uint32_t));
+	for (size_t i = 0; i < prev->narcs; i++)
+		if (prev->arcs[i].part < prev->nparts)
+			(*idx)[fill[prev->arcs[i].part]++] = (uint32_t)i;
+	free(fill);
+}
+
+static int propose(const struct cg *g, long bound, int bsd,
+		   const struct cyclebreak_choice *ch, size_t nch,
+		   const struct cyclebreak_limits *lim,
+		   const struct cyclebreak_result *prev,
+		   struct cyclebreak_result *r)
 {
 	static const struct cyclebreak_limits def = CYCLEBREAK_LIMITS_DEFAULT;
 	struct cb_sub w;
@@ -133,70 +226,75 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 	memset(r, 0, sizeof *r);
 	r->bsd = bsd;
 	r->by_time = lim->by_time;
-	if (bound < 1)
-		bound = 1;
+	r->bound = bound < 1 ? 1 : bound;
+	r->exact_max_arcs = lim->exact_max_arcs;
+	r->exact_budget = lim->exact_budget;
+	r->narcs_g = g->narcs;
+	r->state = xcalloc((size_t)g->narcs + 1, 1);
+	for (size_t i = 0; i < nch; i++)
+		if (ch[i].arc < g->narcs && ch[i].state >= CYCLEBREAK_FREE &&
+		    ch[i].state <= CYCLEBREAK_FORCE)
+			r->state[ch[i].arc] = (uint8_t)ch[i].state;
 	whole_graph(g, &w);
-	uint8_t *pin = xcalloc((size_t)g->narcs + 1, 1);
-	for (size_t i = 0; i < npinned; i++)
-		if (pinned[i] < g->narcs)
-			pin[pinned[i]] = 1;
 	uint32_t *comp = xmalloc(((size_t)w.n + 1) * sizeof(uint32_t));
 	uint32_t nc = cb_scc(&w, NULL, comp);
 	uint32_t *size = xcalloc((size_t)nc + 1, sizeof(uint32_t));
 	uint32_t *local = xmalloc(((size_t)w.n + 1) * sizeof(uint32_t));
 	uint8_t *done = xcalloc((size_t)nc + 1, 1);
-	size_t cap = 0;
+	size_t cap = 0, pcap = 0;
 
 	for (uint32_t v = 0; v < w.n; v++)
 		size[comp[v]]++;
 	if (lim->by_time)
 		time_weights(g, &w);
+	/* Reuse: a component keeps PREV's solution unless an arc into one of
+	 * its members changed state (such an arc is in its sub, or counts
+	 * among a member's parents for the BSD rule). */
+	uint8_t *changed = NULL;
+	uint32_t *pfirst = NULL, *pstart = NULL, *pidx = NULL;
+	if (prev_matches(g, prev, r)) {
+		changed = xcalloc((size_t)nc + 1, 1);
+		for (uint32_t a = 0; a < w.m; a++)
+			if (r->state[w.garc[a]] != prev->state[w.garc[a]])
+				changed[comp[w.dst[a]]] = 1;
+		pfirst = xmalloc(((size_t)w.n + 1) * sizeof(uint32_t));
+		for (uint32_t v = 0; v < w.n; v++)
+			pfirst[v] = CB_NONE;
+		for (size_t p = 0; p < prev->nparts; p++)
+			if (prev->parts[p].first < w.n)
+				pfirst[prev->parts[p].first] = (uint32_t)p;
+		prev_index(prev, &pstart, &pidx);
+	}
 	/* Components in the address order of their first member. */
 	for (uint32_t v = 0; v < w.n && status == 0; v++) {
 		uint32_t c = comp[v];
-		if (done[c] || size[c] <= (uint64_t)bound)
+		if (done[c] || size[c] <= (uint64_t)r->bound)
 			continue;
 		done[c] = 1;
 		r->ncycles++;
-		struct cb_sub s;
-		copy_component(&w, comp, c, pin, local, &s);
-		s.progress = lim->progress;
-		s.progress_ctx = lim->progress_ctx;
-		s.cancel = &cancel;
-		uint8_t *del = xcalloc((size_t)s.m + 1, 1);
-		for (uint32_t a = 0; a < s.m; a++)
-			del[a] = !s.fixed[a];
-		if (!cb_fits(&s, del, bound)) {
-			status = -1;
-		} else if (bsd) {
-			cb_bsd(&s, bound, del);
-			r->lower += cb_lower_bound(&s, bound);
+		uint32_t p = (uint32_t)r->nparts;
+		util_grow((void **)&r->parts, &pcap, r->nparts + 1, sizeof *r->parts);
+		r->parts[r->nparts++] = (struct cyclebreak_part){ .first = v };
+		if (changed && !changed[c] && pfirst[v] != CB_NONE) {
+			const struct cyclebreak_part *q = &prev->parts[pfirst[v]];
+			r->parts[p].exact = q->exact;
+			r->parts[p].lower = q->lower;
+			for (uint32_t k = pstart[pfirst[v]]; k < pstart[pfirst[v] + 1]; k++)
+				add_arc(g, r, &cap, prev->arcs[pidx[k]].arc, 0, p);
 		} else {
-			cb_heuristic(&s, bound, del);
-			if (cancel)
-				status = -2;
-			else if (s.m <= lim->exact_max_arcs &&
-			    cb_exact(&s, bound, del, lim->exact_budget)) {
-				r->nexact++;
-				r->lower += cb_cost_of(&s, del).calls;
-			} else {
-				r->lower += cb_lower_bound(&s, bound);
-			}
+			status = solve_part(g, &w, comp, c, local, lim, &cancel, r, &cap, p);
+			r->nsolved++;
 		}
-		for (uint32_t a = 0; a < s.m && status == 0; a++) {
-			if (!del[a])
-				continue;
-			util_grow((void **)&r->arcs, &cap, r->narcs + 1, sizeof *r->arcs);
-			uint32_t ga = s.garc[a];
-			r->arcs[r->narcs].arc = ga;
-			r->arcs[r->narcs].count = g->arcs[ga].count;
-			r->arcs[r->narcs].cycle = g->nodes[g->arcs[ga].parent].cycle;
-			r->narcs++;
-			r->calls += g->arcs[ga].count;
-		}
-		free(del);
-		cb_sub_free(&s);
+		r->nexact += r->parts[p].exact;
+		r->lower += r->parts[p].lower;
 	}
+	/* The forced arcs, deleted whatever the components need. */
+	for (uint32_t a = 0; a < g->narcs && status == 0; a++)
+		if (r->state[a] == CYCLEBREAK_FORCE && !g->arcs[a].deleted) {
+			add_arc(g, r, &cap, a, 1, UINT32_MAX);
+			if (!r->by_time)
+				r->lower += g->arcs[a].count;
+		}
 	if (status != 0) {
 		cyclebreak_result_free(r);
 		r->bsd = bsd;
@@ -204,18 +302,40 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 	} else {
 		util_qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
 	}
+	free(changed);
+	free(pfirst);
+	free(pstart);
+	free(pidx);
 	free(done);
 	free(local);
 	free(size);
 	free(comp);
-	free(pin);
 	cb_sub_free(&w);
 	return status;
+}
+
+int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
+			   const struct cyclebreak_choice *ch, size_t nch,
+			   const struct cyclebreak_limits *lim,
+			   struct cyclebreak_result *r)
+{
+	return propose(g, bound, bsd, ch, nch, lim, NULL, r);
+}
+
+int cyclebreak_repropose(const struct cg *g,
+			 const struct cyclebreak_result *prev,
+			 const struct cyclebreak_choice *ch, size_t nch,
+			 const struct cyclebreak_limits *lim,
+			 struct cyclebreak_result *r)
+{
+	return propose(g, prev->bound, prev->bsd, ch, nch, lim, prev, r);
 }
 
 void cyclebreak_result_free(struct cyclebreak_result *r)
 {
 	free(r->arcs);
+	free(r->state);
+	free(r->parts);
 	memset(r, 0, sizeof *r);
 }
 
@@ -304,212 +424,4 @@ void cyclebreak_preview_free(struct cyclebreak_preview *pv)
 {
 	free(pv->entries);
 	memset(pv, 0, sizeof *pv);
-}
-
-/* CTX: the call graph whose functions are sorted by raw name. */
-static int cmp_name_idx(const void *l, const void *r, void *ctx)
-{
-	const struct cg *g = ctx;
-	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
-	int c = strcmp(g->nodes[a].sym->name, g->nodes[b].sym->name);
-	return c ? c : (a > b) - (a < b);
-}
-
-/* shared[v]: another function has v's raw name. */
-static uint8_t *shared_names(const struct cg *g)
-{
-	uint32_t n = g->nfuncs;
-	uint32_t *v = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-	uint8_t *shared = xcalloc((size_t)n + 1, 1);
-
-	for (uint32_t i = 0; i < n; i++)
-		v[i] = i;
-	util_qsort_r(v, n, sizeof *v, cmp_name_idx, (void *)g);
-	for (uint32_t i = 1; i < n; i++)
-		if (!strcmp(g->nodes[v[i]].sym->name, g->nodes[v[i - 1]].sym->name))
-			shared[v[i]] = shared[v[i - 1]] = 1;
-	free(v);
-	return shared;
-}
-
-/* GNU gprof 2.40 honours only the last -k naming a given caller (found by
- * experiment; tgprof's -k follows it), so a list with arcs from one caller
- * to two different callees cannot be replayed with -k: say so. */
-static int cmp_arc_names(const void *l, const void *r, void *ctx)
-{
-	const struct cg *g = ctx;
-	const struct cg_arc *a = &g->arcs[*(const uint32_t *)l];
-	const struct cg_arc *b = &g->arcs[*(const uint32_t *)r];
-	int c = strcmp(g->nodes[a->parent].sym->name,
-		       g->nodes[b->parent].sym->name);
-	if (c)
-		return c;
-	return strcmp(g->nodes[a->child].sym->name,
-		      g->nodes[b->child].sym->name);
-}
-
-/* 1 if arc B has the names of one of the K arcs in V (sorted by
- * cmp_arc_names). */
-static int names_listed(const struct cg *g, const uint32_t *v, size_t k,
-			uint32_t b)
-{
-	size_t lo = 0, hi = k;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = cmp_arc_names(&b, &v[mid], (void *)g);
-		if (c == 0)
-			return 1;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return 0;
-}
-
-/* The arcs -k would also match given the printed names: live arcs whose
- * ends have the same raw names as those of a listed arc (two static
- * functions may share a name).  Appended to LIST (N arcs so far) in arc
- * order and marked deleted.  One pass over the arcs, a binary search each
- * when an end's name is shared. */
-static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list,
-		       size_t *n, size_t *cap)
-{
-	uint32_t *v = xmalloc((*n + 1) * sizeof *v);
-	size_t k = 0;
-
-	for (size_t i = 0; i < *n; i++) {
-		const struct cg_arc *x = &g->arcs[(*list)[i]];
-		if (shared[x->parent] || shared[x->child])
-			v[k++] = (*list)[i];
-	}
-	util_qsort_r(v, k, sizeof *v, cmp_arc_names, g);
-	for (uint32_t b = 0; b < g->narcs && k > 0; b++) {
-		const struct cg_arc *y = &g->arcs[b];
-		if (y->deleted || !(shared[y->parent] || shared[y->child]) ||
-		    !names_listed(g, v, k, b))
-			continue;
-		util_grow((void **)list, cap, *n + 1, sizeof **list);
-		(*list)[(*n)++] = b;
-	}
-	for (size_t i = 0; i < *n; i++)
-		g->arcs[(*list)[i]].deleted = 1;
-	free(v);
-}
-
-static void repeated_callers(FILE *out, const struct cg *g,
-			     const uint32_t *list, size_t n)
-{
-	uint32_t *v = xmalloc((n + 1) * sizeof *v);
-	size_t k = 0;
-	const char *first = NULL, *last = NULL;
-
-	if (n)
-		memcpy(v, list, n * sizeof *v);
-	util_qsort_r(v, n, sizeof *v, cmp_arc_names, (void *)g);
-	for (size_t i = 1; i < n; i++) {
-		const char *p = g->nodes[g->arcs[v[i]].parent].sym->name;
-		if (strcmp(p, g->nodes[g->arcs[v[i - 1]].parent].sym->name) ||
-		    !cmp_arc_names(&v[i], &v[i - 1], (void *)g))
-			continue;
-		if (last && !strcmp(last, p))
-			continue;
-		last = p;
-		if (!first)
-			first = g->nodes[g->arcs[v[i]].parent].sym->dname;
-		k++;
-	}
-	if (k)
-		fprintf(out, "Note: %zu caller%s (%s%s) %s several deleted arcs; GNU "
-			"gprof honours only the last -k naming a caller (and so does "
-			"tgprof --text), so -k cannot replay this list.\n", k,
-			k == 1 ? "" : "s", first, k == 1 ? "" : ", ...",
-			k == 1 ? "has" : "have");
-	free(v);
-}
-
-/* The certificate: "; no solution deletes fewer than L calls (within
- * X%)", X the most the printed CALLS can exceed the optimum, relative to
- * it; then how many cycles were solved exactly. */
-static void print_gap(FILE *out, const struct cyclebreak_result *r,
-		      uint64_t calls)
-{
-	if (r->by_time) {
-		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
-			"least time moved possible.\n", r->nexact, r->ncycles,
-			r->ncycles == 1 ? "" : "s");
-		return;
-	}
-	fprintf(out, "; no solution deletes fewer than %" PRIu64 " call%s", r->lower,
-		r->lower == 1 ? "" : "s");
-	if (r->lower > 0)
-		fprintf(out, " (within %.1f%%)",
-			100.0 * (double)(calls - r->lower) / (double)r->lower);
-	if (r->bsd)
-		fprintf(out, "; %u cycle%s over the bound.\n", r->ncycles,
-			r->ncycles == 1 ? " was" : "s were");
-	else
-		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
-			"fewest calls possible.\n", r->nexact, r->ncycles,
-			r->ncycles == 1 ? "" : "s");
-}
-
-void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
-		      const struct cyclebreak_limits *lim,
-		      uint32_t **deleted, size_t *ndeleted)
-{
-	struct cyclebreak_result r;
-	uint32_t *list = NULL;
-	size_t n = 0, cap = 0;
-	uint64_t calls = 0;
-
-	if (cyclebreak_propose_lim(g, o->break_cycles, o->cycle_heuristic_bsd,
-				   NULL, 0, lim, &r) != 0)
-		util_die("internal error: cycles cannot be broken");
-	uint8_t *shared = shared_names(g);
-	struct cyclebreak_snap snap;
-	cyclebreak_snap_take(g, &snap);
-	for (size_t i = 0; i < r.narcs; i++)
-		g->arcs[r.arcs[i].arc].deleted = 1;
-	for (size_t i = 0; i < r.narcs; i++) {
-		util_grow((void **)&list, &cap, n + 1, sizeof *list);
-		list[n++] = r.arcs[i].arc;
-	}
-	same_names(g, shared, &list, &n, &cap);
-	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s):\n",
-		o->break_cycles, o->break_cycles == 1 ? "" : "s",
-		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" :
-		o->cycle_objective_time ? "least time moved" : "fewest calls");
-	for (size_t i = 0; i < n; i++) {
-		const struct cg_arc *a = &g->arcs[list[i]];
-		calls += a->count;
-		fprintf(out, "\t%s to %s with %" PRIu64 " calls\n",
-			g->nodes[a->parent].sym->dname, g->nodes[a->child].sym->dname,
-			a->count);
-	}
-	fprintf(out, "%zu arc%s and %" PRIu64 " call%s deleted", n,
-		n == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
-	if (r.ncycles == 0)
-		fprintf(out, "; no cycle was over the bound.\n");
-	else if (!o->cycle_heuristic_bsd && r.nexact == r.ncycles &&
-		 (calls == r.calls || r.by_time))
-		fprintf(out, " (optimal); %u cycle%s over the bound.\n",
-			r.ncycles, r.ncycles == 1 ? " was" : "s were");
-	else
-		print_gap(out, &r, calls);
-	repeated_callers(out, g, list, n);
-	cg_propagate(g);
-	struct cyclebreak_change ch[CYCLEBREAK_NCHANGES];
-	size_t nch = cyclebreak_changes(&snap, g, ch, CYCLEBREAK_NCHANGES);
-	cyclebreak_changes_print(out, g, ch, nch);
-	cyclebreak_snap_free(&snap);
-	fputc('\n', out);
-	free(shared);
-	if (deleted) {
-		*deleted = list;
-		*ndeleted = n;
-	} else {
-		free(list);
-	}
-	cyclebreak_result_free(&r);
 }

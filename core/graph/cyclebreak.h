@@ -38,12 +38,33 @@
 #include "cg.h"
 #include "opts.h"
 
+/* What the user chose for an arc before a proposal: free (the solver
+ * decides), kept (pinned: never proposed) or forced (always deleted, the
+ * rest chosen around it, as if it had been deleted first). */
+enum cyclebreak_state { CYCLEBREAK_FREE, CYCLEBREAK_KEEP, CYCLEBREAK_FORCE };
+struct cyclebreak_choice {
+	uint32_t arc;   /* index into g->arcs */
+	int state;      /* enum cyclebreak_state; a later choice of the same
+			 * arc overrides an earlier one */
+};
+
 /* One arc of a proposal. */
 struct cyclebreak_arc {
 	uint32_t arc;   /* index into g->arcs */
 	uint64_t count; /* its calls (g->arcs[arc].count) */
 	uint32_t cycle; /* the cycle it lies in and splits: N of "<cycle N>"
-			 * as G was propagated when proposing */
+			 * as G was propagated when proposing (0: in none,
+			 * only for a forced arc) */
+	int forced;     /* deleted because the user forced it */
+	uint32_t part;  /* the component whose solution it belongs to (index
+			 * into parts), UINT32_MAX for a forced arc */
+};
+
+/* One component over the bound, as solved for a proposal. */
+struct cyclebreak_part {
+	uint32_t first;  /* its first member in address order (node index) */
+	int exact;       /* solved with a proven minimum */
+	uint64_t lower;  /* its share of the certificate (lower) */
 };
 
 struct cyclebreak_result {
@@ -58,18 +79,35 @@ struct cyclebreak_result {
 				* other (cyclebreak_bound.c) */
 	int bsd;               /* chosen by the 4.4BSD rule */
 	int by_time;           /* objective: least time moved */
+	uint32_t nsolved;      /* components over the bound solved for this
+				* result; the others were reused from the
+				* previous one (cyclebreak_repropose) */
+	/* How it was made, for cyclebreak_repropose: the bound, limits,
+	 * the state of every arc of G (narcs_g of them), and the components
+	 * over the bound in address order of their first member. */
+	long bound;
+	uint32_t exact_max_arcs;
+	uint64_t exact_budget;
+	uint8_t *state;
+	uint32_t narcs_g;
+	struct cyclebreak_part *parts;
+	size_t nparts;
 };
 
 /* Propose arcs to delete in G so that no cycle has more than BOUND (>= 1)
  * members.  G must be propagated (cycle numbers are read from it); it is
- * not changed.  Arcs already deleted stay deleted and are not proposed;
- * the NPINNED arc indices in PINNED are never proposed (the user wants them
- * kept).  Fills *R (free with cyclebreak_result_free()).
- * Returns 0, or -1 when the pinned and other arcs that cannot be deleted
+ * not changed.  Arcs already deleted stay deleted and are not proposed.
+ * The NCH choices in CH set arc states: kept arcs are never proposed,
+ * forced arcs are always in the result (flag forced) and the components
+ * are broken around them.  The components over the bound are those of
+ * the live arcs (forced ones included), so choices never change which
+ * components are solved, only how.  Fills *R (free with
+ * cyclebreak_result_free()).
+ * Returns 0, or -1 when the kept and other arcs that cannot be deleted
  * alone keep a cycle over the bound: then *R is empty (cyclebreak_propose_lim
  * also returns -2, *R empty, when its progress callback cancelled). */
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
-		       const uint32_t *pinned, size_t npinned,
+		       const struct cyclebreak_choice *ch, size_t nch,
 		       struct cyclebreak_result *r);
 
 /* Limits of the exact search: components with more arcs than
@@ -99,9 +137,22 @@ struct cyclebreak_limits {
 
 /* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
 int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
-			   const uint32_t *pinned, size_t npinned,
+			   const struct cyclebreak_choice *ch, size_t nch,
 			   const struct cyclebreak_limits *lim,
 			   struct cyclebreak_result *r);
+/* Propose again after the user changed arc states: the same as
+ * cyclebreak_propose_lim with PREV's bound and rule and the choices CH,
+ * and the same result, but each component over the bound that no changed
+ * arc enters (an arc whose state differs from PREV's, ending in one of its
+ * members) takes PREV's solution for it as it is; only the others are
+ * solved (R->nsolved counts them).  PREV must have been made on G in the
+ * same state (no edit since) with limits equal to LIM; when it does not
+ * match in bound, rule or limits, every component is solved. */
+int cyclebreak_repropose(const struct cg *g,
+			 const struct cyclebreak_result *prev,
+			 const struct cyclebreak_choice *ch, size_t nch,
+			 const struct cyclebreak_limits *lim,
+			 struct cyclebreak_result *r);
 void cyclebreak_result_free(struct cyclebreak_result *r);
 
 /* What applying a proposal would do to the call graph, for showing it
@@ -173,8 +224,17 @@ void cyclebreak_preview_free(struct cyclebreak_preview *pv);
 void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
 		      const unsigned char *use);
 
+/* The arc states of --break-keep=FROM/TO and --break-force=FROM/TO (O's
+ * break_choices, in order; FROM and TO as -k takes them): one choice per
+ * live arc each spec matches, in *OUT (malloc'd); returns the count.  A
+ * spec without '/' or matching no live arc ends the program with a message
+ * naming the option (status 1). */
+size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
+			       struct cyclebreak_choice **out);
+
 /* Batch mode (--break-cycles=N, main.c, before the reports): propose with
- * o->break_cycles and o->cycle_heuristic_bsd; then, so that the reports
+ * o->break_cycles, o->cycle_heuristic_bsd and the choices of
+ * cyclebreak_opts_choices (the heading says how many); then, so that the reports
  * are those of `-k PARENT/CHILD` for each printed line, also delete every
  * other live arc whose endpoints have the same raw names (what -k would
  * match when a name is shared, e.g. two static functions); print to OUT a

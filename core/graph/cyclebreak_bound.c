@@ -2,31 +2,37 @@
 /* cyclebreak_bound: a lower bound on the calls any valid deletion removes,
  * the certificate printed beside a heuristic result.
  *
- * Why the bound holds.  Let H_1 .. H_k be pairwise arc-disjoint sets of
- * deletable arcs of the component, each forming a strongly connected
- * subgraph on more than BOUND vertices.  A valid deletion D (no component
- * over BOUND afterwards) must contain an arc of every H_i: if it contained
- * none, all arcs of H_i would survive, its vertices would stay mutually
- * reachable and so lie in one component of more than BOUND members.  The
- * H_i share no arc, so D holds k distinct arcs e_i in H_i, and
- *     calls(D) >= sum_i w(e_i) >= sum_i min { w(a) : a in H_i }.
+ * Why the bound holds.  Let H_1 .. H_k be sets of deletable arcs of the
+ * component, each forming a strongly connected subgraph on more than
+ * BOUND vertices, and y_1 .. y_k >= 0 amounts such that no arc a carries
+ * more than its weight: sum of y_i over the H_i holding a <= w(a) (a
+ * fractional packing).  A valid deletion D (no component over BOUND
+ * afterwards) contains an arc of every H_i: if it contained none, all
+ * arcs of H_i would survive, its vertices would stay mutually reachable
+ * and so lie in one component of more than BOUND members.  Hence
+ *     sum_i y_i <= sum_i y_i |D & H_i| = sum_{a in D} sum_{H_i holding a} y_i
+ *               <= sum_{a in D} w(a) = calls(D).
  * Pinned (fixed) arcs are never put into an H_i, so each H_i can only be
  * broken by a deletable arc, as the argument needs.
  *
  * How the packing is found (greedy; any packing gives a valid bound, a
- * better one a tighter bound).  Thresholds t fall from the heaviest arc by
- * factors of 4 down to 0; at each, from every node r, a breadth-first
- * search forward and one backward over the unused arcs weighing at least
- * t, each stopped after 2 (BOUND + 1) nodes.  When at least BOUND + 1 nodes
- * were met both ways, the first BOUND + 1 of them (in forward order) with
- * the forward tree paths from r to them and the backward tree paths from
- * them to r form a strongly connected subgraph (every node reaches r and is
- * reached from it) on more than BOUND vertices: one H, whose lightest arc
- * weighs at least t.  Its arcs are marked used.  Then, for long cycles,
- * the same with unbounded searches from members of the components (of the
- * unused arcs of at least t) that are over the bound.  The work is capped
- * (deterministically, in arcs visited) in proportion to the component's
- * size; stopping early only loosens the bound. */
+ * better one a tighter bound).  Each arc keeps a residual weight, its
+ * weight minus the amounts of the H taken through it.  Thresholds t fall
+ * from the heaviest arc by factors of 4 down to 0; at each, from every
+ * node r, a breadth-first search forward and one backward over the arcs
+ * with a residual of at least t (and above 0), each stopped after
+ * 2 (BOUND + 1) nodes.  When at least BOUND + 1 nodes were met both ways,
+ * the first BOUND + 1 of them (in forward order) with the forward tree
+ * paths from r to them and the backward tree paths from them to r form a
+ * strongly connected subgraph (every node reaches r and is reached from
+ * it) on more than BOUND vertices: one H, whose amount y is the least
+ * residual of its arcs, taken off each of them (so one arc drops to 0 and
+ * the search moves on; an arc left with some residual serves again, at a
+ * lower threshold).  Then, for long cycles, the same with unbounded
+ * searches from members of the components (of the arcs left at t) that
+ * are over the bound.  The work is capped (deterministically, in arcs
+ * visited) in proportion to the component's size; stopping early only
+ * loosens the bound. */
 #include "config.h"
 #include "cyclebreak_int.h"
 #include "util.h"
@@ -36,7 +42,9 @@
 
 struct lb {
 	const struct cb_sub *s;
-	uint8_t *used;          /* per arc: in some H already */
+	uint64_t *res;          /* per arc: weight not yet charged to an H */
+	uint32_t *amark, astamp; /* per arc: in the H being taken */
+	uint32_t *harc;         /* the arcs of that H */
 	uint32_t *fmark, *bmark, stamp;
 	uint32_t *fpar, *bpar;  /* per node: tree arc that reached it */
 	uint32_t *fq, *bq;      /* BFS queues (visit order) */
@@ -45,7 +53,7 @@ struct lb {
 
 static int arc_ok(const struct lb *l, uint32_t a, uint64_t t)
 {
-	return !l->used[a] && !l->s->fixed[a] && l->s->w[a] >= t;
+	return !l->s->fixed[a] && l->res[a] > 0 && l->res[a] >= t;
 }
 
 /* Bounded BFS from R, forward or backward; returns the nodes met (R
@@ -81,9 +89,9 @@ static uint32_t bfs(struct lb *l, uint32_t r, int fwd, uint64_t t, uint32_t k)
 	return qt;
 }
 
-/* Try to take one H through R at threshold T; returns its lightest arc's
- * weight, or 0 when none was found (no H has weight 0 at t >= 1; at t = 0
- * an H of zero-call arcs adds nothing anyway). */
+/* Try to take one H through R at threshold T; returns the least residual
+ * weight of its arcs, charged to each of them, or 0 when none was found
+ * (arcs with nothing left are never in an H). */
 static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound,
 		     uint32_t k)
 {
@@ -101,29 +109,36 @@ static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound,
 		both += l->bmark[l->fq[i]] == l->stamp;
 	if (both < need)
 		return 0;
-	/* Mark the tree paths of the first NEED common nodes; a path may
-	 * already be marked from an earlier node (trees share prefixes). */
+	/* Collect the tree paths of the first NEED common nodes; a path may
+	 * already be collected from an earlier node (trees share prefixes). */
 	uint64_t min = UINT64_MAX;
-	uint32_t got = 0;
+	uint32_t got = 0, nh = 0;
+	l->astamp++;
 	for (uint32_t i = 0; i < nf && got < need; i++) {
 		uint32_t v = l->fq[i];
 		if (l->bmark[v] != l->stamp)
 			continue;
 		got++;
-		for (uint32_t u = v; l->fpar[u] != CB_NONE && !l->used[l->fpar[u]];
+		for (uint32_t u = v; l->fpar[u] != CB_NONE && l->amark[l->fpar[u]] != l->astamp;
 		     u = l->s->src[l->fpar[u]]) {
-			l->used[l->fpar[u]] = 1;
-			if (l->s->w[l->fpar[u]] < min)
-				min = l->s->w[l->fpar[u]];
+			l->amark[l->fpar[u]] = l->astamp;
+			l->harc[nh++] = l->fpar[u];
 		}
-		for (uint32_t u = v; l->bpar[u] != CB_NONE && !l->used[l->bpar[u]];
+		for (uint32_t u = v; l->bpar[u] != CB_NONE && l->amark[l->bpar[u]] != l->astamp;
 		     u = l->s->dst[l->bpar[u]]) {
-			l->used[l->bpar[u]] = 1;
-			if (l->s->w[l->bpar[u]] < min)
-				min = l->s->w[l->bpar[u]];
+			l->amark[l->bpar[u]] = l->astamp;
+			l->harc[nh++] = l->bpar[u];
 		}
 	}
-	return min == UINT64_MAX ? 0 : min;
+	for (uint32_t i = 0; i < nh; i++)
+		if (l->res[l->harc[i]] < min)
+			min = l->res[l->harc[i]];
+	if (min == UINT64_MAX)
+		return 0;
+	for (uint32_t i = 0; i < nh; i++)
+		l->res[l->harc[i]] -= min;
+	l->work += nh;
+	return min;
 }
 
 uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
@@ -138,7 +153,11 @@ uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
 		return 0;
 	memset(&l, 0, sizeof l);
 	l.s = s;
-	l.used = xcalloc((size_t)s->m + 1, 1);
+	l.res = xmalloc(((size_t)s->m + 1) * sizeof(uint64_t));
+	l.amark = xcalloc((size_t)s->m + 1, sizeof(uint32_t));
+	l.harc = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));
+	for (uint32_t a = 0; a < s->m; a++)
+		l.res[a] = s->w[a];
 	l.fmark = xcalloc(nn, sizeof(uint32_t));
 	l.bmark = xcalloc(nn, sizeof(uint32_t));
 	l.fpar = xmalloc(nn * sizeof(uint32_t));
@@ -186,7 +205,9 @@ uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
 	free(off);
 	free(comp);
 	free(size);
-	free(l.used);
+	free(l.res);
+	free(l.amark);
+	free(l.harc);
 	free(l.fmark);
 	free(l.bmark);
 	free(l.fpar);

@@ -14,7 +14,8 @@
 # arcs, one component of 15,000 members, as in a kernel) broken to 10:
 # time, ratio to the plain -b report of the same profile, arcs and calls,
 # the lower bound and the gap; the BSD rule gets BENCH_DENSE_BSD_TIMEOUT
-# seconds there (default 60).
+# seconds there (default 60).  Then the time of a re-proposal after
+# pinning an arc of the largest and of the smallest component over 10.
 # Environment: TOP, TGPROF, CC, B, BENCH_OUT, BENCH_MEASURE (from run.sh).
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${TGPROF:=$TOP/tgprof}"
@@ -131,6 +132,14 @@ else
 			$1, $5, $5 / ($4 > 0 ? $4 : 0.01), $4, $2, $3, $6;
 		if ($6 + 0 > 0) printf " (gap %.1f%%)", 100 * ($3 - $6) / $6;
 		printf "\n" }'
+fi
+# Re-proposal after a pin (the browser's p): only the component of the
+# pinned arc is solved again (tests/unit/test_cyclebreak_choice.c --time).
+choice=${TG_BUILD:-$TOP}/$B/tests/unit/test_cyclebreak_choice
+if [ -x "$choice" ]; then
+	"$choice" --time "$dense/prog" "$dense/gmon.out" 10 | sed 's/^/dense: /'
+else
+	echo "dense re-proposal: $choice not built (make check builds it)"
 fi
 case $sb in
 0) set -- $(summary "$o.bsd")

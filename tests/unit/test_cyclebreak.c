@@ -442,7 +442,8 @@ static void test_api(void)
 
 	/* pin the first proposed arc: it is not proposed again */
 	uint32_t pin = r.arcs[0].arc;
-	check(cyclebreak_propose(&f.g, 3, 0, &pin, 1, &r2) == 0, "pinned: still feasible");
+	struct cyclebreak_choice keep = { pin, CYCLEBREAK_KEEP };
+	check(cyclebreak_propose(&f.g, 3, 0, &keep, 1, &r2) == 0, "pinned: still feasible");
 	ok = 1;
 	for (size_t i = 0; i < r2.narcs; i++)
 		ok &= r2.arcs[i].arc != pin;
@@ -455,14 +456,15 @@ static void test_api(void)
 
 	/* pinning every arc of a ring of 4 with bound 3 is impossible */
 	fake_init(&f, 4);
-	uint32_t pins[4];
+	struct cyclebreak_choice pins[4];
 	for (uint32_t i = 0; i < 4; i++)
-		pins[i] = cg_arc_add(&f.g, i, (i + 1) % 4, 5);
+		pins[i] = (struct cyclebreak_choice){
+			cg_arc_add(&f.g, i, (i + 1) % 4, 5), CYCLEBREAK_KEEP };
 	cg_propagate(&f.g);
 	check(cyclebreak_propose(&f.g, 3, 0, pins, 4, &r) == -1 && r.narcs == 0,
 	      "pinned: impossible pin reported");
 	check(cyclebreak_propose(&f.g, 3, 1, pins, 3, &r) == 0 && r.narcs == 1 &&
-	      r.arcs[0].arc == pins[3], "pinned: BSD rule takes the free arc");
+	      r.arcs[0].arc == pins[3].arc, "pinned: BSD rule takes the free arc");
 	cyclebreak_result_free(&r);
 	fake_free(&f);
 }
@@ -522,6 +524,70 @@ static void test_api_exact(void)
 	fake_free(&f);
 }
 
+/* Forcing an arc in: the result holds it (flagged forced) and is the
+ * minimum, found by brute force here, of the sets that contain it; with
+ * an arc kept as well, the minimum of the sets holding one and not the
+ * other. */
+static void test_api_force(void)
+{
+	int ok = 1, forced_out = 0, nt = 0;
+	for (int t = 0; t < 60; t++) {
+		struct fake f;
+		struct cyclebreak_result r;
+		fake_random(&f, 6, 5 + rnd(4));
+		long bound = 1 + rnd(2);
+		/* the arcs: FA forced, KA kept (CG_NONE: none) */
+		uint32_t fa = rnd(f.g.narcs), ka = t % 2 ? rnd(f.g.narcs) : CG_NONE;
+		if (f.g.arcs[fa].parent == f.g.arcs[fa].child || ka == fa ||
+		    (ka != CG_NONE && f.g.arcs[ka].parent == f.g.arcs[ka].child)) {
+			fake_free(&f);
+			continue;
+		}
+		struct cyclebreak_choice ch[2] = { { fa, CYCLEBREAK_FORCE },
+						   { ka, CYCLEBREAK_KEEP } };
+		int st = cyclebreak_propose(&f.g, bound, 0, ch, ka == CG_NONE ? 1 : 2, &r);
+		/* brute force on the live arcs but the forced one */
+		struct cb_sub s;
+		cb_sub_alloc(&s, f.g.nfuncs, f.g.narcs);
+		uint32_t m = 0;
+		for (uint32_t a = 0; a < f.g.narcs; a++) {
+			if (f.g.arcs[a].parent == f.g.arcs[a].child || a == fa)
+				continue;
+			s.src[m] = f.g.arcs[a].parent;
+			s.dst[m] = f.g.arcs[a].child;
+			s.w[m] = f.g.arcs[a].count;
+			s.fixed[m] = a == ka;
+			m++;
+		}
+		s.m = m;
+		cb_sub_index(&s);
+		struct cb_cost opt;
+		int found = brute(&s, bound, &opt);
+		nt++;
+		if (!found) {
+			ok &= st == -1 && r.narcs == 0;
+		} else {
+			int has = 0;
+			for (size_t i = 0; i < r.narcs; i++) {
+				has |= r.arcs[i].arc == fa && r.arcs[i].forced;
+				ok &= r.arcs[i].arc != ka && (r.arcs[i].arc == fa) == r.arcs[i].forced;
+			}
+			ok &= st == 0 && has &&
+			      r.calls == opt.calls + f.g.arcs[fa].count &&
+			      r.narcs == opt.narcs + 1 && r.nexact == r.ncycles &&
+			      r.lower == r.calls;
+			forced_out += opt.narcs > 0;
+			cyclebreak_apply(&f.g, &r, NULL);
+			ok &= largest_cycle(&f.g) <= (uint32_t)bound;
+		}
+		cb_sub_free(&s);
+		cyclebreak_result_free(&r);
+		fake_free(&f);
+	}
+	checkf(ok && nt > 20 && forced_out > 5,
+	       "forced arc: in the result, the rest the minimum around it (%d graphs)", nt);
+}
+
 static void test_large(void)
 {
 	struct fake f;
@@ -561,6 +627,7 @@ int main(void)
 	test_random_exact();
 	test_api();
 	test_api_exact();
+	test_api_force();
 	test_large();
 	return unit_finish();
 }

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cyclebreak_choice: the arcs the command line keeps or forces for the
+ * proposal (--break-keep, --break-force), matched as -k matches them. */
+#include "config.h"
+#include "cyclebreak.h"
+#include "symspec.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
+			       struct cyclebreak_choice **out)
+{
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	for (int i = 0; i < o->nbreak_choices; i++) {
+		const char *spec = o->break_choices[i].spec;
+		int keep = o->break_choices[i].which == 'K';
+		const char *opt = keep ? "--break-keep" : "--break-force";
+		struct symspec from, to;
+		size_t hit = 0;
+		if (symspec_parse_arc_in(spec, &from, &to, g->st) != 0)
+			util_die("%s: '%s' is not an arc (CALLER/CALLEE)", opt, spec);
+		for (uint32_t a = 0; a < g->narcs; a++) {
+			const struct cg_arc *x = &g->arcs[a];
+			if (x->deleted || x->parent >= g->nfuncs || x->child >= g->nfuncs ||
+			    !symspec_match(&from, g->nodes[x->parent].sym) ||
+			    !symspec_match(&to, g->nodes[x->child].sym))
+				continue;
+			util_grow((void **)out, &cap, n + 1, sizeof **out);
+			(*out)[n++] = (struct cyclebreak_choice){
+				a, keep ? CYCLEBREAK_KEEP : CYCLEBREAK_FORCE };
+			hit++;
+		}
+		if (!hit)
+			util_die("%s: no arc %s in the call graph (or it is deleted)", opt, spec);
+	}
+	return n;
+}

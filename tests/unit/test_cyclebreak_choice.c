@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test_cyclebreak_choice: re-proposal after pinning, forcing and freeing
+ * arcs (cyclebreak_repropose) against a proposal from scratch with the
+ * same choices: the results must be equal arc for arc (with the same
+ * certificate), while only the components a changed arc enters are solved
+ * again (nsolved) and the others' deletions are taken as they were.
+ *
+ * Without arguments: call graphs made of several random components over
+ * the bound, for each rule (fewest calls, least time, 4.4BSD).
+ * With LABEL PROGRAM GMON [BOUND...] (t-breakcycles.sh, on the corpus):
+ * the same steps on that profile, loaded as tgprof --text loads it. */
+#include "config.h"
+#include "src/cli.h"
+#include "cg.h"
+#include "cyclebreak.h"
+#include "load.h"
+#include "util.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(uint32_t n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng % n);
+}
+
+/* Equal results: status, arcs (index, count, cycle, forced), totals and
+ * certificate.  WHY receives the first difference. */
+static int same(int sa, const struct cyclebreak_result *a, int sb,
+		const struct cyclebreak_result *b, char *why, size_t len)
+{
+	if (sa != sb) {
+		snprintf(why, len, "status %d vs %d", sa, sb);
+		return 0;
+	}
+	if (a->narcs != b->narcs || a->calls != b->calls || a->lower != b->lower ||
+	    a->nexact != b->nexact || a->ncycles != b->ncycles) {
+		snprintf(why, len, "arcs %zu/%zu calls %llu/%llu lower %llu/%llu exact %u/%u",
+			 a->narcs, b->narcs, (unsigned long long)a->calls,
+			 (unsigned long long)b->calls, (unsigned long long)a->lower,
+			 (unsigned long long)b->lower, a->nexact, b->nexact);
+		return 0;
+	}
+	for (size_t i = 0; i < a->narcs; i++)
+		if (a->arcs[i].arc != b->arcs[i].arc || a->arcs[i].count != b->arcs[i].count ||
+		    a->arcs[i].cycle != b->arcs[i].cycle ||
+		    a->arcs[i].forced != b->arcs[i].forced) {
+			snprintf(why, len, "arc %zu: %u vs %u", i, a->arcs[i].arc, b->arcs[i].arc);
+			return 0;
+		}
+	return 1;
+}
+
+/* The arcs of PREV and R lying in components (cycles of G) other than
+ * those of the arcs in SKIP (N of them) are the same. */
+static int others_kept(const struct cg *g, const struct cyclebreak_result *prev,
+		       const struct cyclebreak_result *r, const uint32_t *skip, size_t n)
+{
+	uint8_t *hit = xcalloc((size_t)g->ncycles + 2, 1);
+	for (size_t i = 0; i < n; i++)
+		hit[g->nodes[g->arcs[skip[i]].child].cycle] = 1;
+	size_t i = 0, j = 0;
+	int ok = 1;
+	for (;;) {
+		while (i < prev->narcs && (prev->arcs[i].forced || hit[prev->arcs[i].cycle]))
+			i++;
+		while (j < r->narcs && (r->arcs[j].forced || hit[r->arcs[j].cycle]))
+			j++;
+		if (i == prev->narcs || j == r->narcs)
+			break;
+		ok &= prev->arcs[i].arc == r->arcs[j].arc;
+		i++, j++;
+	}
+	ok &= i == prev->narcs && j == r->narcs;
+	free(hit);
+	return ok;
+}
+
+/* An arc of G inside one cycle over BOUND members that R does not delete
+ * and the choices do not name (CG_NONE if none), the K-th such. */
+static uint32_t free_inner_arc(const struct cg *g, const struct cyclebreak_result *r,
+			       long bound, uint32_t k)
+{
+	uint32_t *size = xcalloc((size_t)g->ncycles + 2, sizeof(uint32_t));
+	uint32_t found = CG_NONE;
+	for (uint32_t v = 0; v < g->nfuncs; v++)
+		size[g->nodes[v].cycle]++;
+	for (uint32_t a = 0; a < g->narcs && found == CG_NONE; a++) {
+		const struct cg_arc *x = &g->arcs[a];
+		uint32_t c = g->nodes[x->parent].cycle;
+		if (x->deleted || x->parent == x->child || !c || c != g->nodes[x->child].cycle ||
+		    size[c] <= (uint64_t)bound || (r->state && r->state[a]))
+			continue;
+		int del = 0;
+		for (size_t i = 0; i < r->narcs; i++)
+			del |= r->arcs[i].arc == a;
+		if (!del && k-- == 0)
+			found = a;
+	}
+	free(size);
+	return found;
+}
+
+/* One step: set ARC to STATE in CH (N choices), re-propose from *CUR and
+ * propose from scratch; they must be equal, one component solved again
+ * (the arc's), the others' deletions unchanged.  *CUR becomes the new
+ * result. */
+static void step(const char *name, const struct cg *g, const struct cyclebreak_limits *lim,
+		 struct cyclebreak_choice *ch, size_t *n, uint32_t arc, int state,
+		 struct cyclebreak_result *cur, int *stcur)
+{
+	struct cyclebreak_result inc, scratch;
+	char why[256] = "";
+	size_t i = 0;
+	while (i < *n && ch[i].arc != arc)
+		i++;
+	ch[i] = (struct cyclebreak_choice){ arc, state };
+	if (i == *n)
+		(*n)++;
+	int si = cyclebreak_repropose(g, cur, ch, *n, lim, &inc);
+	int ss = cyclebreak_propose_lim(g, cur->bound, cur->bsd, ch, *n, lim, &scratch);
+	int eq = same(si, &inc, ss, &scratch, why, sizeof why);
+	checkf(eq, "%s: re-proposal equals a proposal from scratch%s%s", name,
+	       eq ? "" : ": ", why);
+	if (si == 0) {
+		checkf(inc.nsolved == 1 && scratch.nsolved == scratch.ncycles &&
+		       inc.ncycles == cur->ncycles,
+		       "%s: 1 of %u components solved again (got %u)", name,
+		       inc.ncycles, inc.nsolved);
+		checkf(others_kept(g, cur, &inc, &arc, 1),
+		       "%s: the other components' deletions kept as they were", name);
+	}
+	cyclebreak_result_free(&scratch);
+	if (si == 0) {
+		cyclebreak_result_free(cur);
+		*cur = inc;
+		*stcur = si;
+	} else {
+		cyclebreak_result_free(&inc);
+		(*n)--; /* that choice is impossible: drop it */
+	}
+}
+
+/* The steps on G at BOUND with LIM: pin the first proposed arc, force a
+ * free arc of another component, free the pin, then free everything
+ * (which re-solves the two components touched and gives the first result
+ * again). */
+static void run_steps(const char *name, const struct cg *g, long bound, int bsd,
+		      const struct cyclebreak_limits *lim)
+{
+	struct cyclebreak_result r0, cur;
+	struct cyclebreak_choice ch[4];
+	size_t n = 0;
+	char nm[300];
+	int st0 = cyclebreak_propose_lim(g, bound, bsd, NULL, 0, lim, &r0);
+	int st = cyclebreak_propose_lim(g, bound, bsd, NULL, 0, lim, &cur);
+	if (st0 != 0 || r0.narcs == 0) {
+		checkf(0, "%s: a first proposal (status %d, %zu arcs)", name, st0, r0.narcs);
+		cyclebreak_result_free(&r0);
+		cyclebreak_result_free(&cur);
+		return;
+	}
+	uint32_t pinned = r0.arcs[0].arc;
+	for (size_t i = 0; i < r0.narcs; i++)
+		if (!r0.arcs[i].forced) {
+			pinned = r0.arcs[i].arc;
+			break;
+		}
+	snprintf(nm, sizeof nm, "%s pin", name);
+	step(nm, g, lim, ch, &n, pinned, CYCLEBREAK_KEEP, &cur, &st);
+	uint32_t pc = g->nodes[g->arcs[pinned].child].cycle, fa = CG_NONE;
+	for (uint32_t k = 0; k < 64; k++) {
+		fa = free_inner_arc(g, &cur, bound, k);
+		if (fa == CG_NONE || r0.ncycles < 2 || g->nodes[g->arcs[fa].child].cycle != pc)
+			break;
+	}
+	if (fa != CG_NONE) {
+		snprintf(nm, sizeof nm, "%s force", name);
+		step(nm, g, lim, ch, &n, fa, CYCLEBREAK_FORCE, &cur, &st);
+	}
+	snprintf(nm, sizeof nm, "%s unpin", name);
+	step(nm, g, lim, ch, &n, pinned, CYCLEBREAK_FREE, &cur, &st);
+	/* free all: back to the first proposal */
+	struct cyclebreak_result back;
+	char why[256] = "";
+	int sb = cyclebreak_repropose(g, &cur, NULL, 0, lim, &back);
+	int eq = same(sb, &back, st0, &r0, why, sizeof why);
+	checkf(eq && back.nsolved <= 2, "%s free all: the first proposal again, %u solved%s%s",
+	       name, back.nsolved, eq ? "" : ": ", why);
+	cyclebreak_result_free(&back);
+	cyclebreak_result_free(&cur);
+	cyclebreak_result_free(&r0);
+}
+
+/* A call graph of K random components of N functions each (a ring and
+ * chords), joined by arcs from lower components to higher ones only. */
+struct fake {
+	struct symtab st;
+	struct cg g;
+	char (*names)[16];
+};
+
+static void fake_blocks(struct fake *f, uint32_t k, uint32_t n)
+{
+	uint32_t nf = k * n;
+	memset(f, 0, sizeof *f);
+	f->st.n = nf;
+	f->st.syms = xcalloc(nf, sizeof *f->st.syms);
+	f->names = xcalloc(nf, sizeof *f->names);
+	for (uint32_t i = 0; i < nf; i++) {
+		snprintf(f->names[i], sizeof f->names[i], "f%u", i);
+		f->st.syms[i].addr = 0x1000 + 16 * (uint64_t)i;
+		f->st.syms[i].end_addr = f->st.syms[i].addr + 15;
+		f->st.syms[i].name = f->st.syms[i].dname = f->names[i];
+		f->st.syms[i].is_func = 1;
+	}
+	cg_init(&f->g, &f->st, 100);
+	for (uint32_t b = 0; b < k; b++) {
+		uint32_t o = b * n;
+		for (uint32_t i = 0; i < n; i++)
+			cg_arc_add(&f->g, o + i, o + (i + 1) % n, 1 + rnd(1000));
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t x = rnd(n), y = rnd(n);
+			if (x != y)
+				cg_arc_add(&f->g, o + x, o + y, 1 + rnd(1000));
+		}
+		if (b + 1 < k)
+			cg_arc_add(&f->g, o + rnd(n), o + n + rnd(n), 1 + rnd(50));
+	}
+	for (uint32_t i = 0; i < nf; i++)
+		f->g.nodes[i].hist_time = f->g.nodes[i].self_time = 1 + rnd(5);
+	f->g.total_time = 0;
+	for (uint32_t i = 0; i < nf; i++)
+		f->g.total_time += f->g.nodes[i].self_time;
+	cg_propagate(&f->g);
+}
+
+static void fake_free(struct fake *f)
+{
+	cg_free(&f->g);
+	free(f->st.syms);
+	free(f->names);
+}
+
+static void synthetic(void)
+{
+	static const char *const rule[] = { "calls", "time", "bsd" };
+	for (int t = 0; t < 3; t++) {
+		struct fake f;
+		struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+		char name[64];
+		lim.by_time = t == 1;
+		fake_blocks(&f, 5, 12 + 4 * t);
+		snprintf(name, sizeof name, "5 components, %s", rule[t]);
+		run_steps(name, &f.g, 3, t == 2, &lim);
+		fake_free(&f);
+	}
+	/* a re-proposal whose bound or rule differs from the previous one's
+	 * solves everything */
+	struct fake f;
+	struct cyclebreak_result a, b;
+	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+	fake_blocks(&f, 4, 10);
+	cyclebreak_propose_lim(&f.g, 3, 0, NULL, 0, &lim, &a);
+	lim.by_time = 1;
+	int st = cyclebreak_repropose(&f.g, &a, NULL, 0, &lim, &b);
+	checkf(st == 0 && b.nsolved == b.ncycles && b.ncycles == 4 && b.by_time,
+	       "another objective: every component solved (%u of %u)", b.nsolved, b.ncycles);
+	cyclebreak_result_free(&a);
+	cyclebreak_result_free(&b);
+	fake_free(&f);
+}
+
+/* --time PROGRAM GMON BOUND (bench-cycles.sh): how long the first
+ * proposal takes, and a re-proposal after pinning a proposed arc of the
+ * largest component and of the smallest one over the bound.  Prints
+ * lines, no cases. */
+static int timing(char **argv)
+{
+	struct opts o;
+	struct load l;
+	char *av[] = { "tgprof", "--text", argv[2], argv[3], NULL };
+	long bound = atol(argv[4]);
+	struct cyclebreak_result r, inc;
+
+	opts_parse(&o, 4, av);
+	load_all(&l, &o, NULL);
+	double t0 = util_now();
+	int st = cyclebreak_propose_lim(&l.g, bound, 0, NULL, 0, NULL, &r);
+	double t1 = util_now();
+	if (st != 0 || r.narcs == 0) {
+		printf("no proposal (status %d)\n", st);
+		return 1;
+	}
+	uint32_t *size = xcalloc((size_t)l.g.ncycles + 2, sizeof(uint32_t));
+	for (uint32_t v = 0; v < l.g.nfuncs; v++)
+		size[l.g.nodes[v].cycle]++;
+	size_t big = 0, small = 0;
+	for (size_t i = 0; i < r.narcs; i++) {
+		if (size[r.arcs[i].cycle] > size[r.arcs[big].cycle])
+			big = i;
+		if (size[r.arcs[i].cycle] < size[r.arcs[small].cycle])
+			small = i;
+	}
+	printf("first proposal: %.2fs, %u components over %ld members\n", t1 - t0,
+	       r.ncycles, bound);
+	size_t pick[2] = { big, small };
+	for (int k = 0; k < 2 && (k == 0 || r.ncycles > 1); k++) {
+		struct cyclebreak_choice ch = { r.arcs[pick[k]].arc, CYCLEBREAK_KEEP };
+		t0 = util_now();
+		st = cyclebreak_repropose(&l.g, &r, &ch, 1, NULL, &inc);
+		t1 = util_now();
+		printf("re-proposal after pinning an arc of the %s component (%u members): "
+		       "%.2fs, %u of %u solved again (status %d)\n", k ? "smallest" : "largest",
+		       size[r.arcs[pick[k]].cycle], t1 - t0, inc.nsolved, inc.ncycles, st);
+		cyclebreak_result_free(&inc);
+	}
+	free(size);
+	cyclebreak_result_free(&r);
+	load_free(&l);
+	opts_free(&o);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && strcmp(argv[1], "--time") == 0)
+		return timing(argv);
+	if (argc < 4) {
+		synthetic();
+		return unit_finish();
+	}
+	struct opts o;
+	struct load l;
+	char *av[] = { "tgprof", "--text", argv[2], argv[3], NULL };
+	opts_parse(&o, 4, av);
+	load_all(&l, &o, NULL);
+	for (int i = 4; i < argc || i == 4; i++) {
+		long bound = i < argc ? atol(argv[i]) : 1;
+		static const char *const rule[] = { "calls", "time", "bsd" };
+		for (int t = 0; t < 3; t++) {
+			struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+			char name[1200];
+			lim.by_time = t == 1;
+			snprintf(name, sizeof name, "%s bound %ld %s", argv[1], bound, rule[t]);
+			run_steps(name, &l.g, bound, t == 2, &lim);
+		}
+	}
+	load_free(&l);
+	opts_free(&o);
+	return unit_finish();
+}
