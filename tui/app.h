@@ -8,9 +8,8 @@
  * message line, which view is shown and which function is current, the
  * back stack, invalidating the rows, arc edits with their message.  What
  * a view keeps for itself stays in its own file (a list's sort in
- * list.c, the entry pane's lines in view_entry.c).  The cycle-breaking
- * proposal (cb_*, cycles) is still here, read and set by view_cycles.c,
- * cmd.c and tui.c.
+ * list.c, the entry pane's lines in view_entry.c, the cycle-breaking
+ * proposal in view_cycles.c).
  *
  * app.c sits below the views and calls them only through their ops
  * (view.h): it never draws and never reads keys.  Actions and commands
@@ -25,7 +24,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cg.h"
-#include "cyclebreak.h"
 #include "edit.h"
 #include "load.h"
 #include "opts.h"
@@ -78,17 +76,6 @@ struct app {
 	int quit, status;
 	int quit_asked;        /* q once with unsaved edits: q again quits */
 	unsigned long saved_gen; /* model generation last exported */
-	/* a :break-cycles proposal under review (view_cycles.c) */
-	struct cyclebreak_result cb;
-	unsigned char *cb_use;
-	long cb_bound;
-	int cb_bsd, cb_active;
-	unsigned long cb_gen;
-	int cb_time;         /* objective: least time moved (:break-cycles N time) */
-	struct cyclebreak_choice *cb_pins; /* arcs the user keeps (:pin) or
-				 * forces in (:force), for re-proposals */
-	size_t cb_npins;
-	struct textbuf cycles;
 };
 
 /* The session while tui_main() runs (the lists' sort keys take no

@@ -17,6 +17,7 @@
 #include "list.h"
 #include "screen.h"
 #include "view_cycles.h"
+#include "cyclebreak.h"
 #include "view_entry.h"
 #include "util.h"
 
@@ -455,9 +456,8 @@ static void c_break(struct app *a, const char *name, char *arg)
 		app_message(a, 1, "usage: break-cycles N [bsd|time|calls]  (N >= 1 members per cycle)");
 		return;
 	}
-	a->cb_npins = 0; /* a new :break-cycles starts without pins */
-	a->cb_time = strcmp(how, "time") == 0;
-	view_cycles_propose(a, n, strcmp(how, "bsd") == 0);
+	/* a new :break-cycles starts without pins */
+	view_cycles_propose(a, n, strcmp(how, "bsd") == 0, strcmp(how, "time") == 0, NULL, 0);
 }
 
 /* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */

@@ -22,6 +22,7 @@
 #include "screen.h"
 #include "term.h"
 #include "view_cycles.h"
+#include "cyclebreak.h"
 #include "view_entry.h"
 #include "util.h"
 
@@ -234,9 +235,11 @@ int tui_main(const struct opts *o)
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
 	if (o->break_cycles > 0) {
-		a->cb_time = o->cycle_objective_time;
-		a->cb_npins = cyclebreak_opts_choices(a->g, o, &a->cb_pins);
-		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd);
+		struct cyclebreak_choice *ch;
+		size_t nch = cyclebreak_opts_choices(a->g, o, &ch);
+		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd,
+				    o->cycle_objective_time, ch, nch);
+		free(ch);
 	}
 
 	/* TGPROF_BENCH=FILE: time to the first screen and per key (action and

@@ -5,13 +5,14 @@
  * step (edit_arcs_delete).  Space keeps or deletes the arc under the
  * cursor and the preview follows; Enter applies; Left goes back and
  * keeps the proposal for :cycles.  Pinning (kept), forcing and freeing an
- * arc set its state for the next proposals (a->cb_pins), made at once by
+ * arc set its state for the next proposals (cv.choices), made at once by
  * cyclebreak_repropose: only the components the change touches are solved
  * again.  A proposal made for another state of
  * the profile is dropped, never applied. */
 #include "config.h"
 #include "app.h"
 #include "view_cycles.h"
+#include "cyclebreak.h"
 #include "action.h"
 #include "keymap.h"
 #include "screen.h"
@@ -22,24 +23,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The view's own state: the proposal under review.  One browser session
+ * runs per process, so one proposal. */
+static struct {
+	struct cyclebreak_result r;
+	unsigned char *use;    /* per proposed arc: marked for deletion */
+	long bound;
+	int bsd, active;
+	int by_time;           /* objective: least time moved */
+	unsigned long gen;     /* the model generation it was made for */
+	struct cyclebreak_choice *choices; /* arcs kept (:pin) or forced */
+	size_t nchoices;
+	struct textbuf text;   /* what the view shows */
+} cv;
+
 void view_cycles_drop(struct app *a, const char *why)
 {
-	if (a->cb_active) {
-		cyclebreak_result_free(&a->cb);
-		free(a->cb_use);
-		a->cb_use = NULL;
-		a->cb_active = 0;
+	if (cv.active) {
+		cyclebreak_result_free(&cv.r);
+		free(cv.use);
+		cv.use = NULL;
+		cv.active = 0;
 	}
-	textbuf_clear(&a->cycles);
-	textbuf_add(&a->cycles, 2, "%s", why);
+	textbuf_clear(&cv.text);
+	textbuf_add(&cv.text, 2, "%s", why);
 	a->pane[V_CYCLES].cur = 0;
 }
 
 void view_cycles_build(struct app *a)
 {
-	struct textbuf *t = &a->cycles;
+	struct textbuf *t = &cv.text;
 	struct cg *g = a->g;
-	if (!a->cb_active) {
+	if (!cv.active) {
 		if (!t->n)
 			textbuf_add(t, 2, "no proposal: :break-cycles N proposes arcs to delete");
 		return;
@@ -48,55 +63,55 @@ void view_cycles_build(struct app *a)
 	textbuf_clear(t);
 	size_t marked = 0;
 	uint64_t marked_calls = 0;
-	for (size_t i = 0; i < a->cb.narcs; i++)
-		if (a->cb_use[i]) {
+	for (size_t i = 0; i < cv.r.narcs; i++)
+		if (cv.use[i]) {
 			marked++;
-			marked_calls += a->cb.arcs[i].count;
+			marked_calls += cv.r.arcs[i].count;
 		}
 	textbuf_add(t, 2, "break cycles over %ld members%s%s: delete %zu of %zu arcs, %lu calls"
 		    "  (Space keeps/deletes, p pins, ! forces, P frees and re-proposes, Enter applies, Left goes back)",
-		    a->cb_bound, a->cb.bsd ? " (4.4BSD rule)" : "",
-		    a->cb.by_time ? " (least time moved)" : "", marked, a->cb.narcs,
+		    cv.bound, cv.r.bsd ? " (4.4BSD rule)" : "",
+		    cv.r.by_time ? " (least time moved)" : "", marked, cv.r.narcs,
 		    (unsigned long)marked_calls);
-	for (size_t i = 0; i < a->cb.narcs; i++) {
-		const struct cyclebreak_arc *c = &a->cb.arcs[i];
+	for (size_t i = 0; i < cv.r.narcs; i++) {
+		const struct cyclebreak_arc *c = &cv.r.arcs[i];
 		const struct cg_arc *arc = &g->arcs[c->arc];
-		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s%s", a->cb_use[i] ? 'x' : ' ',
+		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s%s", cv.use[i] ? 'x' : ' ',
 			    c->cycle, (unsigned long)c->count, g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname, c->forced ? "  (forced)" : "");
 	}
 	/* the kept arcs, rows after the proposed ones (cursor_arc) */
-	for (size_t i = 0; i < a->cb_npins; i++) {
-		if (a->cb_pins[i].state != CYCLEBREAK_KEEP)
+	for (size_t i = 0; i < cv.nchoices; i++) {
+		if (cv.choices[i].state != CYCLEBREAK_KEEP)
 			continue;
-		const struct cg_arc *arc = &g->arcs[a->cb_pins[i].arc];
+		const struct cg_arc *arc = &g->arcs[cv.choices[i].arc];
 		textbuf_add(t, 1, "pinned (kept): %s -> %s", g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname);
 	}
 	struct cyclebreak_preview pv;
-	cyclebreak_preview(g, &a->cb, a->cb_use, &pv);
+	cyclebreak_preview(g, &cv.r, cv.use, &pv);
 	double pt = pv.print_time > 0 ? pv.print_time : 1;
 	/* The certificate of the proposal as made, then what the marked arcs
 	 * do to the whole profile (core/graph/cyclebreak_change.c). */
-	if (a->cb.nexact == a->cb.ncycles && !a->cb.bsd)
+	if (cv.r.nexact == cv.r.ncycles && !cv.r.bsd)
 		textbuf_add(t, 1, "proposal: %lu calls, optimal%s",
-			    (unsigned long)a->cb.calls,
-			    a->cb.by_time ? " for the least time moved" : "");
-	else if (a->cb.by_time)
+			    (unsigned long)cv.r.calls,
+			    cv.r.by_time ? " for the least time moved" : "");
+	else if (cv.r.by_time)
 		textbuf_add(t, 1, "proposal: %lu calls, least time moved (heuristic)",
-			    (unsigned long)a->cb.calls);
+			    (unsigned long)cv.r.calls);
 	else
 		textbuf_add(t, 1, "proposal: %lu calls; no solution deletes fewer than %lu",
-			    (unsigned long)a->cb.calls, (unsigned long)a->cb.lower);
+			    (unsigned long)cv.r.calls, (unsigned long)cv.r.lower);
 	uint32_t over = 0;
 	for (size_t i = 0; i < pv.n; i++)
 		if (pv.entries[i].node == CG_NONE &&
-		    pv.entries[i].nmembers > (uint64_t)a->cb_bound &&
+		    pv.entries[i].nmembers > (uint64_t)cv.bound &&
 		    pv.entries[i].nmembers > over)
 			over = pv.entries[i].nmembers;
 	if (over)
 		textbuf_add(t, 2, "warning: a cycle of %u members stays over the bound of %ld",
-			    over, a->cb_bound);
+			    over, cv.bound);
 	if (pv.nchanges)
 		textbuf_add(t, 1, "%s", "whole profile: largest changes of total time (self + children)");
 	for (size_t i = 0; i < pv.nchanges; i++)
@@ -157,7 +172,7 @@ static int propose_progress(void *ctx, const char *what, double done)
 	return term_cancel_pressed();
 }
 
-/* Propose for BOUND with the arc states of a->cb_pins, reusing the
+/* Propose for BOUND with the arc states of cv.choices, reusing the
  * proposal shown for the components no changed arc touches.  Returns 0
  * (shown), -1 (none: the kept arcs or nothing over the bound) or -2
  * (cancelled: the session and any earlier proposal stay).  With
@@ -182,18 +197,18 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	}
 	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 	struct propose_progress pp = { a, util_now(), 0 };
-	lim.by_time = a->cb_time && !bsd;
+	lim.by_time = cv.by_time && !bsd;
 	lim.progress = propose_progress;
 	lim.progress_ctx = &pp;
-	int again = a->cb_active && a->cb_gen == edit_generation(a->ed) &&
-		    a->cb.bound == bound && a->cb.bsd == bsd;
-	int st = again ? cyclebreak_repropose(a->g, &a->cb, a->cb_pins, a->cb_npins, &lim, &r)
-		: cyclebreak_propose_lim(a->g, bound, bsd, a->cb_pins, a->cb_npins, &lim, &r);
+	int again = cv.active && cv.gen == edit_generation(a->ed) &&
+		    cv.r.bound == bound && cv.r.bsd == bsd;
+	int st = again ? cyclebreak_repropose(a->g, &cv.r, cv.choices, cv.nchoices, &lim, &r)
+		: cyclebreak_propose_lim(a->g, bound, bsd, cv.choices, cv.nchoices, &lim, &r);
 	if (st == -2) {
 		app_message(a, 0, "break-cycles cancelled; nothing changed");
 		return -2;
 	}
-	if (st < 0 && keep_on_fail && a->cb_active) {
+	if (st < 0 && keep_on_fail && cv.active) {
 		app_message(a, 1, "no proposal: the pinned arcs keep a cycle over %ld members",
 			    bound);
 		return -1;
@@ -202,7 +217,7 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	if (st < 0) {
 		cyclebreak_result_free(&r);
 		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
-			    a->cb_npins ? "the pinned arcs" : "arcs that cannot be deleted",
+			    cv.nchoices ? "the pinned arcs" : "arcs that cannot be deleted",
 			    bound);
 		return -1;
 	}
@@ -211,15 +226,15 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 		app_message(a, 0, "no cycle has more than %ld members", bound);
 		return -1;
 	}
-	a->cb = r;
-	a->cb_use = xmalloc(r.narcs);
-	memset(a->cb_use, 1, r.narcs);
-	a->cb_bound = bound;
-	a->cb_bsd = bsd;
-	a->cb_active = 1;
-	a->cb_gen = edit_generation(a->ed);
+	cv.r = r;
+	cv.use = xmalloc(r.narcs);
+	memset(cv.use, 1, r.narcs);
+	cv.bound = bound;
+	cv.bsd = bsd;
+	cv.active = 1;
+	cv.gen = edit_generation(a->ed);
 	a->pane[V_CYCLES].cur = 1;
-	textbuf_clear(&a->cycles);
+	textbuf_clear(&cv.text);
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
 	if (again)
@@ -232,55 +247,62 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	return 0;
 }
 
-void view_cycles_propose(struct app *a, long bound, int bsd)
+void view_cycles_propose(struct app *a, long bound, int bsd, int by_time,
+			 const struct cyclebreak_choice *choices, size_t n)
 {
+	free(cv.choices);
+	cv.choices = xmalloc((n + 1) * sizeof *cv.choices);
+	if (n)
+		memcpy(cv.choices, choices, n * sizeof *choices);
+	cv.nchoices = n;
+	cv.by_time = by_time;
 	propose(a, bound, bsd, 0);
 }
 
 /* The arc on the cursor's row: a proposed one, or a kept one (listed
- * after them in the order of a->cb_pins); CG_NONE on other rows. */
+ * after them in the order of cv.choices); CG_NONE on other rows. */
 static uint32_t cursor_arc(struct app *a)
 {
 	uint32_t cur = a->pane[V_CYCLES].cur;
 	if (cur == 0)
 		cur = 1; /* on the heading: the first arc */
-	if (cur <= a->cb.narcs)
-		return a->cb.arcs[cur - 1].arc;
-	size_t k = cur - 1 - a->cb.narcs;
-	for (size_t i = 0; i < a->cb_npins; i++)
-		if (a->cb_pins[i].state == CYCLEBREAK_KEEP && k-- == 0)
-			return a->cb_pins[i].arc;
+	if (cur <= cv.r.narcs)
+		return cv.r.arcs[cur - 1].arc;
+	size_t k = cur - 1 - cv.r.narcs;
+	for (size_t i = 0; i < cv.nchoices; i++)
+		if (cv.choices[i].state == CYCLEBREAK_KEEP && k-- == 0)
+			return cv.choices[i].arc;
 	return CG_NONE;
 }
 
-/* Propose again with the choices now in a->cb_pins; when that is
+/* Propose again with the choices now in cv.choices; when that is
  * cancelled or impossible, put back SAVED (N choices) and keep what is
  * shown. */
 static void repropose(struct app *a, struct cyclebreak_choice *saved, size_t n)
 {
-	if (propose(a, a->cb_bound, a->cb_bsd, 1) != 0) {
-		free(a->cb_pins);
-		a->cb_pins = saved;
-		a->cb_npins = n;
-		if (a->cb_active)
+	if (propose(a, cv.bound, cv.bsd, 1) != 0) {
+		free(cv.choices);
+		cv.choices = saved;
+		cv.nchoices = n;
+		if (cv.active)
 			view_cycles_build(a);
 		return;
 	}
 	free(saved);
 }
 
-static struct cyclebreak_choice *save_choices(const struct app *a)
+static struct cyclebreak_choice *save_choices(void)
 {
-	struct cyclebreak_choice *s = xmalloc((a->cb_npins + 1) * sizeof *s);
-	if (a->cb_npins)
-		memcpy(s, a->cb_pins, a->cb_npins * sizeof *s);
+	struct cyclebreak_choice *s = xmalloc((cv.nchoices + 1) * sizeof *s);
+	if (cv.nchoices)
+		memcpy(s, cv.choices, cv.nchoices * sizeof *s);
 	return s;
 }
 
 void view_cycles_pin(struct app *a, int state, uint32_t arc)
 {
 	static const char *const verb[] = { "unpin", "pin", "force" };
-	if (!a->cb_active) {
+	if (!cv.active) {
 		app_message(a, 1, "no proposal: :break-cycles N first");
 		return;
 	}
@@ -295,62 +317,62 @@ void view_cycles_pin(struct app *a, int state, uint32_t arc)
 		return;
 	}
 	size_t i = 0;
-	while (i < a->cb_npins && a->cb_pins[i].arc != arc)
+	while (i < cv.nchoices && cv.choices[i].arc != arc)
 		i++;
-	int was = i < a->cb_npins ? a->cb_pins[i].state : CYCLEBREAK_FREE;
+	int was = i < cv.nchoices ? cv.choices[i].state : CYCLEBREAK_FREE;
 	if (was == state) {
 		app_message(a, 0, "that arc is %s already", state == CYCLEBREAK_FREE ? "free" :
 			    state == CYCLEBREAK_KEEP ? "pinned" : "forced");
 		return;
 	}
-	struct cyclebreak_choice *saved = save_choices(a);
-	size_t n = a->cb_npins;
+	struct cyclebreak_choice *saved = save_choices();
+	size_t n = cv.nchoices;
 	if (state == CYCLEBREAK_FREE) {
-		memmove(&a->cb_pins[i], &a->cb_pins[i + 1],
-			(a->cb_npins - i - 1) * sizeof *a->cb_pins);
-		a->cb_npins--;
+		memmove(&cv.choices[i], &cv.choices[i + 1],
+			(cv.nchoices - i - 1) * sizeof *cv.choices);
+		cv.nchoices--;
 	} else {
-		if (i == a->cb_npins)
-			a->cb_pins = xrealloc(a->cb_pins, (++a->cb_npins) * sizeof *a->cb_pins);
-		a->cb_pins[i] = (struct cyclebreak_choice){ arc, state };
+		if (i == cv.nchoices)
+			cv.choices = xrealloc(cv.choices, (++cv.nchoices) * sizeof *cv.choices);
+		cv.choices[i] = (struct cyclebreak_choice){ arc, state };
 	}
 	repropose(a, saved, n);
 }
 
 void view_cycles_unpin_all(struct app *a)
 {
-	if (!a->cb_active) {
+	if (!cv.active) {
 		app_message(a, 1, "no proposal: :break-cycles N first");
 		return;
 	}
-	struct cyclebreak_choice *saved = save_choices(a);
-	size_t n = a->cb_npins;
-	a->cb_npins = 0;
+	struct cyclebreak_choice *saved = save_choices();
+	size_t n = cv.nchoices;
+	cv.nchoices = 0;
 	repropose(a, saved, n);
 }
 
 void view_cycles_toggle(struct app *a)
 {
 	uint32_t cur = a->pane[V_CYCLES].cur;
-	if (!a->cb_active || cur < 1 || cur > a->cb.narcs)
+	if (!cv.active || cur < 1 || cur > cv.r.narcs)
 		return;
-	a->cb_use[cur - 1] = !a->cb_use[cur - 1];
+	cv.use[cur - 1] = !cv.use[cur - 1];
 	view_cycles_build(a);
-	if (cur < a->cb.narcs)
+	if (cur < cv.r.narcs)
 		a->pane[V_CYCLES].cur = cur + 1;
 }
 
 void view_cycles_accept(struct app *a)
 {
 	char msg[512], label[64];
-	if (!a->cb_active)
+	if (!cv.active)
 		return;
-	uint32_t *v = xmalloc((a->cb.narcs + 1) * sizeof *v);
+	uint32_t *v = xmalloc((cv.r.narcs + 1) * sizeof *v);
 	size_t n = 0;
-	for (size_t i = 0; i < a->cb.narcs; i++)
-		if (a->cb_use[i])
-			v[n++] = a->cb.arcs[i].arc;
-	snprintf(label, sizeof label, "break-cycles %ld", a->cb_bound);
+	for (size_t i = 0; i < cv.r.narcs; i++)
+		if (cv.use[i])
+			v[n++] = cv.r.arcs[i].arc;
+	snprintf(label, sizeof label, "break-cycles %ld", cv.bound);
 	int r = n ? edit_arcs_delete(a->ed, v, n, label, msg, sizeof msg) : -1;
 	free(v);
 	if (r < 0) {
@@ -366,14 +388,14 @@ void view_cycles_accept(struct app *a)
 
 static void cycles_draw(struct app *a, int y, int h, int w)
 {
-	if (a->cb_gen != edit_generation(a->ed))
+	if (cv.gen != edit_generation(a->ed))
 		view_cycles_drop(a, "proposal dropped: the profile changed");
-	view_text_draw(&a->pane[V_CYCLES], &a->cycles, y, h, w);
+	view_text_draw(&a->pane[V_CYCLES], &cv.text, y, h, w);
 }
 
 static void cycles_rows(struct app *a)
 {
-	a->pane[V_CYCLES].n = a->cycles.n;
+	a->pane[V_CYCLES].n = cv.text.n;
 }
 
 static int cycles_key(struct app *a, int act)
@@ -396,7 +418,7 @@ static int cycles_key(struct app *a, int act)
 static const char *cycles_row_text(struct app *a, uint32_t i, char *buf, size_t len)
 {
 	(void)buf, (void)len;
-	return i < a->cycles.n ? a->cycles.lines[i] : "";
+	return i < cv.text.n ? cv.text.lines[i] : "";
 }
 
 const struct view_ops view_cycles_ops = {

@@ -4,13 +4,18 @@
 #ifndef TUI_VIEW_CYCLES_H
 #define TUI_VIEW_CYCLES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct app;
+struct cyclebreak_choice;
 
 /* Propose arcs to delete so no cycle keeps over BOUND members (BSD:
- * 4.4BSD's rule) and show the proposal. */
-void view_cycles_propose(struct app *a, long bound, int bsd);
+ * 4.4BSD's rule; BY_TIME: the least time moved, else the fewest calls),
+ * with the N arc states CHOICES (copied; earlier pins are dropped), and
+ * show the proposal. */
+void view_cycles_propose(struct app *a, long bound, int bsd, int by_time,
+			 const struct cyclebreak_choice *choices, size_t n);
 void view_cycles_build(struct app *a);
 void view_cycles_toggle(struct app *a);
 /* Set ARC (CG_NONE: the arc under the cursor) to STATE (enum
