@@ -75,6 +75,7 @@ static void go_node(struct app *a, uint32_t n)
 
 static void c_goto(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char buf[64];
 	uint32_t n = func_arg(a, arg, 1);
 	if (n == CG_NONE)
@@ -148,6 +149,7 @@ static void c_arc(struct app *a, const char *name, char *arg)
 
 static void c_edit(struct app *a, const char *name, char *arg)
 {
+	(void)arg;
 	char msg[512];
 	int r = strcmp(name, "undo") == 0 ? edit_undo(a->ed, msg, sizeof msg)
 		: edit_redo(a->ed, msg, sizeof msg);
@@ -229,6 +231,7 @@ static void c_select(struct app *a, const char *name, char *arg)
 
 static void c_sort(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char col[64] = "", dir[16] = "";
 	int v = app_list_view(a);
 	sscanf(arg, "%63s %15s", col, dir);
@@ -253,6 +256,7 @@ static void c_sort(struct app *a, const char *name, char *arg)
 
 static void c_filter(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char err[256], *end;
 	if (!*arg || strcmp(arg, "off") == 0) {
 		a->filter_pct = 0;
@@ -282,6 +286,7 @@ static void c_filter(struct app *a, const char *name, char *arg)
 
 static void c_search(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char err[256];
 	if (matcher_set(&a->search, arg, err, sizeof err) < 0) {
 		app_message(a, 1, "bad pattern: %s", err);
@@ -299,6 +304,7 @@ static int on_off(const char *s)
 
 static void c_set(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char opt[32] = "", val[64] = "";
 	sscanf(arg, "%31s %63s", opt, val);
 	if (strcmp(opt, "keymap") == 0) {
@@ -329,6 +335,7 @@ static void c_set(struct app *a, const char *name, char *arg)
 
 static void c_bind(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char line[600];
 	snprintf(line, sizeof line, "bind %s", arg);
 	a->msg[0] = 0;
@@ -343,6 +350,7 @@ static void c_bind(struct app *a, const char *name, char *arg)
 #define SOURCE_DEPTH 8
 static void c_source(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	static int depth;
 	const char *why;
 	size_t len;
@@ -426,6 +434,7 @@ static void c_save_display(struct app *a, const char *name, char *arg)
 
 static void c_dump(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	FILE *f = fopen(arg, "w");
 	if (!f) {
 		app_message(a, 1, "%s: cannot write", arg);
@@ -440,6 +449,7 @@ static void c_dump(struct app *a, const char *name, char *arg)
 
 static void c_view(struct app *a, const char *name, char *arg)
 {
+	(void)arg;
 	int v = view_lookup(name);
 	if (v >= 0)
 		app_set_view(a, v);
@@ -447,6 +457,7 @@ static void c_view(struct app *a, const char *name, char *arg)
 
 static void c_break(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char *end, how[16] = "";
 	long n = strtol(arg, &end, 10);
 	sscanf(end, "%15s", how);
@@ -463,6 +474,7 @@ static void c_break(struct app *a, const char *name, char *arg)
 /* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
 static void c_write_edits(struct app *a, const char *name, char *arg)
 {
+	(void)name;
 	char msg[1024];
 	size_t n;
 	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
@@ -483,6 +495,7 @@ static void c_write_edits(struct app *a, const char *name, char *arg)
  * (GNU keeps one -k per caller). */
 static void c_show_edits(struct app *a, const char *name, char *arg)
 {
+	(void)arg, (void)name;
 	size_t n, len = 0, klen = 0;
 	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
 	char *buf = NULL, *kl = NULL, spec[1100];

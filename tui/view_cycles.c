@@ -417,7 +417,7 @@ static int cycles_key(struct app *a, int act)
 
 static const char *cycles_row_text(struct app *a, uint32_t i, char *buf, size_t len)
 {
-	(void)buf, (void)len;
+	(void)a, (void)buf, (void)len;
 	return i < cv.text.n ? cv.text.lines[i] : "";
 }
 
