@@ -10,8 +10,9 @@ struct symtab_opts opts_symtab(const struct opts *o)
 	struct symtab_opts so;
 
 	memset(&so, 0, sizeof so);
-	so.demangle = o->demangle_off ? SYMTAB_DEMANGLE_NONE
-		      : o->demangle_style ? SYMTAB_DEMANGLE_STYLE : SYMTAB_DEMANGLE_AUTO;
+	so.demangle = o->demangle_off     ? SYMTAB_DEMANGLE_NONE
+		      : o->demangle_style ? SYMTAB_DEMANGLE_STYLE
+					  : SYMTAB_DEMANGLE_AUTO;
 	so.demangle_style = o->demangle_style;
 	so.all_statics = o->no_static;
 	so.ignore_non_functions = o->ignore_non_functions;

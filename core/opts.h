@@ -23,24 +23,24 @@ struct opts_spec {
 enum opts_mode { OPTS_MODE_AUTO, OPTS_MODE_TEXT, OPTS_MODE_TUI };
 
 struct opts {
-	const char *exe;          /* default "a.out" */
-	const char **profiles;    /* default { "gmon.out" } */
+	const char *exe;       /* default "a.out" */
+	const char **profiles; /* default { "gmon.out" } */
 	int nprofiles;
-	enum opts_mode mode;      /* the program's: text or browser */
+	enum opts_mode mode; /* the program's: text or browser */
 
 	/* output styles: a style is printed when its flag is set; GNU's rules
 	 * for which are on by default live in the command line (src/cli.c) */
 	int flat, graph, index_, annotate, exec_counts, func_order, file_order,
-	    static_graph, sum, file_info, line;
+		static_graph, sum, file_info, line;
 	int flat_asked, graph_asked; /* -p/-P or -q/-Q given: a profile without
 				      * histogram or call graph is then an error */
-	int brief;                /* -b */
-	int traditional;          /* -T */
-	int zero;                 /* -z */
-	int width;                /* -w, default 80 */
-	int print_path;           /* -L */
-	int no_static;            /* -a */
-	int demangle_off;         /* --no-demangle */
+	int brief;                   /* -b */
+	int traditional;             /* -T */
+	int zero;                    /* -z */
+	int width;                   /* -w, default 80 */
+	int print_path;              /* -L */
+	int no_static;               /* -a */
+	int demangle_off;            /* --no-demangle */
 	const char *demangle_style;
 	int ignore_non_functions; /* -D */
 	enum gmon_format format;  /* -O */
@@ -52,24 +52,24 @@ struct opts {
 	long min_count;           /* -m: lines run fewer times show ##### */
 	const char **dirs;        /* -I (each may hold several ':'-joined) */
 	int ndirs;
-	int static_all;           /* --static-call-graph=all (ours) */
-	int debug;                /* -d */
+	int static_all; /* --static-call-graph=all (ours) */
+	int debug;      /* -d */
 
-	struct opts_spec *specs;  /* -p -P -q -Q -e -E -f -F -n -N -k, in order */
+	struct opts_spec *specs; /* -p -P -q -Q -e -E -f -F -n -N -k, in order */
 	int nspecs;
 
 	/* tgprof's own */
-	long break_cycles;        /* --break-cycles=N, 0 = off */
-	int cycle_heuristic_bsd;  /* --cycle-heuristic=bsd */
-	int cycle_objective_time; /* --cycle-objective=time */
-	const char *edits_file;   /* --edits=FILE: commands applied at start */
-	const char *write_edits;  /* --write-edits=FILE: --break-cycles' arcs */
+	long break_cycles;               /* --break-cycles=N, 0 = off */
+	int cycle_heuristic_bsd;         /* --cycle-heuristic=bsd */
+	int cycle_objective_time;        /* --cycle-objective=time */
+	const char *edits_file;          /* --edits=FILE: commands applied at start */
+	const char *write_edits;         /* --write-edits=FILE: --break-cycles' arcs */
 	struct opts_spec *break_choices; /* --break-keep=FROM/TO (which 'K'),
 				  * --break-force=FROM/TO ('F'), in order */
 	int nbreak_choices;
-	int help_keys;            /* the program's: --help-keys, 1 text, 2 man(7) */
+	int help_keys;              /* the program's: --help-keys, 1 text, 2 man(7) */
 	const char *external_table; /* -S FILE: symbols from an nm-style table */
-	const char **baselines;   /* --baseline=P[,P...]: compare against these */
+	const char **baselines;     /* --baseline=P[,P...]: compare against these */
 	int nbaselines;
 	const char *baseline_exe; /* --baseline-exe: the baseline's program */
 	int normalize;            /* --normalize: compare shares of total time */
@@ -81,10 +81,10 @@ struct opts {
 				   * the output goes through export_write() */
 	const char **lib_paths;   /* --lib-path=DIR: where shared objects moved */
 	int nlib_paths;
-	const char *objects;      /* --objects=LIST: the shared objects to join */
-	char **argv_own;          /* long options spelled out by opts_parse() */
+	const char *objects; /* --objects=LIST: the shared objects to join */
+	char **argv_own;     /* long options spelled out by opts_parse() */
 	int nargv_own;
-	char **argv_expanded;     /* the command line's: argv after @FILE expansion
+	char **argv_expanded; /* the command line's: argv after @FILE expansion
 				   * when it made a copy (opts_free) */
 };
 

@@ -42,10 +42,10 @@ void __monstartup(unsigned long lowpc, unsigned long highpc);
 void monstartup(unsigned long lowpc, unsigned long highpc);
 void _mcleanup(void);
 
-#define EXPORT __attribute__((visibility("default")))
-#define LOAD(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define EXPORT     __attribute__((visibility("default")))
+#define LOAD(p)    __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define DEFAULT_HZ 100
-#define MAX_HZ 100000
+#define MAX_HZ     100000
 
 static struct {
 	int started, finished;
@@ -53,8 +53,8 @@ static struct {
 	uintptr_t bias;          /* run-time minus link-time address */
 	unsigned hz;
 	int on;
-	int sig;                 /* control signal, 0 for none */
-	unsigned seq;            /* files written, for %n */
+	int sig;      /* control signal, 0 for none */
+	unsigned seq; /* files written, for %n */
 	char pattern[PATH_MAX];
 } st;
 
@@ -63,8 +63,7 @@ static int pending_dump; /* a plain control signal found the lock held */
 static struct tgfile out;
 
 /* "tgmon: A B C..." and a newline on stderr, in one write. */
-static void
-say(const char *first, ...)
+static void say(const char *first, ...)
 {
 	char buf[1024];
 	size_t len = 0;
@@ -87,22 +86,19 @@ say(const char *first, ...)
 		;
 }
 
-static const char *
-errtext(int err)
+static const char *errtext(int err)
 {
 	const char *s = strerrordesc_np(err);
 
 	return s ? s : "unknown error";
 }
 
-static int
-my_tid(void)
+static int my_tid(void)
 {
 	return (int)syscall(SYS_gettid);
 }
 
-static int
-try_lock(void)
+static int try_lock(void)
 {
 	int zero = 0;
 
@@ -112,8 +108,7 @@ try_lock(void)
 
 /* Wait for the lock outside signal handlers; fails with EDEADLK when the
  * caller interrupted its own thread's writer. */
-static int
-wait_lock(void)
+static int wait_lock(void)
 {
 	struct timespec ms = { 0, 1000000 };
 
@@ -131,20 +126,17 @@ static int write_profile(const char *pattern, int reset);
 static void unlock(void);
 
 /* The writing lock for objmap.c's scans (outside signal handlers). */
-__attribute__((visibility("hidden"))) int
-tgmon_wlock(void)
+__attribute__((visibility("hidden"))) int tgmon_wlock(void)
 {
 	return wait_lock();
 }
 
-__attribute__((visibility("hidden"))) void
-tgmon_wunlock(void)
+__attribute__((visibility("hidden"))) void tgmon_wunlock(void)
 {
 	unlock();
 }
 
-static void
-unlock(void)
+static void unlock(void)
 {
 	for (;;) {
 		while (__atomic_exchange_n(&pending_dump, 0, __ATOMIC_ACQ_REL))
@@ -158,8 +150,7 @@ unlock(void)
 /* Write the profile to the file PATTERN names; with RESET, start a new
  * profile in the same step.  Called with the lock held.  Returns 0, or -1
  * with errno set after a message naming the file. */
-static int
-write_profile(const char *pattern, int reset)
+static int write_profile(const char *pattern, int reset)
 {
 	char path[PATH_MAX];
 	size_t bound, nbins, narcs, len, i;
@@ -209,8 +200,8 @@ write_profile(const char *pattern, int reset)
 	if (err == 0) {
 		tgfile_hist(&out, low, low + nbins * TGSAMP_BIN, st.hz, bins, nbins);
 		for (i = 0; i < narcs; i++)
-			tgfile_arc(&out, low + arcs[i].from_off,
-				   low + arcs[i].self_off, arcs[i].count);
+			tgfile_arc(&out, low + arcs[i].from_off, low + arcs[i].self_off,
+				   arcs[i].count);
 		err = tgfile_end(&out);
 	}
 	if (err == 0 && reset) {
@@ -229,8 +220,7 @@ write_profile(const char *pattern, int reset)
 	return 0;
 }
 
-static int
-not_started(void)
+static int not_started(void)
 {
 	if (LOAD(&st.started) && !LOAD(&st.finished))
 		return 0;
@@ -238,8 +228,7 @@ not_started(void)
 	return 1;
 }
 
-static int
-dump_common(const char *path, int reset)
+static int dump_common(const char *path, int reset)
 {
 	int r, err;
 
@@ -252,20 +241,17 @@ dump_common(const char *path, int reset)
 	return r;
 }
 
-EXPORT int
-tgmon_dump(const char *path)
+EXPORT int tgmon_dump(const char *path)
 {
 	return dump_common(path, 0);
 }
 
-EXPORT int
-tgmon_dump_reset(const char *path)
+EXPORT int tgmon_dump_reset(const char *path)
 {
 	return dump_common(path, 1);
 }
 
-static void
-reset_counts(void)
+static void reset_counts(void)
 {
 	size_t i, n = tgsamp_nbins();
 
@@ -275,8 +261,7 @@ reset_counts(void)
 		tgsamp_take(i, 1);
 }
 
-EXPORT int
-tgmon_reset(void)
+EXPORT int tgmon_reset(void)
 {
 	if (not_started() || wait_lock() != 0)
 		return -1;
@@ -285,16 +270,14 @@ tgmon_reset(void)
 	return 0;
 }
 
-static void
-set_on(int on)
+static void set_on(int on)
 {
 	st.on = on;
 	tgrec_set_on(on);
 	tgsamp_set_on(on);
 }
 
-EXPORT int
-tgmon_enable(int on)
+EXPORT int tgmon_enable(int on)
 {
 	int was;
 
@@ -307,15 +290,13 @@ tgmon_enable(int on)
 }
 
 /* glibc's switch, for programs that call it around the code they want. */
-EXPORT void
-moncontrol(int mode)
+EXPORT void moncontrol(int mode)
 {
 	tgmon_enable(mode);
 }
 
 /* Serve a command from the control signal.  Never waits for the lock. */
-static int
-serve(int cmd, int queued)
+static int serve(int cmd, int queued)
 {
 	int r = 0;
 
@@ -326,22 +307,12 @@ serve(int cmd, int queued)
 		return TGCTL_OK;
 	}
 	switch (cmd) {
-	case TGCTL_DUMP:
-		r = write_profile(st.pattern, 0);
-		break;
-	case TGCTL_SNAP:
-		r = write_profile(st.pattern, 1);
-		break;
-	case TGCTL_RESET:
-		reset_counts();
-		break;
+	case TGCTL_DUMP: r = write_profile(st.pattern, 0); break;
+	case TGCTL_SNAP: r = write_profile(st.pattern, 1); break;
+	case TGCTL_RESET: reset_counts(); break;
 	case TGCTL_ON:
-	case TGCTL_OFF:
-		set_on(cmd == TGCTL_ON);
-		break;
-	default:
-		errno = EINVAL;
-		r = -1;
+	case TGCTL_OFF: set_on(cmd == TGCTL_ON); break;
+	default: errno = EINVAL; r = -1;
 	}
 	if (r != 0)
 		r = TGCTL_FAILED_ERRNO(errno);
@@ -355,14 +326,12 @@ serve(int cmd, int queued)
  * that forges the rest of siginfo with rt_sigqueueinfo) cannot make us
  * write files or answer.  Signals the kernel raises (a terminal's WINCH)
  * come from the user's own terminal and are obeyed. */
-static int
-sender_ok(const siginfo_t *si)
+static int sender_ok(const siginfo_t *si)
 {
 	return si->si_code > 0 || si->si_uid == getuid() || si->si_uid == geteuid();
 }
 
-static void
-on_control(int sig, siginfo_t *si, void *ctx)
+static void on_control(int sig, siginfo_t *si, void *ctx)
 {
 	(void)ctx; /* SA_SIGINFO's third argument; the context is not needed */
 	int saved = errno;
@@ -392,8 +361,7 @@ on_control(int sig, siginfo_t *si, void *ctx)
  * capabilities) the environment belongs to the user who started it, so
  * none of it is read and the defaults apply, as glibc ignores
  * GMON_OUT_PREFIX there. */
-static void
-read_environment(void)
+static void read_environment(void)
 {
 	const char *hz = secure_getenv("TGMON_HZ");
 	const char *outname = secure_getenv("TGMON_OUT");
@@ -405,7 +373,8 @@ read_environment(void)
 		char *end;
 		long v = strtol(hz, &end, 10);
 		if (*end != '\0' || v < 1 || v > MAX_HZ)
-			say("TGMON_HZ=", hz, ": not a rate from 1 to 100000; using 100", NULL);
+			say("TGMON_HZ=", hz, ": not a rate from 1 to 100000; using 100",
+			    NULL);
 		else
 			st.hz = (unsigned)v;
 	}
@@ -424,13 +393,14 @@ read_environment(void)
 	if (sig && *sig) {
 		st.sig = tgctl_parse_signal(sig);
 		if (st.sig == 0)
-			say("TGMON_SIGNAL=", sig, ": not a signal libtgmon may use (fault signals, "
-			    "KILL, STOP and PROF are not); no control signal", NULL);
+			say("TGMON_SIGNAL=", sig,
+			    ": not a signal libtgmon may use (fault signals, "
+			    "KILL, STOP and PROF are not); no control signal",
+			    NULL);
 	}
 }
 
-static int
-first_object(struct dl_phdr_info *info, size_t size, void *data)
+static int first_object(struct dl_phdr_info *info, size_t size, void *data)
 {
 	(void)size; /* dl_iterate_phdr's callback signature */
 	*(uintptr_t *)data = (uintptr_t)info->dlpi_addr;
@@ -439,8 +409,7 @@ first_object(struct dl_phdr_info *info, size_t size, void *data)
 
 /* A child's files must not overwrite its parent's: unless the pattern
  * has %p, the child's get ".PID" added (as with GMON_OUT_PREFIX). */
-static void
-after_fork_child(void)
+static void after_fork_child(void)
 {
 	const char *p;
 	int has_pid = 0;
@@ -461,8 +430,7 @@ after_fork_child(void)
 	tgobj_after_fork();
 }
 
-EXPORT void
-__monstartup(unsigned long lowpc, unsigned long highpc)
+EXPORT void __monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	int saved = errno;
 
@@ -496,16 +464,14 @@ __monstartup(unsigned long lowpc, unsigned long highpc)
 	errno = saved;
 }
 
-EXPORT void
-monstartup(unsigned long lowpc, unsigned long highpc)
+EXPORT void monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	__monstartup(lowpc, highpc);
 }
 
 /* At exit: stop, write the file, say what could not be counted.  The
  * program's exit status and errno are left alone. */
-EXPORT void
-_mcleanup(void)
+EXPORT void _mcleanup(void)
 {
 	int saved = errno;
 	uint64_t lost;

@@ -24,23 +24,22 @@ enum tgctl_cmd {
 
 enum tgctl_status {
 	TGCTL_OK = 0,
-	TGCTL_FAILED,   /* the program printed why on its stderr */
-	TGCTL_BUSY,     /* another request is being served: try again */
+	TGCTL_FAILED,    /* the program printed why on its stderr */
+	TGCTL_BUSY,      /* another request is being served: try again */
 	TGCTL_ERRNO = 16 /* failed with errno (status - TGCTL_ERRNO) */
 };
 
 /* A failure with errno E, as a status that fits in 8 bits. */
-#define TGCTL_FAILED_ERRNO(e) \
+#define TGCTL_FAILED_ERRNO(e)                                                            \
 	((e) > 0 && (e) < 256 - TGCTL_ERRNO ? TGCTL_ERRNO + (e) : TGCTL_FAILED)
 
-#define TGCTL_REQUEST(cmd) ((TGCTL_MAGIC << 16) | (cmd))
+#define TGCTL_REQUEST(cmd)       ((TGCTL_MAGIC << 16) | (cmd))
 #define TGCTL_REPLY(cmd, status) ((TGCTL_MAGIC << 16) | ((cmd) << 8) | (status))
 
 /* Signals that cannot be the control signal: those a fault raises (a
  * program that faults would dump in a loop), those that cannot be caught,
  * and SIGPROF, which sampling uses. */
-static inline int
-tgctl_reserved_signal(int sig)
+static inline int tgctl_reserved_signal(int sig)
 {
 	return sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL ||
 	       sig == SIGTRAP || sig == SIGABRT || sig == SIGSYS || sig == SIGKILL ||
@@ -49,12 +48,14 @@ tgctl_reserved_signal(int sig)
 
 /* "USR1", "SIGUSR1", "RTMIN+3", "10": a signal number, or 0 when S names
  * no signal a program may take for control (tgctl_reserved_signal). */
-static inline int
-tgctl_parse_signal(const char *s)
+static inline int tgctl_parse_signal(const char *s)
 {
-	static const struct { const char *name; int sig; } names[] = {
-		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "HUP", SIGHUP },
-		{ "URG", SIGURG }, { "WINCH", SIGWINCH }, { "PWR", SIGPWR },
+	static const struct {
+		const char *name;
+		int sig;
+	} names[] = {
+		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 },   { "HUP", SIGHUP },
+		{ "URG", SIGURG },   { "WINCH", SIGWINCH }, { "PWR", SIGPWR },
 	};
 	char *end;
 	size_t i;

@@ -17,8 +17,7 @@
 #define HIDDEN __attribute__((visibility("hidden")))
 
 /* Decimal digits of V at the end of a 24-byte BUF; returns the start. */
-static char *
-utoa(char *buf, uint64_t v)
+static char *utoa(char *buf, uint64_t v)
 {
 	char *p = buf + 23;
 
@@ -29,8 +28,7 @@ utoa(char *buf, uint64_t v)
 	return p;
 }
 
-static int
-put(char *out, size_t size, size_t *len, const char *s)
+static int put(char *out, size_t size, size_t *len, const char *s)
 {
 	size_t n = strlen(s);
 
@@ -41,8 +39,7 @@ put(char *out, size_t size, size_t *len, const char *s)
 	return 0;
 }
 
-HIDDEN int
-tgfile_name(char *out, size_t size, const char *pattern, unsigned seq)
+HIDDEN int tgfile_name(char *out, size_t size, const char *pattern, unsigned seq)
 {
 	size_t len = 0;
 	char num[24], ch[2] = { 0, 0 };
@@ -71,8 +68,7 @@ tgfile_name(char *out, size_t size, const char *pattern, unsigned seq)
 	return 0;
 }
 
-static void
-flush(struct tgfile *f)
+static void flush(struct tgfile *f)
 {
 	size_t off = 0;
 
@@ -88,8 +84,7 @@ flush(struct tgfile *f)
 	f->len = 0;
 }
 
-static void
-bytes(struct tgfile *f, const void *p, size_t n)
+static void bytes(struct tgfile *f, const void *p, size_t n)
 {
 	if (f->len + n > sizeof f->buf)
 		flush(f);
@@ -97,8 +92,7 @@ bytes(struct tgfile *f, const void *p, size_t n)
 	f->len += n;
 }
 
-static void
-u8(struct tgfile *f, unsigned v)
+static void u8(struct tgfile *f, unsigned v)
 {
 	unsigned char c = (unsigned char)v;
 
@@ -106,27 +100,23 @@ u8(struct tgfile *f, unsigned v)
 }
 
 /* The format is in the executable's byte order; ours is x86-64's. */
-static void
-u16(struct tgfile *f, uint16_t v)
+static void u16(struct tgfile *f, uint16_t v)
 {
 	bytes(f, &v, 2);
 }
 
-static void
-u32(struct tgfile *f, uint32_t v)
+static void u32(struct tgfile *f, uint32_t v)
 {
 	bytes(f, &v, 4);
 }
 
-static void
-u64(struct tgfile *f, uint64_t v)
+static void u64(struct tgfile *f, uint64_t v)
 {
 	bytes(f, &v, 8);
 }
 
 /* Copy S (N bytes) to D at *LEN, keeping the terminator in SIZE. */
-static int
-append(char *d, size_t size, size_t *len, const char *s, size_t n)
+static int append(char *d, size_t size, size_t *len, const char *s, size_t n)
 {
 	if (*len + n >= size)
 		return -1;
@@ -140,8 +130,7 @@ append(char *d, size_t size, size_t *len, const char *s, size_t n)
  * directory, a symlink is followed only when its owner is the follower or
  * the directory's owner.  DIRLEN bytes of PATH name the link's directory
  * (0: the current one). */
-static int
-may_follow(const char *path, size_t dirlen, const struct stat *link)
+static int may_follow(const char *path, size_t dirlen, const struct stat *link)
 {
 	char dir[4096];
 	struct stat ds;
@@ -162,8 +151,7 @@ may_follow(const char *path, size_t dirlen, const struct stat *link)
 /* Follow symlinks at F->path (8 at most) so that F->path names the file
  * itself, and lstat it into ST.  Returns 0 (ST->st_mode 0 when nothing is
  * there) or an errno value. */
-static int
-resolve(struct tgfile *f, struct stat *st)
+static int resolve(struct tgfile *f, struct stat *st)
 {
 	int depth;
 
@@ -201,15 +189,14 @@ resolve(struct tgfile *f, struct stat *st)
 /* Open an existing device, FIFO or socket at F->path for writing in place:
  * O_NONBLOCK so that a FIFO nobody reads fails at once (ENXIO) instead of
  * hanging, then blocking writes. */
-static int
-open_in_place(struct tgfile *f)
+static int open_in_place(struct tgfile *f)
 {
 	struct stat st;
 	int fl;
 
 	do
-		f->fd = open(f->path, O_WRONLY | O_NONBLOCK | O_NOCTTY |
-			     O_NOFOLLOW | O_CLOEXEC);
+		f->fd = open(f->path,
+			     O_WRONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
 	while (f->fd < 0 && errno == EINTR);
 	if (f->fd < 0)
 		return errno;
@@ -227,8 +214,7 @@ open_in_place(struct tgfile *f)
 /* Create a new temporary file beside F->path: PATH.tmp.PID.RANDOM, made
  * with O_EXCL (which never follows a symlink), so a name planted by
  * someone else is skipped, never opened. */
-static int
-open_temp(struct tgfile *f)
+static int open_temp(struct tgfile *f)
 {
 	char num[24];
 	const char *pid;
@@ -259,8 +245,9 @@ open_temp(struct tgfile *f)
 				return ENAMETOOLONG;
 		}
 		do
-			f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-				     O_CLOEXEC, 0666);
+			f->fd = open(f->tmp,
+				     O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				     0666);
 		while (f->fd < 0 && errno == EINTR);
 		if (f->fd >= 0)
 			return 0;
@@ -270,8 +257,7 @@ open_temp(struct tgfile *f)
 	return EEXIST;
 }
 
-HIDDEN int
-tgfile_begin(struct tgfile *f, const char *path)
+HIDDEN int tgfile_begin(struct tgfile *f, const char *path)
 {
 	static const unsigned char zero[12];
 	int err = tgfile_begin_raw(f, path);
@@ -284,8 +270,7 @@ tgfile_begin(struct tgfile *f, const char *path)
 	return 0;
 }
 
-HIDDEN void
-tgfile_bytes(struct tgfile *f, const void *p, size_t n)
+HIDDEN void tgfile_bytes(struct tgfile *f, const void *p, size_t n)
 {
 	while (n > 0) {
 		size_t k = n < sizeof f->buf ? n : sizeof f->buf;
@@ -295,8 +280,7 @@ tgfile_bytes(struct tgfile *f, const void *p, size_t n)
 	}
 }
 
-HIDDEN int
-tgfile_begin_raw(struct tgfile *f, const char *path)
+HIDDEN int tgfile_begin_raw(struct tgfile *f, const char *path)
 {
 	size_t n = strlen(path);
 	struct stat st;
@@ -319,9 +303,8 @@ tgfile_begin_raw(struct tgfile *f, const char *path)
 	return err;
 }
 
-HIDDEN void
-tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc,
-	    unsigned rate, const uint32_t *bins, size_t n)
+HIDDEN void tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc, unsigned rate,
+			const uint32_t *bins, size_t n)
 {
 	static const char dimen[15] = "seconds";
 	uint32_t max = 0;
@@ -349,8 +332,7 @@ tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc,
 	} while (done < max);
 }
 
-HIDDEN void
-tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t count)
+HIDDEN void tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t count)
 {
 	while (count > 0) {
 		uint32_t c = count > 0xffffffffu ? 0xffffffffu : (uint32_t)count;
@@ -362,8 +344,7 @@ tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t count)
 	}
 }
 
-HIDDEN int
-tgfile_end(struct tgfile *f)
+HIDDEN int tgfile_end(struct tgfile *f)
 {
 	flush(f);
 	if (close(f->fd) != 0 && f->err == 0 && errno != EINTR)

@@ -14,8 +14,8 @@
 
 struct tgfile {
 	int fd;
-	int err;         /* first errno seen, 0 if none */
-	size_t len;      /* bytes in buf */
+	int err;    /* first errno seen, 0 if none */
+	size_t len; /* bytes in buf */
 	char path[4096];
 	char tmp[4096 + 64]; /* "" when writing in place */
 	unsigned char buf[1 << 16];
@@ -43,8 +43,8 @@ int tgfile_begin_raw(struct tgfile *f, const char *path);
 void tgfile_bytes(struct tgfile *f, const void *p, size_t n);
 
 /* A histogram of N bins over [lowpc, highpc) sampled at RATE per second. */
-void tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc,
-		 unsigned rate, const uint32_t *bins, size_t n);
+void tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc, unsigned rate,
+		 const uint32_t *bins, size_t n);
 
 void tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t count);
 

@@ -18,8 +18,7 @@
 #define HIDDEN __attribute__((visibility("hidden")))
 #define ACQ(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 
-static char *
-hex(char *buf, uint64_t v)
+static char *hex(char *buf, uint64_t v)
 {
 	char *p = buf + 23;
 
@@ -30,8 +29,7 @@ hex(char *buf, uint64_t v)
 	return p;
 }
 
-static char *
-dec(char *buf, uint64_t v)
+static char *dec(char *buf, uint64_t v)
 {
 	char *p = buf + 23;
 
@@ -42,8 +40,7 @@ dec(char *buf, uint64_t v)
 	return p;
 }
 
-static const char *
-base_name(const char *path)
+static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
 
@@ -52,8 +49,7 @@ base_name(const char *path)
 
 /* OUT = EXEPATH "." basename of object I's path (and "." I when an
  * earlier object has the same basename).  Returns 0 or -1. */
-static int
-obj_file(char *out, size_t size, const char *exepath, int i)
+static int obj_file(char *out, size_t size, const char *exepath, int i)
 {
 	const char *b = base_name(tgobj_v[i].path);
 	char num[24];
@@ -73,8 +69,7 @@ obj_file(char *out, size_t size, const char *exepath, int i)
 	return 0;
 }
 
-static void
-text(struct tgfile *f, const char *first, ...)
+static void text(struct tgfile *f, const char *first, ...)
 {
 	__builtin_va_list ap;
 	const char *s;
@@ -88,10 +83,10 @@ text(struct tgfile *f, const char *first, ...)
 struct scratch {
 	struct kept *arcs;
 	size_t narcs;
-	uint32_t *bins;       /* every object's bins as read, one after another */
-	size_t *binoff;       /* per object: where its bins start in BINS */
-	uint64_t *kread;      /* per kept arc: the count read */
-	unsigned char *has;   /* per object: a file was written */
+	uint32_t *bins;     /* every object's bins as read, one after another */
+	size_t *binoff;     /* per object: where its bins start in BINS */
+	uint64_t *kread;    /* per kept arc: the count read */
+	unsigned char *has; /* per object: a file was written */
 };
 
 /* With a marking write (a snapshot that starts a new interval), what was
@@ -105,9 +100,8 @@ static struct {
 	struct scratch sc;
 } pend;
 
-static int
-write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
-	  unsigned hz, char *path, size_t size)
+static int write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
+		     unsigned hz, char *path, size_t size)
 {
 	struct obj *o = &tgobj_v[i];
 	uint32_t *bins = sc->bins + sc->binoff[i];
@@ -131,14 +125,14 @@ write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
 	tgfile_hist(f, o->lo - o->bias, o->hi - o->bias, hz, bins, o->nbins);
 	for (k = 0; k < sc->narcs; k++)
 		if (sc->arcs[k].fobj == (uint32_t)i && sc->arcs[k].sobj == (uint32_t)i)
-			tgfile_arc(f, sc->arcs[k].foff, sc->arcs[k].soff, sc->arcs[k].count);
+			tgfile_arc(f, sc->arcs[k].foff, sc->arcs[k].soff,
+				   sc->arcs[k].count);
 	sc->has[i] = 1;
 	return tgfile_end(f);
 }
 
-static int
-write_map(struct tgfile *f, struct scratch *sc, const char *exepath, int n,
-	  char *path, size_t size)
+static int write_map(struct tgfile *f, struct scratch *sc, const char *exepath, int n,
+		     char *path, size_t size)
 {
 	char a[24], b[24], c[24], d[24], e[24], file[PATH_MAX];
 	size_t k;
@@ -162,28 +156,32 @@ write_map(struct tgfile *f, struct scratch *sc, const char *exepath, int n,
 			id[0] = '-';
 		if (i == 0)
 			strcpy(file, base_name(exepath));
-		else if (sc->has[i] && obj_file(file, sizeof file, base_name(exepath), i) == 0)
+		else if (sc->has[i] &&
+			 obj_file(file, sizeof file, base_name(exepath), i) == 0)
 			;
 		else
 			strcpy(file, "-");
-		text(f, "object ", dec(a, (uint64_t)i), i == 0 ? " exe " : o->closed ? " closed " : " lib ",
-		     file, " ", id, " ", hex(b, o->lo - o->bias), " ", hex(c, o->hi - o->bias),
-		     " ", o->path, "\n", NULL);
+		text(f, "object ", dec(a, (uint64_t)i),
+		     i == 0      ? " exe "
+		     : o->closed ? " closed "
+				 : " lib ",
+		     file, " ", id, " ", hex(b, o->lo - o->bias), " ",
+		     hex(c, o->hi - o->bias), " ", o->path, "\n", NULL);
 	}
 	for (k = 0; k < sc->narcs; k++) {
 		struct kept *r = &sc->arcs[k];
 		if (r->fobj == r->sobj && r->fobj != 0)
-			continue;  /* in the object's own file */
-		text(f, "arc ", dec(a, r->fobj), " ", hex(b, r->foff), " ", dec(c, r->sobj),
-		     " ", hex(d, r->soff), " ", dec(e, r->count), "\n", NULL);
+			continue; /* in the object's own file */
+		text(f, "arc ", dec(a, r->fobj), " ", hex(b, r->foff), " ",
+		     dec(c, r->sobj), " ", hex(d, r->soff), " ", dec(e, r->count), "\n",
+		     NULL);
 	}
 	(void)size;
 	return tgfile_end(f);
 }
 
-HIDDEN int
-tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
-	    const char **badpath)
+HIDDEN int tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
+		       const char **badpath)
 {
 	static char path[PATH_MAX + 64];
 	int n = ACQ(&tgobj_n), i, err = 0, any = 0;
@@ -201,8 +199,9 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 		return 0;
 	for (i = 0; i < n; i++)
 		nbins += tgobj_v[i].nbins;
-	len = bound * sizeof *w + (bound + nk) * sizeof(struct kept) + nk * sizeof(uint64_t) +
-	      MAX_OBJ * sizeof(size_t) + nbins * sizeof(uint32_t) + MAX_OBJ;
+	len = bound * sizeof *w + (bound + nk) * sizeof(struct kept) +
+	      nk * sizeof(uint64_t) + MAX_OBJ * sizeof(size_t) +
+	      nbins * sizeof(uint32_t) + MAX_OBJ;
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
@@ -221,11 +220,12 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 	nw = tgrec_wide_collect(w, bound, 0, 0, mark ? TGREC_MARK : TGREC_PEEK);
 	for (k = 0; k < nw; k++) {
 		struct kept *r = &sc.arcs[sc.narcs];
-		int a = tgobj_resolve(w[k].from, &r->foff), b = tgobj_resolve(w[k].self, &r->soff);
+		int a = tgobj_resolve(w[k].from, &r->foff),
+		    b = tgobj_resolve(w[k].self, &r->soff);
 		if (b >= 0)
 			tgobj_v[b].pg = 1;
 		if (a < 0 || b < 0)
-			continue;   /* from or into code of no known object */
+			continue; /* from or into code of no known object */
 		r->fobj = (uint32_t)a;
 		r->sobj = (uint32_t)b;
 		r->count = w[k].count;
@@ -276,8 +276,7 @@ tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int mark,
 	return err;
 }
 
-HIDDEN void
-tgobj_commit(int ok)
+HIDDEN void tgobj_commit(int ok)
 {
 	int i;
 	size_t k;
@@ -290,12 +289,13 @@ tgobj_commit(int ok)
 			uint32_t *b = pend.sc.bins + pend.sc.binoff[i];
 			for (k = 0; tgobj_v[i].bins && k < tgobj_v[i].nbins; k++)
 				if (b[k])
-					__atomic_fetch_sub(&tgobj_v[i].bins[k], b[k], __ATOMIC_RELAXED);
+					__atomic_fetch_sub(&tgobj_v[i].bins[k], b[k],
+							   __ATOMIC_RELAXED);
 		}
 		for (k = 0; k < pend.nk; k++)
-			__atomic_fetch_sub(&tgobj_kept[k].count, pend.sc.kread[k], __ATOMIC_RELAXED);
+			__atomic_fetch_sub(&tgobj_kept[k].count, pend.sc.kread[k],
+					   __ATOMIC_RELAXED);
 	}
 	munmap(pend.m, pend.len);
 	pend.m = NULL;
 }
-

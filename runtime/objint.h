@@ -8,19 +8,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MAX_OBJ 256
+#define MAX_OBJ  256
 #define MAX_KEPT 65536
 
 struct obj {
-	uintptr_t lo, hi;   /* run-time range of its executable segments */
-	uintptr_t bias;     /* run-time minus link-time address */
-	uint32_t *bins;     /* NULL for the executable (sample.c has it) */
+	uintptr_t lo, hi; /* run-time range of its executable segments */
+	uintptr_t bias;   /* run-time minus link-time address */
+	uint32_t *bins;   /* NULL for the executable (sample.c has it) */
 	size_t nbins;
-	int closed;         /* unmapped by dlclose; its data are kept */
-	int hit;            /* has had a sample: its bins are worth reading */
-	int pg;             /* has -pg code: some arc's callee lies in it */
-	int seen;           /* found by the scan under way */
-	unsigned idlen;     /* bytes of build-id */
+	int closed;     /* unmapped by dlclose; its data are kept */
+	int hit;        /* has had a sample: its bins are worth reading */
+	int pg;         /* has -pg code: some arc's callee lies in it */
+	int seen;       /* found by the scan under way */
+	unsigned idlen; /* bytes of build-id */
 	unsigned char id[64];
 	char path[PATH_MAX];
 };
@@ -29,7 +29,7 @@ struct obj {
  * (another object may be loaded at its addresses later). */
 struct kept {
 	uint32_t fobj, sobj;
-	uint64_t foff, soff;   /* link-time addresses in their objects */
+	uint64_t foff, soff; /* link-time addresses in their objects */
 	uint64_t count;
 };
 

@@ -31,8 +31,8 @@ HIDDEN size_t tgobj_nkept;
 static int started;
 static uintptr_t exe_bias;
 
-static void
-note_build_id(struct obj *o, const struct dl_phdr_info *info, const ElfW(Phdr) *ph)
+static void note_build_id(struct obj *o, const struct dl_phdr_info *info,
+			  const ElfW(Phdr) * ph)
 {
 	const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
 	const unsigned char *end = p + ph->p_memsz;
@@ -46,8 +46,8 @@ note_build_id(struct obj *o, const struct dl_phdr_info *info, const ElfW(Phdr) *
 		const unsigned char *desc = name + ((namesz + 3) & ~3u);
 		if (desc + descsz > end)
 			return;
-		if (type == NT_GNU_BUILD_ID && namesz == 4 && memcmp(name, "GNU", 4) == 0 &&
-		    descsz <= sizeof o->id) {
+		if (type == NT_GNU_BUILD_ID && namesz == 4 &&
+		    memcmp(name, "GNU", 4) == 0 && descsz <= sizeof o->id) {
 			memcpy(o->id, desc, descsz);
 			o->idlen = descsz;
 			return;
@@ -56,8 +56,7 @@ note_build_id(struct obj *o, const struct dl_phdr_info *info, const ElfW(Phdr) *
 	}
 }
 
-static void
-set_path(struct obj *o, const char *name, int is_exe)
+static void set_path(struct obj *o, const char *name, int is_exe)
 {
 	size_t n;
 
@@ -74,8 +73,7 @@ set_path(struct obj *o, const char *name, int is_exe)
 		strcpy(o->path + n, name);
 }
 
-static int
-scan_one(struct dl_phdr_info *info, size_t size, void *data)
+static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 {
 	int *first = data, is_exe = *first;
 	uintptr_t lo = UINTPTR_MAX, hi = 0;
@@ -99,7 +97,8 @@ scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	lo &= ~(uintptr_t)(TGSAMP_BIN - 1);
 	hi = (hi + TGSAMP_BIN - 1) & ~(uintptr_t)(TGSAMP_BIN - 1);
 	for (i = 0; i < n; i++)
-		if (!tgobj_v[i].closed && tgobj_v[i].bias == info->dlpi_addr && tgobj_v[i].lo == lo) {
+		if (!tgobj_v[i].closed && tgobj_v[i].bias == info->dlpi_addr &&
+		    tgobj_v[i].lo == lo) {
 			tgobj_v[i].seen = 1;
 			return 0;
 		}
@@ -132,13 +131,13 @@ scan_one(struct dl_phdr_info *info, size_t size, void *data)
 
 /* The object holding run-time address A among the open ones, and A's
  * link-time address in it in *OFF; -1 if none. */
-HIDDEN int
-tgobj_resolve(uint64_t a, uint64_t *off)
+HIDDEN int tgobj_resolve(uint64_t a, uint64_t *off)
 {
 	int i, n = ACQ(&tgobj_n);
 
 	for (i = 0; i < n; i++)
-		if (!ACQ(&tgobj_v[i].closed) && a - tgobj_v[i].lo < tgobj_v[i].hi - tgobj_v[i].lo) {
+		if (!ACQ(&tgobj_v[i].closed) &&
+		    a - tgobj_v[i].lo < tgobj_v[i].hi - tgobj_v[i].lo) {
 			*off = a - tgobj_v[i].bias;
 			return i;
 		}
@@ -146,8 +145,7 @@ tgobj_resolve(uint64_t a, uint64_t *off)
 }
 
 /* dlclose unmapped object I: move its arcs to the tgobj_kept list. */
-static void
-close_obj(int i)
+static void close_obj(int i)
 {
 	struct obj *o = &tgobj_v[i];
 	size_t bound = tgrec_wide_bound(), len = bound * sizeof(struct tgrec_warc) + 1;
@@ -162,7 +160,8 @@ close_obj(int i)
 		n = tgrec_wide_collect(w, bound, o->lo, o->hi, TGREC_RESET);
 		for (k = 0; k < n; k++) {
 			struct kept e;
-			int f = tgobj_resolve(w[k].from, &e.foff), s = tgobj_resolve(w[k].self, &e.soff);
+			int f = tgobj_resolve(w[k].from, &e.foff),
+			    s = tgobj_resolve(w[k].self, &e.soff);
 			if (s >= 0)
 				tgobj_v[s].pg = 1;
 			if (f < 0 || s < 0 || tgobj_nkept == MAX_KEPT)
@@ -178,8 +177,7 @@ close_obj(int i)
 	__atomic_store_n(&o->closed, 1, __ATOMIC_RELEASE);
 }
 
-HIDDEN void
-tgobj_scan(void)
+HIDDEN void tgobj_scan(void)
 {
 	int first = 1, i, n;
 
@@ -195,8 +193,7 @@ tgobj_scan(void)
 	tgmon_wunlock();
 }
 
-HIDDEN int
-tgobj_init(uintptr_t bias)
+HIDDEN int tgobj_init(uintptr_t bias)
 {
 	void *m = mmap(NULL, MAX_KEPT * sizeof *tgobj_kept, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -210,8 +207,7 @@ tgobj_init(uintptr_t bias)
 	return 0;
 }
 
-HIDDEN void
-tgobj_sample(uintptr_t pc, uint32_t n)
+HIDDEN void tgobj_sample(uintptr_t pc, uint32_t n)
 {
 	int i, m = ACQ(&tgobj_n);
 
@@ -227,8 +223,7 @@ tgobj_sample(uintptr_t pc, uint32_t n)
 	}
 }
 
-HIDDEN void
-tgobj_reset(void)
+HIDDEN void tgobj_reset(void)
 {
 	int i, n = ACQ(&tgobj_n);
 	size_t k, nk = ACQ(&tgobj_nkept);
@@ -240,16 +235,14 @@ tgobj_reset(void)
 		tgobj_kept[k].count = 0;
 }
 
-HIDDEN void
-tgobj_after_fork(void)
+HIDDEN void tgobj_after_fork(void)
 {
 	tgobj_reset();
 }
 
 /* dlopen and dlclose: the library's, then a scan.  Defined here so that
  * every program linked with libtgmon (or preloading it) reaches them. */
-EXPORT void *
-dlopen(const char *file, int mode)
+EXPORT void *dlopen(const char *file, int mode)
 {
 	static void *(*real)(const char *, int);
 	void *h;
@@ -265,8 +258,7 @@ dlopen(const char *file, int mode)
 	return h;
 }
 
-EXPORT int
-dlclose(void *handle)
+EXPORT int dlclose(void *handle)
 {
 	static int (*real)(void *);
 	int r, saved;

@@ -8,8 +8,7 @@
 #ifndef TG_RAWSYS_H
 #define TG_RAWSYS_H
 
-static inline long
-rawsys(long nr, long a, long b, long c, long d, long e, long f)
+static inline long rawsys(long nr, long a, long b, long c, long d, long e, long f)
 {
 	long ret;
 	register long r10 __asm__("r10") = d;

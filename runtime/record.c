@@ -18,9 +18,9 @@
 #include "sample.h"
 #include "tabfmt.h"
 
-#define HIDDEN __attribute__((visibility("hidden")))
-#define TLS_IE __attribute__((tls_model("initial-exec")))
-#define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define HIDDEN      __attribute__((visibility("hidden")))
+#define TLS_IE      __attribute__((tls_model("initial-exec")))
+#define LOAD(p)     __atomic_load_n((p), __ATOMIC_RELAXED)
 #define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 
 /* A key packs (from_off + 1) << 32 | self_off, so 0 means "empty slot"
@@ -31,20 +31,20 @@ struct slot {
 };
 
 struct tab {
-	struct tab *next;         /* list of every table ever made */
-	int owner;                /* thread id of the thread counting into it */
-	volatile int busy;        /* its owner is inside the recorder */
-	int timer;                /* the owner's sampling timer, or -1 */
+	struct tab *next;  /* list of every table ever made */
+	int owner;         /* thread id of the thread counting into it */
+	volatile int busy; /* its owner is inside the recorder */
+	int timer;         /* the owner's sampling timer, or -1 */
 	uint32_t used, limit, mask, shift;
 	struct slot *slot;
-	uint64_t *base;           /* written by collections only */
-	uint64_t *took;           /* values read by the last marking collection */
+	uint64_t *base; /* written by collections only */
+	uint64_t *took; /* values read by the last marking collection */
 };
 
 /* Probes before a thread gives up on its own table for this arc, and
  * before the shared table gives up (the call is then lost, and counted
  * as such): the tables are sized so that neither should happen. */
-#define PROBES 32
+#define PROBES        32
 #define SHARED_PROBES 4096
 
 _Static_assert(offsetof(struct tab, busy) == TGREC_OFF_BUSY, "tabfmt.h");
@@ -73,20 +73,19 @@ static __thread int in_attach TLS_IE;
  * for the atomic addition; calls within the executable do not. */
 struct wslot {
 	uint64_t from, self, count, base;
-	uint64_t took;   /* read by the last marking collection; else base */
+	uint64_t took; /* read by the last marking collection; else base */
 };
 #define WIDE_BITS 18
 static struct wslot *wide;
 static uint32_t wide_used; /* slots claimed: collections skip an empty table */
 
-static inline __attribute__((always_inline)) uint32_t
-slot_of(uint64_t key, uint32_t shift)
+static inline __attribute__((always_inline)) uint32_t slot_of(uint64_t key,
+							      uint32_t shift)
 {
 	return (uint32_t)((key * TGREC_HASH_MUL) >> shift);
 }
 
-static struct tab *
-map_tab(unsigned bits)
+static struct tab *map_tab(unsigned bits)
 {
 	size_t cap = (size_t)1 << bits;
 	size_t head = (sizeof(struct tab) + 63) & ~(size_t)63;
@@ -110,8 +109,7 @@ map_tab(unsigned bits)
 
 /* The shared table: insertion claims a slot by compare-and-swap on its key,
  * counts are atomic additions.  Used rarely, so the cost does not matter. */
-static __attribute__((noinline)) void
-shared_add(uint64_t key)
+static __attribute__((noinline)) void shared_add(uint64_t key)
 {
 	struct tab *t = shared;
 	uint32_t i = slot_of(key, t->shift);
@@ -122,7 +120,8 @@ shared_add(uint64_t key)
 		if (k == 0) {
 			uint64_t zero = 0;
 			if (__atomic_compare_exchange_n(&t->slot[i].key, &zero, key, 0,
-							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+							__ATOMIC_ACQ_REL,
+							__ATOMIC_ACQUIRE))
 				k = key;
 			else
 				k = zero;
@@ -135,11 +134,11 @@ shared_add(uint64_t key)
 	__atomic_fetch_add(&lost, 1, __ATOMIC_RELAXED);
 }
 
-static __attribute__((noinline)) void
-wide_add(uint64_t from, uint64_t self)
+static __attribute__((noinline)) void wide_add(uint64_t from, uint64_t self)
 {
 	uint32_t mask = ((uint32_t)1 << WIDE_BITS) - 1;
-	uint32_t i = (uint32_t)(((from * TGREC_HASH_MUL) ^ self) * TGREC_HASH_MUL >> (64 - WIDE_BITS));
+	uint32_t i = (uint32_t)(((from * TGREC_HASH_MUL) ^ self) * TGREC_HASH_MUL >>
+				(64 - WIDE_BITS));
 	uint32_t n;
 
 	for (n = 0; n < SHARED_PROBES; n++, i = (i + 1) & mask) {
@@ -148,7 +147,8 @@ wide_add(uint64_t from, uint64_t self)
 		if (f == 0) {
 			uint64_t zero = 0;
 			if (__atomic_compare_exchange_n(&w->from, &zero, from, 0,
-							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+							__ATOMIC_ACQ_REL,
+							__ATOMIC_ACQUIRE)) {
 				__atomic_fetch_add(&w->count, 1, __ATOMIC_RELAXED);
 				__atomic_store_n(&w->self, self, __ATOMIC_RELEASE);
 				__atomic_fetch_add(&wide_used, 1, __ATOMIC_RELEASE);
@@ -165,16 +165,14 @@ wide_add(uint64_t from, uint64_t self)
 }
 
 /* Can TID's table be taken: no owner, or an owner that has exited? */
-static int
-owner_gone(int tid)
+static int owner_gone(int tid)
 {
 	return tid == 0 || rawsys(SYS_tgkill, my_pid, tid, 0, 0, 0, 0) == -3 /* ESRCH */;
 }
 
 /* First call in a thread: take the table of a thread that has exited, or
  * map a new one; start the thread's own sampling timer. */
-static __attribute__((noinline)) struct tab *
-attach(void)
+static __attribute__((noinline)) struct tab *attach(void)
 {
 	int tid = (int)rawsys(SYS_gettid, 0, 0, 0, 0, 0, 0);
 	struct tab *t, *head;
@@ -183,8 +181,8 @@ attach(void)
 	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next) {
 		int old = LOAD(&t->owner);
 		if (owner_gone(old) &&
-		    __atomic_compare_exchange_n(&t->owner, &old, tid, 0,
-						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		    __atomic_compare_exchange_n(&t->owner, &old, tid, 0, __ATOMIC_ACQ_REL,
+						__ATOMIC_RELAXED))
 			goto found;
 	}
 	t = map_tab(tab_bits);
@@ -197,8 +195,8 @@ attach(void)
 	head = __atomic_load_n(&tabs, __ATOMIC_RELAXED);
 	do
 		t->next = head;
-	while (!__atomic_compare_exchange_n(&tabs, &head, t, 1,
-					    __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+	while (!__atomic_compare_exchange_n(&tabs, &head, t, 1, __ATOMIC_RELEASE,
+					    __ATOMIC_RELAXED));
 found:
 	t->busy = 0;
 	t->timer = tgsamp_thread_begin(t->timer);
@@ -209,8 +207,7 @@ found:
 
 /* Count KEY in T, the caller's own table; the shared table takes it when
  * T is in use by an interrupted call of ours, or has no room. */
-static inline __attribute__((always_inline)) void
-count_in(struct tab *t, uint64_t key)
+static inline __attribute__((always_inline)) void count_in(struct tab *t, uint64_t key)
 {
 	uint32_t i, n;
 
@@ -244,8 +241,7 @@ done:
 }
 
 /* The first call in a thread. */
-static __attribute__((noinline)) void
-count_first(uint64_t key)
+static __attribute__((noinline)) void count_first(uint64_t key)
 {
 	struct tab *t;
 
@@ -255,8 +251,7 @@ count_first(uint64_t key)
 		count_in(t, key);
 }
 
-HIDDEN void
-__mcount_internal(uintptr_t frompc, uintptr_t selfpc)
+HIDDEN void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 {
 	uintptr_t f = frompc - tgrec_lowpc, s = selfpc - tgrec_lowpc;
 	uintptr_t lim = LOAD(&tgrec_limit);
@@ -278,8 +273,7 @@ __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 		count_in(t, key);
 }
 
-HIDDEN int
-tgrec_init(uintptr_t low, uintptr_t size)
+HIDDEN int tgrec_init(uintptr_t low, uintptr_t size)
 {
 	/* A thread's table is sized like glibc's arc limit (2% of the text
 	 * in arcs), twice over for open addressing, at most 2^14 slots; what
@@ -303,7 +297,8 @@ tgrec_init(uintptr_t low, uintptr_t size)
 	if (shared == NULL)
 		return -1;
 	r = rawsys(SYS_mmap, 0, (long)(sizeof(struct wslot) << WIDE_BITS),
-		   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		   -1, 0);
 	if (RAWSYS_FAILED(r))
 		return -1;
 	wide = (struct wslot *)r;
@@ -313,20 +308,17 @@ tgrec_init(uintptr_t low, uintptr_t size)
 	return 0;
 }
 
-HIDDEN void
-tgrec_set_on(int on)
+HIDDEN void tgrec_set_on(int on)
 {
 	__atomic_store_n(&tgrec_limit, on ? textsize : 0, __ATOMIC_RELEASE);
 }
 
-HIDDEN uint64_t
-tgrec_lost(void)
+HIDDEN uint64_t tgrec_lost(void)
 {
 	return LOAD(&lost);
 }
 
-HIDDEN size_t
-tgrec_bound(void)
+HIDDEN size_t tgrec_bound(void)
 {
 	size_t n = 0;
 	struct tab *t;
@@ -340,8 +332,7 @@ tgrec_bound(void)
  * struct slot form); with MARK remember the values read, to become the
  * bases at tgrec_commit.  Counts that do not fit stay for the next
  * collection. */
-static size_t
-scan_tab(struct tab *t, struct slot *out, size_t n, size_t max, int mark)
+static size_t scan_tab(struct tab *t, struct slot *out, size_t n, size_t max, int mark)
 {
 	uint32_t i;
 
@@ -365,14 +356,12 @@ scan_tab(struct tab *t, struct slot *out, size_t n, size_t max, int mark)
 	return n;
 }
 
-static int
-slot_less(const struct slot *a, const struct slot *b)
+static int slot_less(const struct slot *a, const struct slot *b)
 {
 	return a->key < b->key;
 }
 
-static void
-sift_down(struct slot *v, size_t root, size_t n)
+static void sift_down(struct slot *v, size_t root, size_t n)
 {
 	for (;;) {
 		size_t c = 2 * root + 1;
@@ -391,8 +380,7 @@ sift_down(struct slot *v, size_t root, size_t n)
 }
 
 /* Heap sort: no allocation, no recursion, safe in a signal handler. */
-static void
-sort_slots(struct slot *v, size_t n)
+static void sort_slots(struct slot *v, size_t n)
 {
 	size_t i;
 
@@ -406,8 +394,7 @@ sort_slots(struct slot *v, size_t n)
 	}
 }
 
-HIDDEN size_t
-tgrec_collect(struct tgrec_arc *out, size_t max, int mark)
+HIDDEN size_t tgrec_collect(struct tgrec_arc *out, size_t max, int mark)
 {
 	struct slot *v = (struct slot *)out;
 	struct tab *t;
@@ -438,8 +425,7 @@ tgrec_collect(struct tgrec_arc *out, size_t max, int mark)
 /* Move the bases of T to its current counts, or with TOOK to the values
  * the last marking collection read.  A slot filled since then has took 0,
  * like its base. */
-static void
-rebase(struct tab *t, int took)
+static void rebase(struct tab *t, int took)
 {
 	uint32_t i;
 
@@ -451,8 +437,7 @@ rebase(struct tab *t, int took)
 	}
 }
 
-static void
-rebase_all(int took)
+static void rebase_all(int took)
 {
 	struct tab *t;
 
@@ -462,21 +447,18 @@ rebase_all(int took)
 		rebase(shared, took);
 }
 
-HIDDEN void
-tgrec_reset(void)
+HIDDEN void tgrec_reset(void)
 {
 	rebase_all(0);
 	tgrec_wide_collect(NULL, 0, 0, 0, TGREC_RESET);
 }
 
-HIDDEN void
-tgrec_commit(void)
+HIDDEN void tgrec_commit(void)
 {
 	rebase_all(1);
 }
 
-HIDDEN void
-tgrec_after_fork(void)
+HIDDEN void tgrec_after_fork(void)
 {
 	struct tab *t;
 
@@ -499,15 +481,13 @@ tgrec_after_fork(void)
 	lost = 0;
 }
 
-HIDDEN size_t
-tgrec_wide_bound(void)
+HIDDEN size_t tgrec_wide_bound(void)
 {
 	return wide ? (size_t)1 << WIDE_BITS : 0;
 }
 
-HIDDEN size_t
-tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
-		   uintptr_t hi, int mode)
+HIDDEN size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
+				 uintptr_t hi, int mode)
 {
 	size_t n = 0;
 	uint32_t i;
@@ -528,7 +508,7 @@ tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
 			out[n].count = c - w->base;
 			n++;
 		} else if (out != NULL) {
-			c = w->base;   /* not read: left for the next collection */
+			c = w->base; /* not read: left for the next collection */
 		}
 		if (mode == TGREC_RESET)
 			w->base = w->took = c;
@@ -538,8 +518,7 @@ tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
 	return n;
 }
 
-HIDDEN void
-tgrec_wide_commit(void)
+HIDDEN void tgrec_wide_commit(void)
 {
 	uint32_t i;
 

@@ -73,8 +73,8 @@ enum { TGREC_PEEK, TGREC_MARK, TGREC_RESET };
  * for the arcs read (all of them when OUT is NULL) at once; TGREC_MARK
  * remembers what was read for tgrec_wide_commit.  Returns the number
  * stored. */
-size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
-			  uintptr_t hi, int mode);
+size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo, uintptr_t hi,
+			  int mode);
 
 /* Start a new interval at the values of the last marking collection. */
 void tgrec_wide_commit(void);

@@ -15,8 +15,8 @@
 #include "rawsys.h"
 #include "sample.h"
 
-#define HIDDEN __attribute__((visibility("hidden")))
-#define TLS_IE __attribute__((tls_model("initial-exec")))
+#define HIDDEN  __attribute__((visibility("hidden")))
+#define TLS_IE  __attribute__((tls_model("initial-exec")))
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 
 static uint32_t *bins;
@@ -33,8 +33,7 @@ static __thread uint64_t last_cpu TLS_IE;
 static __thread unsigned my_gen TLS_IE;
 static __thread int my_timer TLS_IE; /* this thread has its own timer */
 
-static uint64_t
-thread_cpu_ns(void)
+static uint64_t thread_cpu_ns(void)
 {
 	struct timespec ts;
 
@@ -43,8 +42,7 @@ thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void
-on_prof(int sig, siginfo_t *si, void *ctx)
+static void on_prof(int sig, siginfo_t *si, void *ctx)
 {
 	(void)sig; /* only SIGPROF is installed here */
 	int saved = errno;
@@ -75,16 +73,15 @@ on_prof(int sig, siginfo_t *si, void *ctx)
 	last_cpu += n * period_ns;
 add:
 	if (n > 0 && pc - lowpc < span)
-		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN],
-				   (uint32_t)n, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN], (uint32_t)n,
+				   __ATOMIC_RELAXED);
 	else if (n > 0)
 		tgobj_sample(pc, (uint32_t)n);
 out:
 	errno = saved;
 }
 
-static void
-arm(int on)
+static void arm(int on)
 {
 	struct itimerval it;
 
@@ -98,8 +95,7 @@ arm(int on)
 	setitimer(ITIMER_PROF, &it, NULL);
 }
 
-HIDDEN int
-tgsamp_init(uintptr_t low, uintptr_t high, unsigned hz)
+HIDDEN int tgsamp_init(uintptr_t low, uintptr_t high, unsigned hz)
 {
 	struct sigaction sa;
 	void *m;
@@ -121,8 +117,7 @@ tgsamp_init(uintptr_t low, uintptr_t high, unsigned hz)
 	return sigaction(SIGPROF, &sa, NULL);
 }
 
-HIDDEN void
-tgsamp_set_on(int on)
+HIDDEN void tgsamp_set_on(int on)
 {
 	if (on)
 		__atomic_fetch_add(&gen, 1, __ATOMIC_RELAXED);
@@ -130,29 +125,25 @@ tgsamp_set_on(int on)
 	arm(on);
 }
 
-HIDDEN size_t
-tgsamp_nbins(void)
+HIDDEN size_t tgsamp_nbins(void)
 {
 	return nbins;
 }
 
-HIDDEN uint32_t
-tgsamp_take(size_t i, int reset)
+HIDDEN uint32_t tgsamp_take(size_t i, int reset)
 {
 	if (reset)
 		return __atomic_exchange_n(&bins[i], 0, __ATOMIC_RELAXED);
 	return LOAD(&bins[i]);
 }
 
-HIDDEN void
-tgsamp_sub(size_t i, uint32_t v)
+HIDDEN void tgsamp_sub(size_t i, uint32_t v)
 {
 	if (v)
 		__atomic_fetch_sub(&bins[i], v, __ATOMIC_RELAXED);
 }
 
-HIDDEN int
-tgsamp_thread_begin(int old)
+HIDDEN int tgsamp_thread_begin(int old)
 {
 	struct sigevent sev;
 	struct itimerspec its;
@@ -169,8 +160,8 @@ tgsamp_thread_begin(int old)
 	sev.sigev_signo = SIGPROF;
 	sev.sigev_notify = SIGEV_THREAD_ID;
 	sev._sigev_un._tid = (pid_t)rawsys(SYS_gettid, 0, 0, 0, 0, 0, 0);
-	if (rawsys(SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, (long)&sev,
-		   (long)&id, 0, 0, 0) != 0)
+	if (rawsys(SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, (long)&sev, (long)&id, 0, 0,
+		   0) != 0)
 		return -1;
 	its.it_interval.tv_sec = (time_t)(period_ns / 1000000000u);
 	its.it_interval.tv_nsec = (long)(period_ns % 1000000000u);
@@ -183,8 +174,7 @@ tgsamp_thread_begin(int old)
 	return id;
 }
 
-HIDDEN void
-tgsamp_after_fork(void)
+HIDDEN void tgsamp_after_fork(void)
 {
 	if (bins)
 		memset(bins, 0, nbins * sizeof *bins);

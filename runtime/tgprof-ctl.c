@@ -27,11 +27,8 @@ static const struct {
 	const char *name;
 	int cmd;
 } commands[] = {
-	{ "dump", TGCTL_DUMP },
-	{ "snap", TGCTL_SNAP },
-	{ "reset", TGCTL_RESET },
-	{ "on", TGCTL_ON },
-	{ "off", TGCTL_OFF },
+	{ "dump", TGCTL_DUMP }, { "snap", TGCTL_SNAP }, { "reset", TGCTL_RESET },
+	{ "on", TGCTL_ON },     { "off", TGCTL_OFF },
 };
 
 /* "tgprof-ctl: MESSAGE" and exit with STATUS (1 failure, 2 usage). */
@@ -48,20 +45,18 @@ fail(int status, const char *fmt, ...)
 	exit(status);
 }
 
-#define die(...) fail(1, __VA_ARGS__)
+#define die(...)       fail(1, __VA_ARGS__)
 #define bad_usage(...) fail(2, __VA_ARGS__)
 
-static void __attribute__((noreturn))
-usage(int status)
+static void __attribute__((noreturn)) usage(int status)
 {
-	fprintf(status ? stderr : stdout,
-		"usage: tgprof-ctl [-s SIGNAL] [-t SECONDS] PID dump|snap|reset|on|off\n");
+	fprintf(status ? stderr : stdout, "usage: tgprof-ctl [-s SIGNAL] [-t SECONDS] "
+					  "PID dump|snap|reset|on|off\n");
 	exit(status);
 }
 
 /* Read a /proc file whole; NULL with errno set on failure. */
-static char *
-slurp(const char *path, size_t *len)
+static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
@@ -85,8 +80,7 @@ slurp(const char *path, size_t *len)
 	return buf;
 }
 
-static int
-signal_from_environ(long pid)
+static int signal_from_environ(long pid)
 {
 	char path[64], *env, *p;
 	size_t len;
@@ -109,14 +103,14 @@ signal_from_environ(long pid)
 	free(env);
 	if (sig == 0)
 		die("process %ld was not started with TGMON_SIGNAL set, so libtgmon "
-		    "does not listen; use -s SIGNAL if it was set later", pid);
+		    "does not listen; use -s SIGNAL if it was set later",
+		    pid);
 	return sig;
 }
 
 /* The text of /proc/PID/status (PATH gets its name, for messages); dies
  * when there is no such process or it cannot be read. */
-static char *
-proc_status(long pid, char *path, size_t pathlen)
+static char *proc_status(long pid, char *path, size_t pathlen)
 {
 	char *status;
 	size_t len;
@@ -131,8 +125,7 @@ proc_status(long pid, char *path, size_t pathlen)
 	return status;
 }
 
-static void
-check_caught(long pid, int sig)
+static void check_caught(long pid, int sig)
 {
 	char path[64], *status, *line;
 	unsigned long long mask;
@@ -144,13 +137,13 @@ check_caught(long pid, int sig)
 	free(status);
 	if (!(mask & (1ULL << (sig - 1))))
 		die("process %ld does not catch signal %d (%s): is it compiled with "
-		    "-pg and running with libtgmon?", pid, sig, strsignal(sig));
+		    "-pg and running with libtgmon?",
+		    pid, sig, strsignal(sig));
 }
 
 /* libtgmon obeys only requests from its real or effective user (the
  * kernel's si_uid is our real uid): say so before sending anything. */
-static void
-check_uid(long pid)
+static void check_uid(long pid)
 {
 	char path[64], *status, *line;
 	unsigned long ruid, euid;
@@ -162,15 +155,15 @@ check_uid(long pid)
 	free(status);
 	if (getuid() != ruid && getuid() != euid)
 		die("process %ld runs as uid %lu (effective %lu) and libtgmon obeys "
-		    "only its own user; run tgprof-ctl as uid %lu", pid, ruid, euid, ruid);
+		    "only its own user; run tgprof-ctl as uid %lu",
+		    pid, ruid, euid, ruid);
 }
 
 /* Requests to one process are made one at a time (a lock on its /proc
  * directory), so that several tgprof-ctl at once are not merged into one
  * signal: the kernel keeps only one pending instance of a standard signal.
  * Returns the descriptor that holds the lock. */
-static int
-lock_target(long pid, double timeout)
+static int lock_target(long pid, double timeout)
 {
 	struct timespec ms10 = { 0, 10000000 };
 	double waited = 0;
@@ -189,15 +182,15 @@ lock_target(long pid, double timeout)
 			die("%s: cannot lock: %s", path, strerror(errno));
 		if (waited >= timeout)
 			die("no answer from process %ld within %g s: other requests "
-			    "to it are still waiting", pid, timeout);
+			    "to it are still waiting",
+			    pid, timeout);
 		nanosleep(&ms10, NULL);
 		waited += 0.01;
 	}
 	return fd;
 }
 
-int
-main(int argc, char **argv)
+int main(int argc, char **argv)
 {
 	const char *cmdname;
 	double timeout = 5;
@@ -222,10 +215,8 @@ main(int argc, char **argv)
 				bad_usage("-t %s: not a number of seconds from 0 to %d",
 					  optarg, MAX_TIMEOUT);
 			break;
-		case 'h':
-			usage(0);
-		default:
-			usage(2);
+		case 'h': usage(0);
+		default: usage(2);
 		}
 	}
 	if (argc - optind != 2)
@@ -264,7 +255,8 @@ main(int argc, char **argv)
 			left = timeout - (now.tv_sec - start.tv_sec) -
 			       (now.tv_nsec - start.tv_nsec) / 1e9;
 			if (left <= 0)
-				die("no answer from process %ld within %g s", pid, timeout);
+				die("no answer from process %ld within %g s", pid,
+				    timeout);
 			wait.tv_sec = (time_t)left;
 			wait.tv_nsec = (long)((left - (double)wait.tv_sec) * 1e9);
 			if (sigtimedwait(&set, &si, &wait) < 0)
@@ -274,20 +266,20 @@ main(int argc, char **argv)
 				break;
 		}
 		switch (si.si_value.sival_int & 0xff) {
-		case TGCTL_OK:
-			return 0;
+		case TGCTL_OK: return 0;
 		case TGCTL_BUSY: {
 			struct timespec ms10 = { 0, 10000000 };
 			nanosleep(&ms10, NULL);
 			continue;
 		}
 		case TGCTL_FAILED:
-			die("process %ld could not %s (its standard error says why)",
-			    pid, cmdname);
+			die("process %ld could not %s (its standard error says why)", pid,
+			    cmdname);
 		default:
 			die("process %ld could not %s: %s%s", pid, cmdname,
 			    strerror((si.si_value.sival_int & 0xff) - TGCTL_ERRNO),
-			    cmd == TGCTL_SNAP ? " (its counts go into the next file)" : "");
+			    cmd == TGCTL_SNAP ? " (its counts go into the next file)"
+					      : "");
 		}
 	}
 }

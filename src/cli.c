@@ -25,18 +25,32 @@
 #endif
 
 enum {
-	OPT_TEXT = 256, OPT_TUI, OPT_BREAK_CYCLES, OPT_CYCLE_HEURISTIC,
-	OPT_DEMANGLE, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES, OPT_HELP_KEYS,
-	OPT_BASELINE, OPT_BASELINE_EXE, OPT_NORMALIZE,
-	OPT_FORMAT, OPT_OUTPUT,
-	OPT_EDITS, OPT_WRITE_EDITS, OPT_CYCLE_OBJECTIVE, OPT_BREAK_KEEP, OPT_BREAK_FORCE,
-	OPT_LIB_PATH, OPT_OBJECTS
+	OPT_TEXT = 256,
+	OPT_TUI,
+	OPT_BREAK_CYCLES,
+	OPT_CYCLE_HEURISTIC,
+	OPT_DEMANGLE,
+	OPT_NO_DEMANGLE,
+	OPT_INLINE_FILE_NAMES,
+	OPT_HELP_KEYS,
+	OPT_BASELINE,
+	OPT_BASELINE_EXE,
+	OPT_NORMALIZE,
+	OPT_FORMAT,
+	OPT_OUTPUT,
+	OPT_EDITS,
+	OPT_WRITE_EDITS,
+	OPT_CYCLE_OBJECTIVE,
+	OPT_BREAK_KEEP,
+	OPT_BREAK_FORCE,
+	OPT_LIB_PATH,
+	OPT_OBJECTS
 };
 
-#define STYLE_FLAT 1
-#define STYLE_GRAPH 2
-#define STYLE_ANNO 4
-#define STYLE_EXEC 8
+#define STYLE_FLAT       1
+#define STYLE_GRAPH      2
+#define STYLE_ANNO       4
+#define STYLE_EXEC       8
 #define STYLE_FUNC_ORDER 16
 #define STYLE_FILE_ORDER 32
 
@@ -44,6 +58,8 @@ enum {
  * against these alone before tgprof's own are considered (see
  * resolve_gnu_prefixes()), so tgprof's additions never make a prefix GNU
  * accepts ambiguous.  The end of the GNU part is marked by N_GNU_LONG. */
+/* Tables and the usage text are kept as written, one entry a line. */
+/* clang-format off */
 static const struct option long_opts[] = {
 	{ "annotated-source", optional_argument, NULL, 'A' },
 	{ "no-annotated-source", optional_argument, NULL, 'J' },
@@ -102,6 +118,7 @@ static const struct option long_opts[] = {
 	{ "objects", required_argument, NULL, OPT_OBJECTS },
 	{ NULL, 0, NULL, 0 }
 };
+/* clang-format on */
 
 static const char short_opts[] =
 	"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
@@ -120,8 +137,8 @@ static void add_baselines(struct opts *o, const char *list)
 		char *name = xmalloc(len + 1);
 		memcpy(name, p, len);
 		name[len] = 0;
-		o->baselines = xrealloc(o->baselines,
-					(size_t)(o->nbaselines + 1) * sizeof *o->baselines);
+		o->baselines = xrealloc(o->baselines, (size_t)(o->nbaselines + 1) *
+							      sizeof *o->baselines);
 		o->baselines[o->nbaselines++] = name;
 		if (!comma)
 			break;
@@ -131,6 +148,7 @@ static void add_baselines(struct opts *o, const char *list)
 
 static void usage(FILE *f)
 {
+	/* clang-format off */
 	fprintf(f,
 "Usage: %s [options] [executable [profile-file...]]\n"
 "Browse a gprof call-graph profile, or print GNU gprof's reports.\n"
@@ -201,6 +219,7 @@ static void usage(FILE *f)
 "  -d, --debug[=N]                accepted, no effect\n"
 "  -S, --external-symbol-table=F  read the symbols from an nm-style table\n"
 "See tgprof(1).\n",
+		/* clang-format on */
 		util_progname());
 }
 
@@ -215,8 +234,7 @@ static int short_needs_arg(int c)
  * getopt_long's rules: an exact name, else the first option it abbreviates
  * when every other option it abbreviates behaves the same (argument kind
  * and value).  -1 if none, -2 if ambiguous. */
-static int match_long(const struct option *table, int n, const char *name,
-		      size_t len)
+static int match_long(const struct option *table, int n, const char *name, size_t len)
 {
 	int found = -1, ambiguous = 0;
 
@@ -268,11 +286,14 @@ static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
 			int g = match_long(long_opts, N_GNU_LONG, name, len);
 			if (g >= 0) {
 				k = g;
-				size_t n = strlen(long_opts[g].name) + strlen(name + len) + 3;
+				size_t n = strlen(long_opts[g].name) +
+					   strlen(name + len) + 3;
 				char *full = xmalloc(n);
-				snprintf(full, n, "--%s%s", long_opts[g].name, name + len);
+				snprintf(full, n, "--%s%s", long_opts[g].name,
+					 name + len);
 				o->argv_own = xrealloc(o->argv_own,
-						       ((size_t)o->nargv_own + 1) * sizeof *o->argv_own);
+						       ((size_t)o->nargv_own + 1) *
+							       sizeof *o->argv_own);
 				o->argv_own[o->nargv_own++] = full;
 				argv[i] = full;
 			}
@@ -316,15 +337,19 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		switch (c) {
 		case 'a': o->no_static = 1; break;
 		case 'b': o->brief = 1; break;
-		case 'B': style |= STYLE_GRAPH; user_style |= STYLE_GRAPH; break;
+		case 'B':
+			style |= STYLE_GRAPH;
+			user_style |= STYLE_GRAPH;
+			break;
 		case 'D': o->ignore_non_functions = 1; break;
 		case 'd': o->debug = 1; break;
-		case 'e': case 'E': case 'f': case 'F': case 'n': case 'N':
-			add_spec(o, c, optarg);
-			break;
-		case 'k':
-			add_spec(o, 'k', optarg);
-			break;
+		case 'e':
+		case 'E':
+		case 'f':
+		case 'F':
+		case 'n':
+		case 'N': add_spec(o, c, optarg); break;
+		case 'k': add_spec(o, 'k', optarg); break;
 		case 'p':
 			if (optarg)
 				add_spec(o, 'p', optarg);
@@ -360,23 +385,31 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'w': o->width = (int)parse_long(optarg); break;
 		case 'L': o->print_path = 1; break;
 		case 'i': o->file_info = 1; break;
-		case 's': o->sum = 1; o->line = 1; break; /* GNU: -s works on line symbols */
+		case 's':
+			o->sum = 1;
+			o->line = 1;
+			break; /* GNU: -s works on line symbols */
 		case 'O':
-			if (!strcmp(optarg, "auto")) o->format = GMON_FMT_AUTO;
-			else if (!strcmp(optarg, "bsd")) o->format = GMON_FMT_BSD;
-			else if (!strcmp(optarg, "4.4bsd")) o->format = GMON_FMT_BSD44;
-			else if (!strcmp(optarg, "magic")) o->format = GMON_FMT_GNU;
-			else if (!strcmp(optarg, "prof")) o->format = GMON_FMT_PROF;
-			else util_die("%s: unknown file format", optarg);
+			if (!strcmp(optarg, "auto"))
+				o->format = GMON_FMT_AUTO;
+			else if (!strcmp(optarg, "bsd"))
+				o->format = GMON_FMT_BSD;
+			else if (!strcmp(optarg, "4.4bsd"))
+				o->format = GMON_FMT_BSD44;
+			else if (!strcmp(optarg, "magic"))
+				o->format = GMON_FMT_GNU;
+			else if (!strcmp(optarg, "prof"))
+				o->format = GMON_FMT_PROF;
+			else
+				util_die("%s: unknown file format", optarg);
 			break;
 		case 'I':
-			o->dirs = xrealloc(o->dirs, ((size_t)o->ndirs + 1) * sizeof *o->dirs);
+			o->dirs = xrealloc(o->dirs,
+					   ((size_t)o->ndirs + 1) * sizeof *o->dirs);
 			o->dirs[o->ndirs++] = optarg;
 			break;
 		case 'm': o->min_count = parse_long(optarg); break;
-		case 't':
-			o->table_length = parse_long(optarg);
-			break;
+		case 't': o->table_length = parse_long(optarg); break;
 		case 'x': o->all_lines = 1; break;
 		case 'y': o->separate_files = 1; break;
 		case 'l': o->line = 1; break;
@@ -416,7 +449,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			if (optarg && !strcmp(optarg, "all"))
 				o->static_all = 1;
 			else if (optarg)
-				util_die("--static-call-graph: unknown value '%s' (all)", optarg);
+				util_die("--static-call-graph: unknown value '%s' (all)",
+					 optarg);
 			break;
 		case 'r':
 			style |= STYLE_FUNC_ORDER;
@@ -427,9 +461,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			style |= STYLE_FILE_ORDER;
 			user_style |= STYLE_FILE_ORDER;
 			break;
-		case 'S':
-			o->external_table = optarg;
-			break;
+		case 'S': o->external_table = optarg; break;
 		case OPT_DEMANGLE:
 			o->demangle_off = 0;
 			o->demangle_style = optarg;
@@ -441,7 +473,9 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			char *end;
 			long v = strtol(optarg, &end, 10);
 			if (end == optarg || *end || v <= 0)
-				util_die("--break-cycles: '%s' is not a positive whole number", optarg);
+				util_die("--break-cycles: '%s' is not a positive whole "
+					 "number",
+					 optarg);
 			o->break_cycles = v;
 			break;
 		}
@@ -451,7 +485,9 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			else if (!strcmp(optarg, "tgprof") || !strcmp(optarg, "default"))
 				o->cycle_heuristic_bsd = 0;
 			else
-				util_die("--cycle-heuristic: unknown heuristic '%s' (tgprof, bsd)", optarg);
+				util_die("--cycle-heuristic: unknown heuristic '%s' "
+					 "(tgprof, bsd)",
+					 optarg);
 			break;
 		case OPT_HELP_KEYS:
 			if (optarg && strcmp(optarg, "man") != 0)
@@ -464,7 +500,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case OPT_FORMAT: {
 			enum export_format f;
 			if (export_format_parse(optarg, &f) != 0)
-				util_die("--format: unknown format '%s' (text, json, dot, callgrind)",
+				util_die("--format: unknown format '%s' (text, json, "
+					 "dot, callgrind)",
 					 optarg);
 			o->out_format = (int)f;
 			o->out_asked = 1;
@@ -484,37 +521,39 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			else if (!strcmp(optarg, "time"))
 				o->cycle_objective_time = 1;
 			else
-				util_die("--cycle-objective: unknown objective '%s' (calls, time)", optarg);
+				util_die("--cycle-objective: unknown objective '%s' "
+					 "(calls, time)",
+					 optarg);
 			break;
 		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
 		case OPT_BREAK_KEEP:
 		case OPT_BREAK_FORCE:
 			o->break_choices = xrealloc(o->break_choices,
-				((size_t)o->nbreak_choices + 1) * sizeof *o->break_choices);
-			o->break_choices[o->nbreak_choices++] = (struct opts_spec){
-				c == OPT_BREAK_KEEP ? 'K' : 'F', optarg };
+						    ((size_t)o->nbreak_choices + 1) *
+							    sizeof *o->break_choices);
+			o->break_choices[o->nbreak_choices++] =
+				(struct opts_spec){ c == OPT_BREAK_KEEP ? 'K' : 'F',
+						    optarg };
 			break;
 		case OPT_LIB_PATH:
-			o->lib_paths = xrealloc(o->lib_paths, (size_t)(o->nlib_paths + 1) *
-						sizeof *o->lib_paths);
+			o->lib_paths =
+				xrealloc(o->lib_paths, (size_t)(o->nlib_paths + 1) *
+							       sizeof *o->lib_paths);
 			o->lib_paths[o->nlib_paths++] = optarg;
 			break;
 		case OPT_OBJECTS: o->objects = optarg; break;
-		case 'h':
-			usage(stdout);
-			exit(0);
+		case 'h': usage(stdout); exit(0);
 		case 'v':
 			printf("tgprof %s\n", PACKAGE_VERSION);
 			printf("Reads GNU gprof 2.40 profiles and writes its reports.\n");
 			exit(0);
-		default:
-			usage(stderr);
-			exit(1);
+		default: usage(stderr); exit(1);
 		}
 	}
 	if (o->nbreak_choices > 0 && o->break_cycles <= 0)
 		util_die("%s: needs --break-cycles (it sets arcs for that proposal)",
-			 o->break_choices[0].which == 'K' ? "--break-keep" : "--break-force");
+			 o->break_choices[0].which == 'K' ? "--break-keep"
+							  : "--break-force");
 	if (optind < argc)
 		o->exe = argv[optind++];
 	if (optind < argc) {
@@ -535,11 +574,13 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->func_order = !!(style & STYLE_FUNC_ORDER);
 	o->file_order = !!(style & STYLE_FILE_ORDER);
 	if (o->func_order && o->file_order)
-		util_die("Only one of --function-ordering and --file-ordering may be specified.");
+		util_die("Only one of --function-ordering and --file-ordering may be "
+			 "specified.");
 	if (o->width < 1)
 		o->width = 1;
 	if (!o->nbaselines && (o->baseline_exe || o->normalize))
-		util_die("%s needs --baseline", o->baseline_exe ? "--baseline-exe" : "--normalize");
+		util_die("%s needs --baseline",
+			 o->baseline_exe ? "--baseline-exe" : "--normalize");
 }
 
 void opts_free(struct opts *o)

@@ -45,16 +45,16 @@ static int show_progress(void *ctx, const char *what, double done)
 	struct progress *p = ctx;
 	if (util_now() - p->start < p->delay)
 		return 0;
-	fprintf(stderr, "\r%s: breaking cycles: %s %3.0f%%\033[K", util_progname(),
-		what, 100 * done);
+	fprintf(stderr, "\r%s: breaking cycles: %s %3.0f%%\033[K", util_progname(), what,
+		100 * done);
 	fflush(stderr);
 	p->shown = 1;
 	return 0;
 }
 
 /* --break-cycles: the listing to OUT; the deleted arcs in *DEL. */
-static void run_break(FILE *out, struct load *l, const struct opts *o,
-		      uint32_t **del, size_t *ndel)
+static void run_break(FILE *out, struct load *l, const struct opts *o, uint32_t **del,
+		      size_t *ndel)
 {
 	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 	const char *d = getenv("TGPROF_PROGRESS_DELAY");
@@ -93,8 +93,8 @@ static void run_export(struct load *l, struct edit *e, const struct opts *o,
 		p.text_preface = listing;
 	if (o->sum)
 		write_sum(l, o);
-	int r = export_write(e, o->output, (enum export_format)o->out_format, &p,
-			     1, msg, sizeof msg);
+	int r = export_write(e, o->output, (enum export_format)o->out_format, &p, 1, msg,
+			     sizeof msg);
 	if (r != 0)
 		util_die("%s", msg);
 }

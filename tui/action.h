@@ -6,6 +6,8 @@
 #ifndef TUI_ACTION_H
 #define TUI_ACTION_H
 
+/* One action a line, in columns: kept as written. */
+/* clang-format off */
 #define ACTION_LIST(X) \
 	X(NONE,         "none",          "Do nothing (binding a key to it unbinds the key)") \
 	X(QUIT,         "quit",          "Quit tgprof") \
@@ -52,12 +54,13 @@
 	X(SCROLL_RIGHT, "scroll-right",  "Scroll the names of the list right, to read long ones") \
 	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)") \
 	X(TOGGLE_SIGNIFICANT, "toggle-significant", "Against a baseline: list only significant changes, or all")
+/* clang-format on */
 
 enum action {
 #define ACTION_ENUM(id, name, help) ACT_##id,
 	ACTION_LIST(ACTION_ENUM)
 #undef ACTION_ENUM
-	ACT_COUNT
+		ACT_COUNT
 };
 
 const char *action_name(enum action a);

@@ -25,8 +25,10 @@ void app_message(struct app *a, int err, const char *fmt, ...)
 	/* The log keeps what the message line may cut; a bounded tail. */
 	if (a->msglog.n >= 1000) {
 		free(a->msglog.lines[0]);
-		memmove(a->msglog.lines, a->msglog.lines + 1, (a->msglog.n - 1) * sizeof *a->msglog.lines);
-		memmove(a->msglog.attr, a->msglog.attr + 1, (a->msglog.n - 1) * sizeof *a->msglog.attr);
+		memmove(a->msglog.lines, a->msglog.lines + 1,
+			(a->msglog.n - 1) * sizeof *a->msglog.lines);
+		memmove(a->msglog.attr, a->msglog.attr + 1,
+			(a->msglog.n - 1) * sizeof *a->msglog.attr);
 		a->msglog.n--;
 	}
 	if (a->msg[0])
@@ -38,7 +40,8 @@ static size_t npending, pendcap;
 
 void app_key_error(const char *msg)
 {
-	util_grow((void **)&pending_key_errors, &pendcap, npending + 1, sizeof *pending_key_errors);
+	util_grow((void **)&pending_key_errors, &pendcap, npending + 1,
+		  sizeof *pending_key_errors);
 	pending_key_errors[npending++] = xstrdup(msg);
 	if (app_current)
 		app_message(app_current, 1, "%s", msg);
@@ -109,7 +112,8 @@ void app_ensure_rows(struct app *a, int v)
 {
 	const struct view_ops *ops = view_ops(v);
 	follow_model(a);
-	if (ops->build && (a->dirty_rows[v] || a->built_gen[v] != edit_generation(a->ed))) {
+	if (ops->build &&
+	    (a->dirty_rows[v] || a->built_gen[v] != edit_generation(a->ed))) {
 		ops->build(a);
 		a->built_gen[v] = edit_generation(a->ed);
 		a->dirty_rows[v] = 0;
@@ -150,7 +154,8 @@ static void set_node(struct app *a, uint32_t node)
 {
 	a->node = node;
 	if (node != CG_NONE)
-		a->node_member = node < a->g->nfuncs ? node : a->g->nodes[node].next_member;
+		a->node_member =
+			node < a->g->nfuncs ? node : a->g->nodes[node].next_member;
 }
 
 static int list_has(struct app *a, int v, uint32_t node)
@@ -277,7 +282,7 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 {
 	char msg[512];
 	int r = restore ? edit_arc_restore(a->ed, arc, msg, sizeof msg)
-		: edit_arc_delete(a->ed, arc, msg, sizeof msg);
+			: edit_arc_delete(a->ed, arc, msg, sizeof msg);
 	if (r < 0) {
 		app_message(a, 1, "%s", msg);
 		return r;
@@ -286,9 +291,10 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 	 * user reads the names the screen shows. */
 	const struct cg *g = a->g;
 	const struct cg_arc *c = &g->arcs[arc];
-	app_message(a, 0, "%s arc %s -> %s (%llu call%s)", restore ? "restored" : "deleted",
-		    g->nodes[c->parent].sym->dname, g->nodes[c->child].sym->dname,
-		    (unsigned long long)c->count, c->count == 1 ? "" : "s");
+	app_message(a, 0, "%s arc %s -> %s (%llu call%s)",
+		    restore ? "restored" : "deleted", g->nodes[c->parent].sym->dname,
+		    g->nodes[c->child].sym->dname, (unsigned long long)c->count,
+		    c->count == 1 ? "" : "s");
 	return r;
 }
 
@@ -304,8 +310,10 @@ int app_search_rows(struct app *a, int dir, int from_next)
 	if (p->cur >= n)
 		p->cur = n - 1;
 	for (uint32_t k = from_next ? 1 : 0; k <= n; k++) {
-		uint32_t i = (uint32_t)(((int64_t)p->cur + (dir < 0 ? -(int64_t)k : (int64_t)k)
-					 + (int64_t)n * 2) % n);
+		uint32_t i = (uint32_t)(((int64_t)p->cur +
+					 (dir < 0 ? -(int64_t)k : (int64_t)k) +
+					 (int64_t)n * 2) %
+					n);
 		if (matcher_match(&a->search, ops->row_text(a, i, buf, sizeof buf))) {
 			int wrapped = dir < 0 ? i > p->cur : i < p->cur;
 			p->cur = i;
@@ -348,8 +356,8 @@ void app_search(struct app *a, int dir, int again)
 	} else {
 		uint32_t nth, n = match_count(a, &nth);
 		app_moved(a);
-		app_message(a, 0, "%s%s (%u/%u)%s", dir < 0 ? "?" : "/", a->search.text, nth, n,
-			    r ? ", wrapped" : "");
+		app_message(a, 0, "%s%s (%u/%u)%s", dir < 0 ? "?" : "/", a->search.text,
+			    nth, n, r ? ", wrapped" : "");
 	}
 }
 
@@ -369,6 +377,8 @@ void app_quit(struct app *a)
 		return;
 	}
 	a->quit_asked = 1;
-	app_message(a, 1, "%zu edit%s not exported: quit again to quit, :export FILE saves, :q! quits",
+	app_message(a, 1,
+		    "%zu edit%s not exported: quit again to quit, :export FILE saves, "
+		    ":q! quits",
 		    n, n == 1 ? "" : "s");
 }

@@ -52,10 +52,10 @@ struct app {
 	struct pane pane[V_N];
 	unsigned long built_gen[V_N];
 	int dirty_rows[V_N];
-	uint32_t node;         /* selected function or cycle node */
-	uint32_t node_member;  /* a member of it when node is a cycle */
-	struct pane ep;        /* the entry pane's (its lines: view_entry.c) */
-	unsigned long seen_gen;  /* model generation the node was last mapped for */
+	uint32_t node;          /* selected function or cycle node */
+	uint32_t node_member;   /* a member of it when node is a cycle */
+	struct pane ep;         /* the entry pane's (its lines: view_entry.c) */
+	unsigned long seen_gen; /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */
 	/* back and forward */
 	struct histpos *back, *fwd;
@@ -67,14 +67,14 @@ struct app {
 	struct matcher filter; /* text NULL = off */
 	/* display */
 	int show_delta, color, utf8;
-	int full_names;        /* names whole, not template arguments as <…> */
-	int hscroll;           /* names scrolled sideways by this many characters */
-	int bars;              /* the % time bar column */
+	int full_names; /* names whole, not template arguments as <…> */
+	int hscroll;    /* names scrolled sideways by this many characters */
+	int bars;       /* the % time bar column */
 	char msg[512];
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */
 	int quit, status;
-	int quit_asked;        /* q once with unsaved edits: q again quits */
+	int quit_asked;          /* q once with unsaved edits: q again quits */
 	unsigned long saved_gen; /* model generation last exported */
 };
 

@@ -19,13 +19,13 @@
 static struct {
 	int loaded;
 	struct load before;
-	struct opts bo;          /* the options the baseline was loaded with */
-	char **files;            /* its profile names (bo.profiles) */
+	struct opts bo; /* the options the baseline was loaded with */
+	char **files;   /* its profile names (bo.profiles) */
 	int nfiles;
-	char name[256];          /* for messages: the first file, "+N" more */
+	char name[256]; /* for messages: the first file, "+N" more */
 	struct compare c;
 	int compared;
-	unsigned long gen;       /* the model generation c was made for */
+	unsigned long gen; /* the model generation c was made for */
 	int only_significant;
 } bl;
 
@@ -48,7 +48,8 @@ static int check_profile(const struct app *a, const char *path, char *msg, size_
 	struct gmon_profile p;
 	gmon_init(&p);
 	const struct gmon_abi *abi = bl.loaded ? &bl.before.st.abi : &a->ld.st.abi;
-	int r = gmon_read_mem(&p, path, data, n, abi, a->o->format, NULL, err, sizeof err);
+	int r = gmon_read_mem(&p, path, data, n, abi, a->o->format, NULL, err,
+			      sizeof err);
 	gmon_free(&p);
 	free(data);
 	if (r < 0)
@@ -128,7 +129,8 @@ static const struct compare *current(const struct app *a)
 		return &bl.c;
 	uncompare();
 	const struct opts *o = a->o;
-	struct compare_side before = { &bl.before.g, bl.bo.exe, bl.bo.profiles, bl.bo.nprofiles };
+	struct compare_side before = { &bl.before.g, bl.bo.exe, bl.bo.profiles,
+				       bl.bo.nprofiles };
 	struct compare_side after = { a->g, o->exe, o->profiles, o->nprofiles };
 	compare_build(&bl.c, &before, &after, o->normalize, o->zero);
 	bl.compared = 1;
@@ -193,7 +195,8 @@ static double scale(const struct app *a)
 	return a->o->normalize ? 100 : 1; /* shares as percentages */
 }
 
-void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
+void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf,
+			  size_t len)
 {
 	(void)view;
 	const struct compare_func *f = baseline_func(a, n);
@@ -205,7 +208,8 @@ void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf, 
 		snprintf(buf, len, "%.2f", scale(a) * f->self[COMPARE_BEFORE]);
 }
 
-void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
+void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf,
+			  size_t len)
 {
 	(void)view;
 	const struct compare_func *f = baseline_func(a, n);
@@ -237,9 +241,11 @@ void baseline_command(struct app *a, const char *arg)
 	if (!*arg) {
 		if (bl.loaded)
 			app_message(a, 0, "baseline %s%s", bl.name,
-				    bl.only_significant ? " (significant changes only)" : "");
+				    bl.only_significant ? " (significant changes only)"
+							: "");
 		else
-			app_message(a, 1, "usage: baseline FILE...|off  (no baseline loaded)");
+			app_message(a, 1,
+				    "usage: baseline FILE...|off  (no baseline loaded)");
 		return;
 	}
 	if (strcmp(arg, "off") == 0) {

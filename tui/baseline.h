@@ -40,8 +40,10 @@ int baseline_cmp_change(const struct cg *g, uint32_t l, uint32_t r);
 int baseline_cmp_signif(const struct cg *g, uint32_t l, uint32_t r);
 /* Extra columns (list.h's struct list_extra) */
 int baseline_shown(const struct app *a, int w);
-void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len);
-void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len);
+void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf,
+			  size_t len);
+void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf,
+			  size_t len);
 /* The draw role of N's change: 1 significant increase, 7 significant
  * decrease, 4 noise, 0 none. */
 int baseline_change_role(const struct app *a, int view, uint32_t n);

@@ -31,7 +31,6 @@
 
 typedef void cmd_fn(struct app *a, const char *name, char *arg);
 
-
 /* FUNC in TEXT (empty: the selected function); CG_NONE after a message. */
 static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
 {
@@ -48,8 +47,10 @@ static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
 	const char *d = text + (*text == '[');
 	char *end;
 	unsigned long idx = strtoul(d, &end, 10);
-	if (allow_cycle && end != d && (*end == 0 || (*end == ']' && end[1] == 0) || *end == ' ')) {
-		if (idx >= 1 && idx <= a->g->norder && a->g->nodes[a->g->order[idx - 1]].index == idx)
+	if (allow_cycle && end != d &&
+	    (*end == 0 || (*end == ']' && end[1] == 0) || *end == ' ')) {
+		if (idx >= 1 && idx <= a->g->norder &&
+		    a->g->nodes[a->g->order[idx - 1]].index == idx)
 			return a->g->order[idx - 1];
 		app_message(a, 1, "no entry [%lu]", idx);
 		return CG_NONE;
@@ -82,10 +83,13 @@ static void c_goto(struct app *a, const char *name, char *arg)
 		return;
 	go_node(a, n);
 	if (a->node != n)
-		app_message(a, 1, "[%u] %s is not listed (the filter or focus hides it; F clears filters)",
+		app_message(a, 1,
+			    "[%u] %s is not listed (the filter or focus hides it; F "
+			    "clears filters)",
 			    a->g->nodes[n].index, app_node_name(a, n, buf, sizeof buf));
 	else
-		app_message(a, 0, "at [%u] %s", a->g->nodes[n].index, app_node_name(a, n, buf, sizeof buf));
+		app_message(a, 0, "at [%u] %s", a->g->nodes[n].index,
+			    app_node_name(a, n, buf, sizeof buf));
 }
 
 /* FROM/TO where each side names one function as :goto takes it (raw or
@@ -111,7 +115,8 @@ static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 	char *from = xstrdup(arg);
 	from[slash - arg] = 0;
 	uint32_t f = edit_lookup(a->ed, from, msg, sizeof msg);
-	uint32_t t = f == CG_NONE ? CG_NONE : edit_lookup(a->ed, slash + 1, msg, sizeof msg);
+	uint32_t t =
+		f == CG_NONE ? CG_NONE : edit_lookup(a->ed, slash + 1, msg, sizeof msg);
 	free(from);
 	if (f == CG_NONE || t == CG_NONE)
 		return CG_NONE;
@@ -143,7 +148,7 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	/* Otherwise a symspec, as gprof -k takes it (file:line, a name
 	 * several functions share...). */
 	int r = restore ? edit_arc_restore_spec(a->ed, arg, NULL, msg, sizeof msg)
-		: edit_arc_delete_spec(a->ed, arg, NULL, msg, sizeof msg);
+			: edit_arc_delete_spec(a->ed, arg, NULL, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
 }
 
@@ -152,7 +157,7 @@ static void c_edit(struct app *a, const char *name, char *arg)
 	(void)arg;
 	char msg[512];
 	int r = strcmp(name, "undo") == 0 ? edit_undo(a->ed, msg, sizeof msg)
-		: edit_redo(a->ed, msg, sizeof msg);
+					  : edit_redo(a->ed, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
 }
 
@@ -175,7 +180,7 @@ static void c_time(struct app *a, const char *name, char *arg)
 	if (n == CG_NONE)
 		return;
 	int r = strcmp(name, "scale") == 0 ? edit_scale_self(a->ed, n, v, msg, sizeof msg)
-		: edit_set_self(a->ed, n, v, msg, sizeof msg);
+					   : edit_set_self(a->ed, n, v, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
 }
 
@@ -186,13 +191,18 @@ static void c_select(struct app *a, const char *name, char *arg)
 		enum edit_sel what;
 		int on;
 	} ops[] = {
-		{ "hide", EDIT_HIDE, 1 }, { "unhide", EDIT_HIDE, 0 },
-		{ "exclude-time", EDIT_EXCLUDE_TIME, 1 }, { "include-time", EDIT_EXCLUDE_TIME, 0 },
-		{ "focus", EDIT_FOCUS, 1 }, { "unfocus", EDIT_FOCUS, 0 },
-		{ "focus-time", EDIT_FOCUS_TIME, 1 }, { "unfocus-time", EDIT_FOCUS_TIME, 0 },
+		{ "hide", EDIT_HIDE, 1 },
+		{ "unhide", EDIT_HIDE, 0 },
+		{ "exclude-time", EDIT_EXCLUDE_TIME, 1 },
+		{ "include-time", EDIT_EXCLUDE_TIME, 0 },
+		{ "focus", EDIT_FOCUS, 1 },
+		{ "unfocus", EDIT_FOCUS, 0 },
+		{ "focus-time", EDIT_FOCUS_TIME, 1 },
+		{ "unfocus-time", EDIT_FOCUS_TIME, 0 },
 	};
 	char msg[512];
-	static const enum cg_set set_of[] = { CG_EXCL_GRAPH, CG_EXCL_TIME, CG_INCL_GRAPH, CG_INCL_TIME };
+	static const enum cg_set set_of[] = { CG_EXCL_GRAPH, CG_EXCL_TIME, CG_INCL_GRAPH,
+					      CG_INCL_TIME };
 	size_t op = 0;
 	while (strcmp(ops[op].name, name) != 0)
 		op++;
@@ -214,8 +224,11 @@ static void c_select(struct app *a, const char *name, char *arg)
 			app_message(a, 0, "%s: %u functions", name, done);
 		else
 			app_message(a, 1, "%s: no function is %s", name,
-				    ops[op].what == EDIT_FOCUS || ops[op].what == EDIT_FOCUS_TIME ? "focused"
-				    : ops[op].what == EDIT_HIDE ? "hidden" : "excluded");
+				    ops[op].what == EDIT_FOCUS ||
+						    ops[op].what == EDIT_FOCUS_TIME
+					    ? "focused"
+				    : ops[op].what == EDIT_HIDE ? "hidden"
+								: "excluded");
 		return;
 	}
 	uint32_t n = func_arg(a, arg, 0);
@@ -223,7 +236,8 @@ static void c_select(struct app *a, const char *name, char *arg)
 		return;
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
 		if (strcmp(ops[i].name, name) == 0) {
-			int r = edit_select(a->ed, n, ops[i].what, ops[i].on, msg, sizeof msg);
+			int r = edit_select(a->ed, n, ops[i].what, ops[i].on, msg,
+					    sizeof msg);
 			app_message(a, r < 0, "%s", msg);
 		}
 	}
@@ -246,7 +260,8 @@ static void c_sort(struct app *a, const char *name, char *arg)
 	if (list_sort_by_name(a, v, col, d) < 0) {
 		char keys[256] = "";
 		size_t k = 0;
-		for (const char *const *c = list_sort_columns(v); c && *c && k < sizeof keys; c++)
+		for (const char *const *c = list_sort_columns(v);
+		     c && *c && k < sizeof keys; c++)
 			k += (size_t)snprintf(keys + k, sizeof keys - k, " %s", *c);
 		app_message(a, 1, "columns:%s", keys);
 	} else {
@@ -265,7 +280,10 @@ static void c_filter(struct app *a, const char *name, char *arg)
 		double pct = strtod(arg, &end);
 		if (end != arg && (*end == 0 || strcmp(end, "%") == 0)) {
 			if (!(pct >= 0 && pct <= 100)) {
-				app_message(a, 1, "filter: %s is not a share of time (0 to 100%%)", arg);
+				app_message(a, 1,
+					    "filter: %s is not a share of time (0 to "
+					    "100%%)",
+					    arg);
 				return;
 			}
 			a->filter_pct = pct;
@@ -299,7 +317,9 @@ static void c_search(struct app *a, const char *name, char *arg)
 static int on_off(const char *s)
 {
 	return strcmp(s, "on") == 0 || strcmp(s, "1") == 0 || strcmp(s, "yes") == 0 ? 1
-		: strcmp(s, "off") == 0 || strcmp(s, "0") == 0 || strcmp(s, "no") == 0 ? 0 : -1;
+	       : strcmp(s, "off") == 0 || strcmp(s, "0") == 0 || strcmp(s, "no") == 0
+		       ? 0
+		       : -1;
 }
 
 static void c_set(struct app *a, const char *name, char *arg)
@@ -310,9 +330,11 @@ static void c_set(struct app *a, const char *name, char *arg)
 	if (strcmp(opt, "keymap") == 0) {
 		keymap_clear();
 		if (keymap_load_builtin("default", app_key_error) < 0 ||
-		    (strcmp(val, "default") != 0 && keymap_load_builtin(val, app_key_error) < 0)) {
+		    (strcmp(val, "default") != 0 &&
+		     keymap_load_builtin(val, app_key_error) < 0)) {
 			keymap_load_builtin("default", app_key_error);
-			app_message(a, 1, "unknown keymap `%s' (default, vi, emacs)", val);
+			app_message(a, 1, "unknown keymap `%s' (default, vi, emacs)",
+				    val);
 		} else {
 			app_message(a, 0, "keymap %s", val);
 		}
@@ -357,7 +379,8 @@ static void c_source(struct app *a, const char *name, char *arg)
 	char *text, *line, *next;
 
 	if (depth >= SOURCE_DEPTH) {
-		app_message(a, 1, "%s: :source nested more than %d deep", arg, SOURCE_DEPTH);
+		app_message(a, 1, "%s: :source nested more than %d deep", arg,
+			    SOURCE_DEPTH);
 		return;
 	}
 	int n = 0, errors = 0;
@@ -390,8 +413,8 @@ static void c_source(struct app *a, const char *name, char *arg)
 	free(text);
 	/* The last command's own message stays when it failed. */
 	if (!a->msg_err)
-		app_message(a, errors != 0, "%s: ran %d command%s%s", arg, n, n == 1 ? "" : "s",
-			    errors ? ", some failed (:messages)" : "");
+		app_message(a, errors != 0, "%s: ran %d command%s%s", arg, n,
+			    n == 1 ? "" : "s", errors ? ", some failed (:messages)" : "");
 }
 
 static void c_export(struct app *a, const char *name, char *arg)
@@ -404,7 +427,9 @@ static void c_export(struct app *a, const char *name, char *arg)
 	}
 	if (fmt[0]) {
 		if (export_format_parse(fmt, &f) < 0) {
-			app_message(a, 1, "unknown format `%s' (text, json, dot, callgrind)", fmt);
+			app_message(a, 1,
+				    "unknown format `%s' (text, json, dot, callgrind)",
+				    fmt);
 			return;
 		}
 	} else {
@@ -464,11 +489,14 @@ static void c_break(struct app *a, const char *name, char *arg)
 	if (end == arg || n < 1 ||
 	    (how[0] && strcmp(how, "bsd") != 0 && strcmp(how, "time") != 0 &&
 	     strcmp(how, "calls") != 0)) {
-		app_message(a, 1, "usage: break-cycles N [bsd|time|calls]  (N >= 1 members per cycle)");
+		app_message(a, 1,
+			    "usage: break-cycles N [bsd|time|calls]  (N >= 1 members per "
+			    "cycle)");
 		return;
 	}
 	/* a new :break-cycles starts without pins */
-	view_cycles_propose(a, n, strcmp(how, "bsd") == 0, strcmp(how, "time") == 0, NULL, 0);
+	view_cycles_propose(a, n, strcmp(how, "bsd") == 0, strcmp(how, "time") == 0, NULL,
+			    0);
 }
 
 /* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
@@ -485,8 +513,8 @@ static void c_write_edits(struct app *a, const char *name, char *arg)
 	if (editfile_write(arg, a->g, d, n, msg, sizeof msg) < 0)
 		app_message(a, 1, "%s", msg);
 	else
-		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)",
-			    n, n == 1 ? "" : "s", arg, arg);
+		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
+			    n == 1 ? "" : "s", arg, arg);
 }
 
 /* :show-edits: the deleted arcs as the commands of an edits file, in the
@@ -528,7 +556,9 @@ static void c_show_edits(struct app *a, const char *name, char *arg)
 	else if (gnu)
 		app_message(a, 0, "# gprof%s", kl);
 	else
-		app_message(a, 0, "# no gprof -k line replays these (a caller with two arcs, or a name shared by static functions)");
+		app_message(a, 0,
+			    "# no gprof -k line replays these (a caller with two arcs, "
+			    "or a name shared by static functions)");
 	free(seen);
 	free(buf);
 	free(kl);
@@ -539,13 +569,15 @@ static void c_show_edits(struct app *a, const char *name, char *arg)
  * cursor in the proposal (:unpin alone frees every arc). */
 static void c_pin(struct app *a, const char *name, char *arg)
 {
-	int state = name[0] == 'p' ? CYCLEBREAK_KEEP :
-		    name[0] == 'f' ? CYCLEBREAK_FORCE : CYCLEBREAK_FREE;
+	int state = name[0] == 'p'   ? CYCLEBREAK_KEEP
+		    : name[0] == 'f' ? CYCLEBREAK_FORCE
+				     : CYCLEBREAK_FREE;
 	uint32_t arc = CG_NONE;
 	int named = 0;
 	if (*arg && (arc = arc_by_names(a, arg, &named)) == CG_NONE) {
 		if (!named)
-			app_message(a, 1, "usage: %s [FROM/TO]  (an arc: caller/callee)", name);
+			app_message(a, 1, "usage: %s [FROM/TO]  (an arc: caller/callee)",
+				    name);
 		return;
 	}
 	if (state == CYCLEBREAK_FREE && !*arg)
@@ -561,7 +593,9 @@ static void c_quit(struct app *a, const char *name, char *arg)
 	if (*arg) {
 		st = strtol(arg, &end, 10);
 		if (*end || st < 0 || st > 255) {
-			app_message(a, 1, "usage: %s [STATUS]  (STATUS a number from 0 to 255)", name);
+			app_message(a, 1,
+				    "usage: %s [STATUS]  (STATUS a number from 0 to 255)",
+				    name);
 			return;
 		}
 	}
@@ -580,6 +614,7 @@ static void c_baseline(struct app *a, const char *name, char *arg)
 		baseline_command(a, arg);
 }
 
+/* clang-format off */
 static const struct {
 	const char *name, *help;
 	cmd_fn *fn;
@@ -632,9 +667,11 @@ static const struct {
 	{ "q! [STATUS]", "quit without asking (also quit!)", c_quit },
 	{ "quit! [STATUS]", "quit without asking", c_quit },
 };
+/* clang-format on */
 #define NCMDS (sizeof cmds / sizeof cmds[0])
 
 /* Argument kinds by command word; a command not listed takes none. */
+/* clang-format off */
 static const struct {
 	const char *word;
 	enum cmd_arg kind;
@@ -651,6 +688,7 @@ static const struct {
 	{ "break-cycles", CMD_ARG_WORDS },
 	{ "baseline", CMD_ARG_FILE }, { "significant", CMD_ARG_WORDS },
 };
+/* clang-format on */
 
 enum cmd_arg cmd_arg_kind(const char *word)
 {
@@ -660,7 +698,8 @@ enum cmd_arg cmd_arg_kind(const char *word)
 	return CMD_ARG_NONE;
 }
 
-const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const char *prev)
+const char *const *cmd_arg_words(struct app *a, const char *word, int nth,
+				 const char *prev)
 {
 	static const char *const dirs[] = { "asc", "desc", NULL };
 	static const char *const opts[] = { "delta", "bars", "color", "keymap", NULL };
@@ -670,8 +709,9 @@ const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const
 	static const char *const bsd[] = { "bsd", NULL };
 	static const char *const formats[] = { "text", "json", "dot", "callgrind", NULL };
 	if (strcmp(word, "sort") == 0)
-		return nth == 0 ? list_sort_columns(app_list_view(a))
-			: nth == 1 ? dirs : NULL;
+		return nth == 0   ? list_sort_columns(app_list_view(a))
+		       : nth == 1 ? dirs
+				  : NULL;
 	if (strcmp(word, "filter") == 0)
 		return nth == 0 ? off : NULL;
 	if (strcmp(word, "significant") == 0)
@@ -681,7 +721,9 @@ const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const
 	if (strncmp(word, "export", 6) == 0)
 		return nth == 1 ? formats : NULL;
 	if (strcmp(word, "set") == 0)
-		return nth == 0 ? opts : nth == 1 ? (strcmp(prev, "keymap") == 0 ? keymaps : onoff) : NULL;
+		return nth == 0   ? opts
+		       : nth == 1 ? (strcmp(prev, "keymap") == 0 ? keymaps : onoff)
+				  : NULL;
 	return NULL;
 }
 

@@ -14,6 +14,7 @@ enum cmd_arg { CMD_ARG_NONE, CMD_ARG_FUNC, CMD_ARG_ARC, CMD_ARG_FILE, CMD_ARG_WO
 enum cmd_arg cmd_arg_kind(const char *word);
 /* For CMD_ARG_WORDS: the words argument NTH (0-based) of WORD takes
  * after the argument PREV, NULL-terminated, or NULL when it is free. */
-const char *const *cmd_arg_words(struct app *a, const char *word, int nth, const char *prev);
+const char *const *cmd_arg_words(struct app *a, const char *word, int nth,
+				 const char *prev);
 
 #endif

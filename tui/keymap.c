@@ -30,22 +30,33 @@ static struct binding *binds[KV_N];
 static size_t nbinds[KV_N], capbinds[KV_N];
 
 static const char *const view_names[KV_N] = {
-	"generic", "flat", "graph", "index", "entry", "source", "deleted", "help",
-	"cycles",
+	"generic", "flat",    "graph", "index",  "entry",
+	"source",  "deleted", "help",  "cycles",
 };
 
 static const struct {
 	const char *name;
 	int key;
 } named_keys[] = {
-	{ "Enter", '\n' }, { "Tab", '\t' }, { "Esc", 27 }, { "Space", ' ' },
-	{ "BS", KEYMAP_FUNC | KEY_BACKSPACE }, { "Backspace", KEYMAP_FUNC | KEY_BACKSPACE },
-	{ "Up", KEYMAP_FUNC | KEY_UP }, { "Down", KEYMAP_FUNC | KEY_DOWN },
-	{ "Left", KEYMAP_FUNC | KEY_LEFT }, { "Right", KEYMAP_FUNC | KEY_RIGHT },
-	{ "PgUp", KEYMAP_FUNC | KEY_PPAGE }, { "PgDn", KEYMAP_FUNC | KEY_NPAGE },
-	{ "Home", KEYMAP_FUNC | KEY_HOME }, { "End", KEYMAP_FUNC | KEY_END },
-	{ "Del", KEYMAP_FUNC | KEY_DC }, { "Ins", KEYMAP_FUNC | KEY_IC },
-	{ "BackTab", KEYMAP_FUNC | KEY_BTAB }, { "lt", '<' }, { "Hash", '#' },
+	{ "Enter", '\n' },
+	{ "Tab", '\t' },
+	{ "Esc", 27 },
+	{ "Space", ' ' },
+	{ "BS", KEYMAP_FUNC | KEY_BACKSPACE },
+	{ "Backspace", KEYMAP_FUNC | KEY_BACKSPACE },
+	{ "Up", KEYMAP_FUNC | KEY_UP },
+	{ "Down", KEYMAP_FUNC | KEY_DOWN },
+	{ "Left", KEYMAP_FUNC | KEY_LEFT },
+	{ "Right", KEYMAP_FUNC | KEY_RIGHT },
+	{ "PgUp", KEYMAP_FUNC | KEY_PPAGE },
+	{ "PgDn", KEYMAP_FUNC | KEY_NPAGE },
+	{ "Home", KEYMAP_FUNC | KEY_HOME },
+	{ "End", KEYMAP_FUNC | KEY_END },
+	{ "Del", KEYMAP_FUNC | KEY_DC },
+	{ "Ins", KEYMAP_FUNC | KEY_IC },
+	{ "BackTab", KEYMAP_FUNC | KEY_BTAB },
+	{ "lt", '<' },
+	{ "Hash", '#' },
 };
 #define NNAMED (sizeof named_keys / sizeof named_keys[0])
 
@@ -121,8 +132,10 @@ int keymap_parse_key(const char *s)
 void keymap_key_name(int key, char *buf, size_t len)
 {
 	for (size_t i = 0; i < NNAMED; i++) {
-		if (named_keys[i].key == key && strcmp(named_keys[i].name, "Backspace") != 0 &&
-		    strcmp(named_keys[i].name, "lt") != 0 && strcmp(named_keys[i].name, "Hash") != 0) {
+		if (named_keys[i].key == key &&
+		    strcmp(named_keys[i].name, "Backspace") != 0 &&
+		    strcmp(named_keys[i].name, "lt") != 0 &&
+		    strcmp(named_keys[i].name, "Hash") != 0) {
 			snprintf(buf, len, "<%s>", named_keys[i].name);
 			return;
 		}
@@ -221,8 +234,8 @@ void keymap_keys_for(int view, int action, char *buf, size_t len)
 	}
 }
 
-static void report(keymap_error_fn *err, const char *file, int line,
-		   const char *fmt, const char *arg)
+static void report(keymap_error_fn *err, const char *file, int line, const char *fmt,
+		   const char *arg)
 {
 	char msg[512], what[256];
 	snprintf(what, sizeof what, fmt, arg);
@@ -272,8 +285,8 @@ int keymap_line(const char *file, int line, const char *text, keymap_error_fn *e
 		return -1;
 	}
 	if (n != (unbind ? 3 : 4)) {
-		report(err, file, line, "%s", unbind ? "usage: unbind VIEW KEY"
-			   : "usage: bind VIEW KEY ACTION");
+		report(err, file, line, "%s",
+		       unbind ? "usage: unbind VIEW KEY" : "usage: bind VIEW KEY ACTION");
 		return -1;
 	}
 	int view = keymap_view_lookup(w[1]);

@@ -19,8 +19,16 @@
 #define KEYMAP_FUNC 0x40000000
 
 enum kview {
-	KV_GENERIC, KV_FLAT, KV_GRAPH, KV_INDEX, KV_ENTRY, KV_SOURCE,
-	KV_DELETED, KV_HELP, KV_CYCLES, KV_N
+	KV_GENERIC,
+	KV_FLAT,
+	KV_GRAPH,
+	KV_INDEX,
+	KV_ENTRY,
+	KV_SOURCE,
+	KV_DELETED,
+	KV_HELP,
+	KV_CYCLES,
+	KV_N
 };
 
 typedef void keymap_error_fn(const char *msg);
@@ -42,8 +50,7 @@ void keymap_keys_for(int view, int action, char *buf, size_t len);
 
 /* One key-file line; FILE and LINE name it in error messages.  Returns 0,
  * or -1 after reporting an error. */
-int keymap_line(const char *file, int line, const char *text,
-		keymap_error_fn *err);
+int keymap_line(const char *file, int line, const char *text, keymap_error_fn *err);
 /* A whole file's text; returns the number of errors. */
 int keymap_load_text(const char *file, const char *text, keymap_error_fn *err);
 /* A built-in keymap by name; -1 if there is none. */

@@ -47,10 +47,12 @@ int tui_print_keys(FILE *out, int man)
 				continue;
 			if (v)
 				used += (size_t)snprintf(keys + used, sizeof keys - used,
-							 "%sin the %s view: %s", used ? "; " : "",
+							 "%sin the %s view: %s",
+							 used ? "; " : "",
 							 keymap_view_name(v), k);
 			else
-				used += (size_t)snprintf(keys + used, sizeof keys - used, "%s", k);
+				used += (size_t)snprintf(keys + used, sizeof keys - used,
+							 "%s", k);
 			if (used >= sizeof keys)
 				break;
 		}

@@ -47,7 +47,8 @@ double list_node_pct(const struct app *a, int view, uint32_t n)
 	const struct cg_node *s = &g->nodes[n];
 	if (view_ops(view)->flags & VIEW_SELF_TIME)
 		return g->total_time > 0 ? 100 * s->self_time / g->total_time : 0;
-	return g->print_time > 0 ? 100 * (s->prop_self + s->prop_child) / g->print_time : 0;
+	return g->print_time > 0 ? 100 * (s->prop_self + s->prop_child) / g->print_time
+				 : 0;
 }
 
 void list_begin(struct app *a, int view)
@@ -60,7 +61,8 @@ void list_offer(struct app *a, int view, uint32_t n)
 	char buf[64];
 	if (a->filter_pct > 0 && list_node_pct(a, view, n) < a->filter_pct)
 		return;
-	if (a->filter.text && !matcher_match(&a->filter, app_node_name(a, n, buf, sizeof buf)))
+	if (a->filter.text &&
+	    !matcher_match(&a->filter, app_node_name(a, n, buf, sizeof buf)))
 		return;
 	if (!baseline_keep(a, n))
 		return;
@@ -203,8 +205,13 @@ static int bar_shown(const struct app *a, int w)
 /* The share of time as a bar of eighths. */
 static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
 {
-	static const char *const eighth[] = { "", "\xe2\x96\x8f", "\xe2\x96\x8e", "\xe2\x96\x8d",
-					      "\xe2\x96\x8c", "\xe2\x96\x8b", "\xe2\x96\x8a",
+	static const char *const eighth[] = { "",
+					      "\xe2\x96\x8f",
+					      "\xe2\x96\x8e",
+					      "\xe2\x96\x8d",
+					      "\xe2\x96\x8c",
+					      "\xe2\x96\x8b",
+					      "\xe2\x96\x8a",
 					      "\xe2\x96\x89" };
 	double pct = list_node_pct(a, view, n);
 	int units = (int)(pct / 100.0 * 8 * 10 + 0.5); /* 10 cells */
@@ -214,7 +221,8 @@ static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_
 		units = 80;
 	k += (size_t)snprintf(buf, len, "  ");
 	for (int i = 0; i < units / 8 && k < len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%s", a->utf8 ? "\xe2\x96\x88" : "#");
+		k += (size_t)snprintf(buf + k, len - k, "%s",
+				      a->utf8 ? "\xe2\x96\x88" : "#");
 	if (units % 8 && k < len)
 		snprintf(buf + k, len - k, "%s", a->utf8 ? eighth[units % 8] : "");
 }
@@ -250,8 +258,9 @@ void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 			right += extras[i].width;
 	draw_row(y, w - right, line, 3);
 	if (mark >= 0) {
-		const char *m = a->utf8 ? (sorts[view].rev ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
-			: (sorts[view].rev ? "^" : "v");
+		const char *m =
+			a->utf8 ? (sorts[view].rev ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
+				: (sorts[view].rev ? "^" : "v");
 		draw_text(y, mark, 1, m, 3);
 	}
 	int x = w - right;
@@ -259,7 +268,8 @@ void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 		if (!extras[i].shown(a, w))
 			continue;
 		char col[64];
-		snprintf(col, sizeof col, "%*s", extras[i].left ? -extras[i].width : extras[i].width,
+		snprintf(col, sizeof col, "%*s",
+			 extras[i].left ? -extras[i].width : extras[i].width,
 			 extras[i].name);
 		draw_text(y, x, extras[i].width, col, 3 | 0x100);
 		x += extras[i].width;
@@ -268,7 +278,8 @@ void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 
 /* The row as shown: gutter, numbers (all, or the first KEEP bytes when
  * the name would not be seen), the name shortened and scrolled. */
-static void compose(struct app *a, const char *line, int at, int keep, int w, char *out, size_t len)
+static void compose(struct app *a, const char *line, int at, int keep, int w, char *out,
+		    size_t len)
 {
 	char name[1024];
 	const char *nm = line + at;
@@ -307,8 +318,8 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 		char shown[1100], buf[64];
 		/* The name is the last thing in gprof's line. */
 		const char *nm = strstr(line + 2, app_node_name(a, n, buf, sizeof buf));
-		compose(a, line, nm ? (int)(nm - line) : (int)strlen(line), keep, w - right,
-			shown, sizeof shown);
+		compose(a, line, nm ? (int)(nm - line) : (int)strlen(line), keep,
+			w - right, shown, sizeof shown);
 		int role = cur && !a->focus_entry ? 6 : draw_hot_attr(pct);
 		if (!cur && a->search.text &&
 		    matcher_match(&a->search, app_node_name(a, n, buf, sizeof buf)))
@@ -320,8 +331,11 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 				continue;
 			char d[64], col[80];
 			extras[k].cell(a, view, n, d, sizeof d);
-			snprintf(col, sizeof col, "%*s", extras[k].left ? 0 : extras[k].width, d);
-			int crole = role == 6 ? 6 : extras[k].role ? extras[k].role(a, view, n) : 0;
+			snprintf(col, sizeof col, "%*s",
+				 extras[k].left ? 0 : extras[k].width, d);
+			int crole = role == 6        ? 6
+				    : extras[k].role ? extras[k].role(a, view, n)
+						     : 0;
 			draw_text(y + r, x, extras[k].width, col, crole | 0x100);
 			x += extras[k].width;
 		}

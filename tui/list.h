@@ -23,8 +23,8 @@ struct cg;
 struct list_column {
 	const char *key;
 	int (*cmp)(const struct cg *g, uint32_t l, uint32_t r);
-	const char *label;  /* its name in the header line, for the sort mark */
-	int nth;            /* which occurrence of LABEL (0 the first) */
+	const char *label; /* its name in the header line, for the sort mark */
+	int nth;           /* which occurrence of LABEL (0 the first) */
 };
 
 /* A column at the right of gprof's line (the change against the
@@ -33,7 +33,7 @@ struct list_column {
 struct list_extra {
 	const char *name;
 	int width;
-	int left;           /* aligned left (else right) */
+	int left; /* aligned left (else right) */
 	int (*shown)(const struct app *a, int w);
 	void (*cell)(const struct app *a, int view, uint32_t n, char *buf, size_t len);
 	/* The cell's draw role (draw.h), NULL: plain. */
@@ -72,7 +72,8 @@ typedef void list_fmt(struct app *a, uint32_t n, char *buf, size_t len, double *
  * app.full_names, scrolled by app.hscroll; when it would start too far
  * right for the width, only the first KEEP bytes of the numbers are kept
  * before it (0: never). */
-void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt, int keep);
+void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
+		    int keep);
 /* The header line of VIEW, with a mark before the sort column's label
  * and the extra columns' names. */
 void list_draw_header(struct app *a, int view, int y, int w, const char *head);

@@ -24,7 +24,8 @@ int matcher_set(struct matcher *m, const char *text, char *err, size_t errlen)
 		if (*s >= 'A' && *s <= 'Z')
 			n.icase = 0;
 	if (n.is_regex) {
-		int r = regcomp(&n.re, text, REG_EXTENDED | REG_NOSUB | (n.icase ? REG_ICASE : 0));
+		int r = regcomp(&n.re, text,
+				REG_EXTENDED | REG_NOSUB | (n.icase ? REG_ICASE : 0));
 		if (r != 0) {
 			regerror(r, &n.re, err, errlen);
 			return -1;

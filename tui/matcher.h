@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 struct matcher {
-	char *text;          /* NULL: no pattern (matches nothing) */
+	char *text; /* NULL: no pattern (matches nothing) */
 	int is_regex, icase;
 	regex_t re;
 };

@@ -20,7 +20,7 @@ void names_shorten(const char *in, char *out, size_t len, int utf8)
 		return;
 	for (const char *s = in; *s && k + 1 < len;) {
 		int opens = *s == '<' && s > in && name_char(s[-1]) &&
-			!(s - in >= 8 && strncmp(s - 8, "operator", 8) == 0);
+			    !(s - in >= 8 && strncmp(s - 8, "operator", 8) == 0);
 		if (!opens) {
 			out[k++] = *s++;
 			continue;

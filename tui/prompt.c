@@ -132,7 +132,8 @@ static void redisplay(void)
 		char err[128];
 		struct pane *p = &papp->pane[papp->view];
 		p->cur = search_start;
-		if (rl_line_buffer[0] && matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
+		if (rl_line_buffer[0] &&
+		    matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
 			papp->search_dir = search_mode;
 			if (app_search_rows(papp, search_mode, 1) >= 0)
 				app_moved(papp);
@@ -162,8 +163,11 @@ static void show_matches(char **matches, int n, int maxlen)
 	size_t used = 0;
 	line[0] = 0;
 	for (int i = 1; i <= n && used + 2 < sizeof line; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i > 1 ? "  " : "",
-					 matches[i] + (strlen(matches[i]) >= shown_from ? shown_from : 0));
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s",
+					 i > 1 ? "  " : "",
+					 matches[i] + (strlen(matches[i]) >= shown_from
+							       ? shown_from
+							       : 0));
 	if (papp) {
 		app_message(papp, 0, "%s", line);
 		screen_draw(papp);
@@ -285,11 +289,14 @@ static char **complete(const char *text, int start, int end)
 	case CMD_ARG_ARC: {
 		arg_at = at - (size_t)start;
 		arc_from = CG_NONE;
-		const char *slash = cmd_arg_kind(cmd) == CMD_ARG_ARC ? strchr(text + arg_at, '/') : NULL;
+		const char *slash = cmd_arg_kind(cmd) == CMD_ARG_ARC
+					    ? strchr(text + arg_at, '/')
+					    : NULL;
 		if (slash) {
 			/* TO of FROM/TO: the callees of FROM, when it names one function. */
 			char from[512], msg[256];
-			snprintf(from, sizeof from, "%.*s", (int)(slash - text - arg_at), text + arg_at);
+			snprintf(from, sizeof from, "%.*s", (int)(slash - text - arg_at),
+				 text + arg_at);
 			arc_from = edit_lookup(papp->ed, from, msg, sizeof msg);
 			arg_at = (size_t)(slash + 1 - text);
 		} else if (cmd_arg_kind(cmd) == CMD_ARG_ARC) {
@@ -322,8 +329,7 @@ static char **complete(const char *text, int start, int end)
 		}
 		break;
 	}
-	case CMD_ARG_NONE:
-		break;
+	case CMD_ARG_NONE: break;
 	}
 	return NULL;
 }
@@ -383,7 +389,8 @@ void prompt_init(struct app *a)
 		char c = *s;
 		*s = 0;
 		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-			app_message(a, 1, "history not saved: cannot create %s: %s", dir, strerror(errno));
+			app_message(a, 1, "history not saved: cannot create %s: %s", dir,
+				    strerror(errno));
 			*s = c;
 			using_history();
 			stifle_history(1000);

@@ -38,11 +38,14 @@ static void selection_text(struct app *a, char *buf, size_t len)
 		size_t k = 0;
 		text[0] = 0;
 		if (nfocus == 1)
-			k += (size_t)snprintf(text, sizeof text, "focus %.60s", g->nodes[one].sym->dname);
+			k += (size_t)snprintf(text, sizeof text, "focus %.60s",
+					      g->nodes[one].sym->dname);
 		else if (nfocus)
-			k += (size_t)snprintf(text, sizeof text, "focus %u functions", nfocus);
+			k += (size_t)snprintf(text, sizeof text, "focus %u functions",
+					      nfocus);
 		if (nhidden && k < sizeof text)
-			snprintf(text + k, sizeof text - k, "%s%u hidden", k ? ", " : "", nhidden);
+			snprintf(text + k, sizeof text - k, "%s%u hidden", k ? ", " : "",
+				 nhidden);
 		gen = edit_generation(a->ed);
 	}
 	snprintf(buf, len, "%s", text);
@@ -77,14 +80,16 @@ static void draw_status(struct app *a)
 	/* The sampling details go first when the line is too long, so the
 	 * state (deleted arcs, filter, focus, edits) stays in sight. */
 	char samples[96];
-	snprintf(samples, sizeof samples, " in %.0f samples (%g s each)", tidy(g->total_time),
-		 1.0 / g->hz);
+	snprintf(samples, sizeof samples, " in %.0f samples (%g s each)",
+		 tidy(g->total_time), 1.0 / g->hz);
 	for (int pass = 0; pass < 2; pass++) {
-		snprintf(line, sizeof line, " tgprof  %s%s%.2f s%s%s%zu arc%s deleted%s"
+		snprintf(line, sizeof line,
+			 " tgprof  %s%s%.2f s%s%s%zu arc%s deleted%s"
 			 "filter %s%s%s%zu edit%s",
 			 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz),
-			 pass ? "" : samples, sep, ndel, ndel == 1 ? "" : "s", sep, filt, selseg, sep,
-			 edit_nsteps(a->ed), edit_nsteps(a->ed) == 1 ? "" : "s");
+			 pass ? "" : samples, sep, ndel, ndel == 1 ? "" : "s", sep, filt,
+			 selseg, sep, edit_nsteps(a->ed),
+			 edit_nsteps(a->ed) == 1 ? "" : "s");
 		if ((int)strlen(line) - 8 <= COLS - hw)
 			break;
 	}
@@ -103,7 +108,8 @@ static void draw_separator(struct app *a, int y)
 	/* The selected function's whole name (scrolled with the list's). */
 	if (a->node != CG_NONE)
 		snprintf(title, sizeof title, " [%u] %s ", a->g->nodes[a->node].index,
-			 names_skip(app_node_name(a, a->node, name, sizeof name), a->hscroll));
+			 names_skip(app_node_name(a, a->node, name, sizeof name),
+				    a->hscroll));
 	else
 		snprintf(title, sizeof title, " ");
 	size_t used = 0;
@@ -189,4 +195,3 @@ void screen_mouse(struct app *a, const struct term_key *k)
 	if (k->mouse == TM_DCLICK)
 		view_entry_follow(a);
 }
-

@@ -38,8 +38,11 @@ static void push(int key, enum term_mouse m, int y, int x)
 static int utf8_char(const char *s, int *len)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	int n = p[0] < 0x80 ? 0 : (p[0] & 0xe0) == 0xc0 ? 1 : (p[0] & 0xf0) == 0xe0 ? 2
-		: (p[0] & 0xf8) == 0xf0 ? 3 : -1;
+	int n = p[0] < 0x80             ? 0
+		: (p[0] & 0xe0) == 0xc0 ? 1
+		: (p[0] & 0xf0) == 0xe0 ? 2
+		: (p[0] & 0xf8) == 0xf0 ? 3
+					: -1;
 	if (n < 0) {
 		*len = 1;
 		return p[0];
@@ -62,8 +65,9 @@ static int event(const char *name)
 		const char *name;
 		enum term_mouse m;
 	} ev[] = {
-		{ "resize", TM_NONE }, { "click", TM_CLICK }, { "dclick", TM_DCLICK },
-		{ "wheelup", TM_WHEEL_UP }, { "wheeldown", TM_WHEEL_DOWN },
+		{ "resize", TM_NONE },          { "click", TM_CLICK },
+		{ "dclick", TM_DCLICK },        { "wheelup", TM_WHEEL_UP },
+		{ "wheeldown", TM_WHEEL_DOWN },
 	};
 	char word[16];
 	int y, x;
@@ -85,7 +89,7 @@ static void parse_line(const char *s)
 {
 	size_t len = strlen(s);
 	int enter = (s[0] == ':' || s[0] == '/') &&
-		!(len >= 5 && strcmp(s + len - 5, "<Esc>") == 0);
+		    !(len >= 5 && strcmp(s + len - 5, "<Esc>") == 0);
 	while (*s) {
 		if (*s == '<') {
 			const char *e = strchr(s + 1, '>');

@@ -58,8 +58,8 @@ static void on_fatal_signal(int sig)
 
 static void install_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV,
-				    SIGABRT, SIGBUS, SIGFPE };
+	static const int sigs[] = { SIGINT,  SIGTERM, SIGHUP, SIGQUIT,
+				    SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_fatal_signal;
@@ -96,9 +96,10 @@ int term_open(const char *script)
 	if (!headless) {
 		mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
-			  | BUTTON5_PRESSED
+				  | BUTTON5_PRESSED
 #endif
-			  , NULL);
+			  ,
+			  NULL);
 		set_escdelay(50);
 		no_flow_control();
 		const char *ks = tigetstr("smkx");

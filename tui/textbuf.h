@@ -10,7 +10,7 @@
 struct textbuf {
 	char **lines;
 	uint32_t n, cap;
-	int *attr;   /* per line: 1 = emphasised, 2 = title */
+	int *attr; /* per line: 1 = emphasised, 2 = title */
 };
 
 /* Drop every line (the buffer stays allocated). */

@@ -126,7 +126,8 @@ static void run_action(struct app *a, int act)
 	}
 	case ACT_TOGGLE_DELTA:
 		a->show_delta = !a->show_delta;
-		app_message(a, 0, "change columns %s", a->show_delta ? "shown (when there are edits)" : "hidden");
+		app_message(a, 0, "change columns %s",
+			    a->show_delta ? "shown (when there are edits)" : "hidden");
 		break;
 	case ACT_FILTER_CLEAR:
 		a->filter_pct = 0;
@@ -138,12 +139,13 @@ static void run_action(struct app *a, int act)
 	case ACT_ACCEPT:
 	case ACT_PIN_ARC:
 	case ACT_FORCE_ARC:
-	case ACT_UNPIN_ARC:
-		break; /* the cycles view's own */
+	case ACT_UNPIN_ARC: break; /* the cycles view's own */
 	case ACT_REFRESH: clearok(curscr, TRUE); break;
 	case ACT_TOGGLE_NAMES:
 		a->full_names = !a->full_names;
-		app_message(a, 0, "names %s", a->full_names ? "whole" : "with template arguments shortened");
+		app_message(a, 0, "names %s",
+			    a->full_names ? "whole"
+					  : "with template arguments shortened");
 		break;
 	case ACT_SCROLL_LEFT:
 	case ACT_SCROLL_RIGHT:
@@ -154,11 +156,10 @@ static void run_action(struct app *a, int act)
 		break;
 	case ACT_TOGGLE_BARS:
 		a->bars = !a->bars;
-		app_message(a, 0, "bars of %% time %s", a->bars ? "shown (at 100 columns and more)" : "hidden");
+		app_message(a, 0, "bars of %% time %s",
+			    a->bars ? "shown (at 100 columns and more)" : "hidden");
 		break;
-	case ACT_TOGGLE_SIGNIFICANT:
-		baseline_significant(a, "toggle");
-		break;
+	case ACT_TOGGLE_SIGNIFICANT: baseline_significant(a, "toggle"); break;
 	}
 }
 
@@ -206,7 +207,8 @@ int tui_main(const struct opts *o)
 	if (script && *script && script_open(script, err, sizeof err) < 0)
 		util_die("%s", err);
 	if (term_open(script && *script ? script : NULL) < 0)
-		util_die("cannot start the terminal (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
+		util_die("cannot start the terminal (TERM=%s)",
+			 getenv("TERM") ? getenv("TERM") : "");
 	draw_init_colors(a->color);
 	load_t0 = util_now();
 	load_all(&a->ld, o, progress);
@@ -229,7 +231,8 @@ int tui_main(const struct opts *o)
 	a->prev_list_view = a->view;
 	/* --baseline on a terminal: the browser compares from the start;
 	 * a bad file ends the program as the text comparison would. */
-	if (o->nbaselines > 0 && baseline_load(a, o->baselines, o->nbaselines, err, sizeof err) < 0)
+	if (o->nbaselines > 0 &&
+	    baseline_load(a, o->baselines, o->nbaselines, err, sizeof err) < 0)
 		util_die("%s", err);
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
@@ -255,14 +258,18 @@ int tui_main(const struct opts *o)
 		if (bf) {
 			double now = util_now();
 			if (bench_key < 0)
-				fprintf(bf, "first-screen %.6f load %.6f edit-open %.6f\n",
-					now - t_start, t_loaded - t_start, t_opened - t_loaded);
+				fprintf(bf,
+					"first-screen %.6f load %.6f edit-open %.6f\n",
+					now - t_start, t_loaded - t_start,
+					t_opened - t_loaded);
 			else if (edit_generation(a->ed) != bench_gen)
 				fprintf(bf, "key %s %.6f propagate %.6f action %.6f\n",
 					action_name(bench_key), now - bench_t,
-					edit_last_propagate_seconds(a->ed), bench_acted - bench_t);
+					edit_last_propagate_seconds(a->ed),
+					bench_acted - bench_t);
 			else
-				fprintf(bf, "key %s %.6f\n", action_name(bench_key), now - bench_t);
+				fprintf(bf, "key %s %.6f\n", action_name(bench_key),
+					now - bench_t);
 			bench_gen = edit_generation(a->ed);
 		}
 		struct term_key k;

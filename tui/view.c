@@ -63,8 +63,12 @@ void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w
 			continue;
 		}
 		char line[2100];
-		snprintf(line, sizeof line, "%c %s", i == p->cur ? '>' : ' ', t->lines[i]);
-		int role = i == p->cur ? 6 : t->attr[i] == 1 ? 1 : t->attr[i] == 2 ? 3 : 0;
+		snprintf(line, sizeof line, "%c %s", i == p->cur ? '>' : ' ',
+			 t->lines[i]);
+		int role = i == p->cur       ? 6
+			   : t->attr[i] == 1 ? 1
+			   : t->attr[i] == 2 ? 3
+					     : 0;
 		draw_row(y + r, w, line, role);
 	}
 }

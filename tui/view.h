@@ -28,7 +28,17 @@ struct app;
 struct list_column;
 struct textbuf;
 
-enum view { V_FLAT, V_GRAPH, V_INDEX, V_SOURCE, V_DELETED, V_HELP, V_CYCLES, V_MESSAGES, V_N };
+enum view {
+	V_FLAT,
+	V_GRAPH,
+	V_INDEX,
+	V_SOURCE,
+	V_DELETED,
+	V_HELP,
+	V_CYCLES,
+	V_MESSAGES,
+	V_N
+};
 
 /* A cursor and a scroll offset over N rows. */
 struct pane {
@@ -42,8 +52,8 @@ enum view_flags {
 };
 
 struct view_ops {
-	const char *name;   /* the :NAME command that shows it */
-	int keymap;         /* the KV_* its keys are looked up in first */
+	const char *name; /* the :NAME command that shows it */
+	int keymap;       /* the KV_* its keys are looked up in first */
 	unsigned flags;
 	/* Becoming the shown view (text views build their text here). */
 	void (*open)(struct app *a);
@@ -63,8 +73,9 @@ struct view_ops {
 	const struct list_column *columns;
 };
 
-extern const struct view_ops view_flat_ops, view_graph_ops, view_index_ops, view_source_ops,
-	view_deleted_ops, view_help_ops, view_cycles_ops, view_messages_ops;
+extern const struct view_ops view_flat_ops, view_graph_ops, view_index_ops,
+	view_source_ops, view_deleted_ops, view_help_ops, view_cycles_ops,
+	view_messages_ops;
 
 /* The table of views, indexed by enum view (every id below V_N has its
  * ops); set once by the loop before any view is used. */

@@ -27,14 +27,14 @@
  * runs per process, so one proposal. */
 static struct {
 	struct cyclebreak_result r;
-	unsigned char *use;    /* per proposed arc: marked for deletion */
+	unsigned char *use; /* per proposed arc: marked for deletion */
 	long bound;
 	int bsd, active;
-	int by_time;           /* objective: least time moved */
-	unsigned long gen;     /* the model generation it was made for */
+	int by_time;                       /* objective: least time moved */
+	unsigned long gen;                 /* the model generation it was made for */
 	struct cyclebreak_choice *choices; /* arcs kept (:pin) or forced */
 	size_t nchoices;
-	struct textbuf text;   /* what the view shows */
+	struct textbuf text; /* what the view shows */
 } cv;
 
 void view_cycles_drop(struct app *a, const char *why)
@@ -56,7 +56,9 @@ void view_cycles_build(struct app *a)
 	struct cg *g = a->g;
 	if (!cv.active) {
 		if (!t->n)
-			textbuf_add(t, 2, "no proposal: :break-cycles N proposes arcs to delete");
+			textbuf_add(t, 2,
+				    "no proposal: :break-cycles N proposes arcs to "
+				    "delete");
 		return;
 	}
 	uint32_t keep_cur = a->pane[V_CYCLES].cur;
@@ -68,24 +70,29 @@ void view_cycles_build(struct app *a)
 			marked++;
 			marked_calls += cv.r.arcs[i].count;
 		}
-	textbuf_add(t, 2, "break cycles over %ld members%s%s: delete %zu of %zu arcs, %lu calls"
-		    "  (Space keeps/deletes, p pins, ! forces, P frees and re-proposes, Enter applies, Left goes back)",
+	textbuf_add(t, 2,
+		    "break cycles over %ld members%s%s: delete %zu of %zu arcs, %lu calls"
+		    "  (Space keeps/deletes, p pins, ! forces, P frees and re-proposes, "
+		    "Enter applies, Left goes back)",
 		    cv.bound, cv.r.bsd ? " (4.4BSD rule)" : "",
 		    cv.r.by_time ? " (least time moved)" : "", marked, cv.r.narcs,
 		    (unsigned long)marked_calls);
 	for (size_t i = 0; i < cv.r.narcs; i++) {
 		const struct cyclebreak_arc *c = &cv.r.arcs[i];
 		const struct cg_arc *arc = &g->arcs[c->arc];
-		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s%s", cv.use[i] ? 'x' : ' ',
-			    c->cycle, (unsigned long)c->count, g->nodes[arc->parent].sym->dname,
-			    g->nodes[arc->child].sym->dname, c->forced ? "  (forced)" : "");
+		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s%s",
+			    cv.use[i] ? 'x' : ' ', c->cycle, (unsigned long)c->count,
+			    g->nodes[arc->parent].sym->dname,
+			    g->nodes[arc->child].sym->dname,
+			    c->forced ? "  (forced)" : "");
 	}
 	/* the kept arcs, rows after the proposed ones (cursor_arc) */
 	for (size_t i = 0; i < cv.nchoices; i++) {
 		if (cv.choices[i].state != CYCLEBREAK_KEEP)
 			continue;
 		const struct cg_arc *arc = &g->arcs[cv.choices[i].arc];
-		textbuf_add(t, 1, "pinned (kept): %s -> %s", g->nodes[arc->parent].sym->dname,
+		textbuf_add(t, 1, "pinned (kept): %s -> %s",
+			    g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname);
 	}
 	struct cyclebreak_preview pv;
@@ -101,7 +108,8 @@ void view_cycles_build(struct app *a)
 		textbuf_add(t, 1, "proposal: %lu calls, least time moved (heuristic)",
 			    (unsigned long)cv.r.calls);
 	else
-		textbuf_add(t, 1, "proposal: %lu calls; no solution deletes fewer than %lu",
+		textbuf_add(t, 1,
+			    "proposal: %lu calls; no solution deletes fewer than %lu",
 			    (unsigned long)cv.r.calls, (unsigned long)cv.r.lower);
 	uint32_t over = 0;
 	for (size_t i = 0; i < pv.n; i++)
@@ -110,17 +118,22 @@ void view_cycles_build(struct app *a)
 		    pv.entries[i].nmembers > over)
 			over = pv.entries[i].nmembers;
 	if (over)
-		textbuf_add(t, 2, "warning: a cycle of %u members stays over the bound of %ld",
+		textbuf_add(t, 2,
+			    "warning: a cycle of %u members stays over the bound of %ld",
 			    over, cv.bound);
 	if (pv.nchanges)
-		textbuf_add(t, 1, "%s", "whole profile: largest changes of total time (self + children)");
+		textbuf_add(t, 1, "%s",
+			    "whole profile: largest changes of total time (self + "
+			    "children)");
 	for (size_t i = 0; i < pv.nchanges; i++)
 		textbuf_add(t, 0, "      %s %.1f%% -> %.1f%%",
-			    g->nodes[pv.changes[i].node].sym->dname,
-			    pv.changes[i].before, pv.changes[i].after);
+			    g->nodes[pv.changes[i].node].sym->dname, pv.changes[i].before,
+			    pv.changes[i].after);
 	for (size_t i = 0; i < pv.nchanges; i++)
 		if (pv.changes[i].new_root)
-			textbuf_add(t, 2, "warning: %s was called and becomes a root holding %.1f%% of the time",
+			textbuf_add(t, 2,
+				    "warning: %s was called and becomes a root holding "
+				    "%.1f%% of the time",
 				    g->nodes[pv.changes[i].node].sym->dname,
 				    pv.changes[i].after);
 	textbuf_add(t, 0, "%s", "");
@@ -138,13 +151,17 @@ void view_cycles_build(struct app *a)
 		else
 			snprintf(cyc, sizeof cyc, "%u->none", e->old_cycle);
 		if (e->node == CG_NONE)
-			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s <cycle %u as a whole>, %u members",
-				    100 * (e->self_time + e->child_time) / pt, e->self_time / g->hz,
-				    e->child_time / g->hz, calls, cyc, e->new_cycle, e->nmembers);
+			textbuf_add(t, 0,
+				    "      %5.1f %7.2f %9.2f %9s  %-6s <cycle %u as a "
+				    "whole>, %u members",
+				    100 * (e->self_time + e->child_time) / pt,
+				    e->self_time / g->hz, e->child_time / g->hz, calls,
+				    cyc, e->new_cycle, e->nmembers);
 		else
 			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s",
-				    100 * (e->self_time + e->child_time) / pt, e->self_time / g->hz,
-				    e->child_time / g->hz, calls, cyc, g->nodes[e->node].sym->dname);
+				    100 * (e->self_time + e->child_time) / pt,
+				    e->self_time / g->hz, e->child_time / g->hz, calls,
+				    cyc, g->nodes[e->node].sym->dname);
 	}
 	cyclebreak_preview_free(&pv);
 	a->pane[V_CYCLES].cur = keep_cur >= 1 && keep_cur < t->n ? keep_cur : 1;
@@ -185,7 +202,8 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	uint32_t biggest = 0;
 	for (uint32_t c = a->g->nfuncs; c < a->g->nfuncs + a->g->ncycles; c++) {
 		uint32_t m = 0;
-		for (uint32_t k = a->g->nodes[c].next_member; k != CG_NONE; k = a->g->nodes[k].next_member)
+		for (uint32_t k = a->g->nodes[c].next_member; k != CG_NONE;
+		     k = a->g->nodes[k].next_member)
 			m++;
 		if (m > biggest)
 			biggest = m;
@@ -202,14 +220,17 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	lim.progress_ctx = &pp;
 	int again = cv.active && cv.gen == edit_generation(a->ed) &&
 		    cv.r.bound == bound && cv.r.bsd == bsd;
-	int st = again ? cyclebreak_repropose(a->g, &cv.r, cv.choices, cv.nchoices, &lim, &r)
-		: cyclebreak_propose_lim(a->g, bound, bsd, cv.choices, cv.nchoices, &lim, &r);
+	int st = again ? cyclebreak_repropose(a->g, &cv.r, cv.choices, cv.nchoices, &lim,
+					      &r)
+		       : cyclebreak_propose_lim(a->g, bound, bsd, cv.choices, cv.nchoices,
+						&lim, &r);
 	if (st == -2) {
 		app_message(a, 0, "break-cycles cancelled; nothing changed");
 		return -2;
 	}
 	if (st < 0 && keep_on_fail && cv.active) {
-		app_message(a, 1, "no proposal: the pinned arcs keep a cycle over %ld members",
+		app_message(a, 1,
+			    "no proposal: the pinned arcs keep a cycle over %ld members",
 			    bound);
 		return -1;
 	}
@@ -217,7 +238,8 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	if (st < 0) {
 		cyclebreak_result_free(&r);
 		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
-			    cv.nchoices ? "the pinned arcs" : "arcs that cannot be deleted",
+			    cv.nchoices ? "the pinned arcs"
+					: "arcs that cannot be deleted",
 			    bound);
 		return -1;
 	}
@@ -238,11 +260,15 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
 	if (again)
-		app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly, "
-			    "%u solved again)", r.narcs, r.ncycles, bound, r.nexact,
-			    r.nsolved);
+		app_message(a, 0,
+			    "%zu arcs proposed (%u cycles over %ld members, %u solved "
+			    "exactly, "
+			    "%u solved again)",
+			    r.narcs, r.ncycles, bound, r.nexact, r.nsolved);
 	else
-		app_message(a, 0, "%zu arcs proposed (%u cycles over %ld members, %u solved exactly)",
+		app_message(a, 0,
+			    "%zu arcs proposed (%u cycles over %ld members, %u solved "
+			    "exactly)",
 			    r.narcs, r.ncycles, bound, r.nexact);
 	return 0;
 }
@@ -309,7 +335,8 @@ void view_cycles_pin(struct app *a, int state, uint32_t arc)
 	if (arc == CG_NONE)
 		arc = cursor_arc(a);
 	if (arc == CG_NONE) {
-		app_message(a, 1, "put the cursor on a proposed or pinned arc to %s it", verb[state]);
+		app_message(a, 1, "put the cursor on a proposed or pinned arc to %s it",
+			    verb[state]);
 		return;
 	}
 	if (a->g->arcs[arc].deleted) {
@@ -321,8 +348,10 @@ void view_cycles_pin(struct app *a, int state, uint32_t arc)
 		i++;
 	int was = i < cv.nchoices ? cv.choices[i].state : CYCLEBREAK_FREE;
 	if (was == state) {
-		app_message(a, 0, "that arc is %s already", state == CYCLEBREAK_FREE ? "free" :
-			    state == CYCLEBREAK_KEEP ? "pinned" : "forced");
+		app_message(a, 0, "that arc is %s already",
+			    state == CYCLEBREAK_FREE   ? "free"
+			    : state == CYCLEBREAK_KEEP ? "pinned"
+						       : "forced");
 		return;
 	}
 	struct cyclebreak_choice *saved = save_choices();
@@ -333,7 +362,8 @@ void view_cycles_pin(struct app *a, int state, uint32_t arc)
 		cv.nchoices--;
 	} else {
 		if (i == cv.nchoices)
-			cv.choices = xrealloc(cv.choices, (++cv.nchoices) * sizeof *cv.choices);
+			cv.choices = xrealloc(cv.choices,
+					      (++cv.nchoices) * sizeof *cv.choices);
 		cv.choices[i] = (struct cyclebreak_choice){ arc, state };
 	}
 	repropose(a, saved, n);
@@ -422,7 +452,11 @@ static const char *cycles_row_text(struct app *a, uint32_t i, char *buf, size_t 
 }
 
 const struct view_ops view_cycles_ops = {
-	.name = "cycles", .keymap = KV_CYCLES,
-	.open = view_cycles_build, .build = cycles_rows, .draw = cycles_draw,
-	.key = cycles_key, .row_text = cycles_row_text,
+	.name = "cycles",
+	.keymap = KV_CYCLES,
+	.open = view_cycles_build,
+	.build = cycles_rows,
+	.draw = cycles_draw,
+	.key = cycles_key,
+	.row_text = cycles_row_text,
 };

@@ -39,7 +39,8 @@ static void fit(const struct app *a, const char *name, int max, char *out, size_
 		snprintf(s, sizeof s, "%s", name);
 	const char *cut = names_skip(s, max > 1 ? max - 1 : 0);
 	if (max > 1 && *cut && *names_skip(cut, 1))
-		snprintf(out, len, "%.*s%s", (int)(cut - s), s, a->utf8 ? "\xe2\x80\xa6" : "~");
+		snprintf(out, len, "%.*s%s", (int)(cut - s), s,
+			 a->utf8 ? "\xe2\x80\xa6" : "~");
 	else
 		snprintf(out, len, "%s", s);
 }
@@ -63,8 +64,8 @@ static void draw(struct app *a, int y, int h, int w)
 		for (const char *s = from; *s; s = names_skip(s, 1))
 			used++;
 		/* The callee gets what the caller leaves, at least half. */
-		fit(a, g->nodes[arc->child].sym->dname, w - 18 - used > half ? w - 18 - used : half,
-		    to, sizeof to);
+		fit(a, g->nodes[arc->child].sym->dname,
+		    w - 18 - used > half ? w - 18 - used : half, to, sizeof to);
 		snprintf(line, sizeof line, "%c %10lu  %s -> %s", i == p->cur ? '>' : ' ',
 			 (unsigned long)arc->count, from, to);
 		draw_row(y + 1 + r, w, line, i == p->cur ? 6 : 0);
@@ -95,6 +96,11 @@ static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
 }
 
 const struct view_ops view_deleted_ops = {
-	.name = "deleted", .keymap = KV_DELETED, .flags = VIEW_HEADER,
-	.build = build, .draw = draw, .key = key, .row_text = row_text,
+	.name = "deleted",
+	.keymap = KV_DELETED,
+	.flags = VIEW_HEADER,
+	.build = build,
+	.draw = draw,
+	.key = key,
+	.row_text = row_text,
 };

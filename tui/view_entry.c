@@ -63,7 +63,8 @@ static void arc_line(struct app *a, uint32_t n, uint32_t ai, int parents)
 	uint32_t other = parents ? arc->parent : arc->child;
 	struct entry_line *l = add(a, parents ? 0 : 2, other, ai);
 	char row[ROWS_MAX];
-	char *e = rows_arc(row, g, arc, arc->deleted || rows_arc_count_only(g, n, arc, parents),
+	char *e = rows_arc(row, g, arc,
+			   arc->deleted || rows_arc_count_only(g, n, arc, parents),
 			   rows_arc_total(g, n, arc, parents), 0);
 
 	rows_named(l->text, sizeof l->text, row, e, g, other);
@@ -125,7 +126,8 @@ void view_entry_build(struct app *a)
 		for (uint32_t i = 0; i < m; i++) {
 			char row[ROWS_MAX];
 			l = add(a, 3, v[i], CG_NONE);
-			rows_named(l->text, sizeof l->text, row, rows_member(row, g, v[i], 0), g, v[i]);
+			rows_named(l->text, sizeof l->text, row,
+				   rows_member(row, g, v[i], 0), g, v[i]);
 		}
 		free(v);
 	} else {
@@ -166,7 +168,8 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			snprintf(text, sizeof text, "%s", l->text);
 		else
 			names_shorten(l->text, text, sizeof text, a->utf8);
-		snprintf(line, sizeof line, "%c %s", cur && a->focus_entry ? '>' : ' ', text);
+		snprintf(line, sizeof line, "%c %s", cur && a->focus_entry ? '>' : ' ',
+			 text);
 		int role = l->deleted ? 4 : l->kind == 1 ? 1 : 0;
 		if (cur && a->focus_entry)
 			role = 6;
@@ -177,7 +180,10 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			baseline_change_cell(a, V_GRAPH, l->node, d, sizeof d);
 			snprintf(col, sizeof col, "%*s", right, d);
 			draw_text(y + r, w - right, right, col,
-				  (role == 6 ? 6 : baseline_change_role(a, V_GRAPH, l->node)) | 0x100);
+				  (role == 6
+					   ? 6
+					   : baseline_change_role(a, V_GRAPH, l->node)) |
+					  0x100);
 		}
 	}
 	/* Lines scrolled off the top or past the bottom are announced. */
@@ -202,9 +208,10 @@ void view_entry_arc_op(struct app *a, int restore)
 	const struct entry_line *l = entry_cur(a);
 	uint32_t arc = l ? l->arc : CG_NONE;
 	if (arc == CG_NONE) {
-		app_message(a, 1, a->entry_h > 0
-			    ? "no arc under the cursor: Tab to the entry pane and pick a caller or callee line"
-			    : "entry pane hidden (screen too small)");
+		app_message(a, 1,
+			    a->entry_h > 0 ? "no arc under the cursor: Tab to the entry "
+					     "pane and pick a caller or callee line"
+					   : "entry pane hidden (screen too small)");
 		return;
 	}
 	app_arc_edit(a, arc, restore);
@@ -221,4 +228,3 @@ void view_entry_follow(struct app *a)
 		return;
 	app_select_node(a, l->node, 1);
 }
-

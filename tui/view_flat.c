@@ -31,7 +31,9 @@ static int cmp_calls(const struct cg *g, uint32_t l, uint32_t r)
 
 static double per_call(const struct cg_node *s, int total)
 {
-	return s->ncalls ? (s->self_time + (total ? s->child_time : 0)) / (double)s->ncalls : -1;
+	return s->ncalls
+		       ? (s->self_time + (total ? s->child_time : 0)) / (double)s->ncalls
+		       : -1;
 }
 
 static int cmp_self_call(const struct cg *g, uint32_t l, uint32_t r)
@@ -101,8 +103,13 @@ static void draw(struct app *a, int y, int h, int w)
 }
 
 const struct view_ops view_flat_ops = {
-	.name = "flat", .keymap = KV_FLAT, .flags = VIEW_FUNCS | VIEW_SELF_TIME | VIEW_HEADER,
-	.build = build, .draw = draw, .key = list_ops_enter_graph, .row_text = list_ops_row_text,
+	.name = "flat",
+	.keymap = KV_FLAT,
+	.flags = VIEW_FUNCS | VIEW_SELF_TIME | VIEW_HEADER,
+	.build = build,
+	.draw = draw,
+	.key = list_ops_enter_graph,
+	.row_text = list_ops_row_text,
 	.current = list_ops_current,
 	.columns = columns,
 };

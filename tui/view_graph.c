@@ -39,7 +39,8 @@ static int cmp_children(const struct cg *g, uint32_t l, uint32_t r)
 static int cmp_calls(const struct cg *g, uint32_t l, uint32_t r)
 {
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	return -cmp_num((double)(a->ncalls + a->self_calls), (double)(b->ncalls + b->self_calls));
+	return -cmp_num((double)(a->ncalls + a->self_calls),
+			(double)(b->ncalls + b->self_calls));
 }
 
 static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
@@ -93,7 +94,8 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 
 static void draw(struct app *a, int y, int h, int w)
 {
-	list_draw_header(a, V_GRAPH, y, w, "  index % time    self  children    called     name");
+	list_draw_header(a, V_GRAPH, y, w,
+			 "  index % time    self  children    called     name");
 	list_draw_rows(a, V_GRAPH, y + 1, h - 1, w, fmt, 12);
 }
 
@@ -108,8 +110,13 @@ static int key(struct app *a, int act)
 }
 
 const struct view_ops view_graph_ops = {
-	.name = "graph", .keymap = KV_GRAPH, .flags = VIEW_FUNCS | VIEW_HEADER,
-	.build = build, .draw = draw, .key = key, .row_text = list_ops_row_text,
+	.name = "graph",
+	.keymap = KV_GRAPH,
+	.flags = VIEW_FUNCS | VIEW_HEADER,
+	.build = build,
+	.draw = draw,
+	.key = key,
+	.row_text = list_ops_row_text,
 	.current = list_ops_current,
 	.columns = columns,
 };

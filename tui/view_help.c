@@ -25,7 +25,9 @@ static void view_help_build(struct app *a)
 	struct textbuf *t = &help_text;
 	(void)a;
 	textbuf_clear(t);
-	textbuf_add(t, 2, "tgprof: keys (from the live bindings) and commands; Left or BS goes back");
+	textbuf_add(t, 2,
+		    "tgprof: keys (from the live bindings) and commands; Left or BS goes "
+		    "back");
 	for (int v = 0; v < KV_N; v++) {
 		int any = 0;
 		for (int act = 1; act < ACT_COUNT; act++) {
@@ -34,9 +36,11 @@ static void view_help_build(struct app *a)
 			if (!keys[0])
 				continue;
 			if (!any)
-				textbuf_add(t, 1, "%s%s keys", v ? "" : "", keymap_view_name(v));
+				textbuf_add(t, 1, "%s%s keys", v ? "" : "",
+					    keymap_view_name(v));
 			any = 1;
-			textbuf_add(t, 0, "  %-18s %-15s %s", keys, action_name(act), action_help(act));
+			textbuf_add(t, 0, "  %-18s %-15s %s", keys, action_name(act),
+				    action_help(act));
 		}
 		if (any)
 			textbuf_add(t, 0, "%s", "");
@@ -48,7 +52,8 @@ static void view_help_build(struct app *a)
 	textbuf_add(t, 0, "%s", "");
 	textbuf_add(t, 1, "environment");
 	textbuf_add(t, 0, "  TGPROF_KEYS     key file (else ~/.config/tgprof/keys)");
-	textbuf_add(t, 0, "  GPROF_PATH      source directories, colon-separated (after -I)");
+	textbuf_add(t, 0,
+		    "  GPROF_PATH      source directories, colon-separated (after -I)");
 	textbuf_add(t, 0, "  NO_COLOR        no colours");
 }
 
@@ -69,6 +74,10 @@ static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
 }
 
 const struct view_ops view_help_ops = {
-	.name = "help", .keymap = KV_HELP,
-	.open = view_help_build, .build = build, .draw = draw, .row_text = row_text,
+	.name = "help",
+	.keymap = KV_HELP,
+	.open = view_help_build,
+	.build = build,
+	.draw = draw,
+	.row_text = row_text,
 };

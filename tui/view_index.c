@@ -69,10 +69,11 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 	if (n >= a->g->nfuncs)
 		snprintf(buf, len, "%6s <cycle %u>", idx, s->cycle);
 	else if (s->cycle)
-		snprintf(buf, len, "%6s %s%s <cycle %u>", idx, app_node_name(a, n, tmp, sizeof tmp),
-			 file, s->cycle);
+		snprintf(buf, len, "%6s %s%s <cycle %u>", idx,
+			 app_node_name(a, n, tmp, sizeof tmp), file, s->cycle);
 	else
-		snprintf(buf, len, "%6s %s%s", idx, app_node_name(a, n, tmp, sizeof tmp), file);
+		snprintf(buf, len, "%6s %s%s", idx, app_node_name(a, n, tmp, sizeof tmp),
+			 file);
 	*pct = list_node_pct(a, V_INDEX, n);
 }
 
@@ -83,8 +84,13 @@ static void draw(struct app *a, int y, int h, int w)
 }
 
 const struct view_ops view_index_ops = {
-	.name = "index", .keymap = KV_INDEX, .flags = VIEW_FUNCS | VIEW_HEADER,
-	.build = build, .draw = draw, .key = list_ops_enter_graph, .row_text = list_ops_row_text,
+	.name = "index",
+	.keymap = KV_INDEX,
+	.flags = VIEW_FUNCS | VIEW_HEADER,
+	.build = build,
+	.draw = draw,
+	.key = list_ops_enter_graph,
+	.row_text = list_ops_row_text,
 	.current = list_ops_current,
 	.columns = columns,
 };

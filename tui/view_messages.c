@@ -35,7 +35,8 @@ static void wrap(struct app *a, int w)
 				while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
 					k--; /* not inside a UTF-8 character */
 			}
-			textbuf_add(&shown, a->msglog.attr[i], "%s%.*s", first ? "" : "  ", k, s);
+			textbuf_add(&shown, a->msglog.attr[i], "%s%.*s",
+				    first ? "" : "  ", k, s);
 			s += k;
 			first = 0;
 		} while (*s);
@@ -71,6 +72,10 @@ static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
 }
 
 const struct view_ops view_messages_ops = {
-	.name = "messages", .keymap = KV_HELP,
-	.open = open_view, .build = build, .draw = draw, .row_text = row_text,
+	.name = "messages",
+	.keymap = KV_HELP,
+	.open = open_view,
+	.build = build,
+	.draw = draw,
+	.row_text = row_text,
 };

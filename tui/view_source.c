@@ -75,10 +75,13 @@ static void attribute(struct app *a, const struct sym *s, const char *file,
 				continue;
 			if (line >= *nlines) {
 				int n = line + 64;
-				*samples = xrealloc(*samples, (size_t)n * sizeof **samples);
+				*samples =
+					xrealloc(*samples, (size_t)n * sizeof **samples);
 				*calls = xrealloc(*calls, (size_t)n * sizeof **calls);
-				memset(*samples + *nlines, 0, (size_t)(n - *nlines) * sizeof **samples);
-				memset(*calls + *nlines, 0, (size_t)(n - *nlines) * sizeof **calls);
+				memset(*samples + *nlines, 0,
+				       (size_t)(n - *nlines) * sizeof **samples);
+				memset(*calls + *nlines, 0,
+				       (size_t)(n - *nlines) * sizeof **calls);
 				*nlines = n;
 			}
 			(*samples)[line] += (double)hi->bins[i];
@@ -98,8 +101,10 @@ static void attribute(struct app *a, const struct sym *s, const char *file,
 			int n = line + 64;
 			*samples = xrealloc(*samples, (size_t)n * sizeof **samples);
 			*calls = xrealloc(*calls, (size_t)n * sizeof **calls);
-			memset(*samples + *nlines, 0, (size_t)(n - *nlines) * sizeof **samples);
-			memset(*calls + *nlines, 0, (size_t)(n - *nlines) * sizeof **calls);
+			memset(*samples + *nlines, 0,
+			       (size_t)(n - *nlines) * sizeof **samples);
+			memset(*calls + *nlines, 0,
+			       (size_t)(n - *nlines) * sizeof **calls);
 			*nlines = n;
 		}
 		(*calls)[line] += r->count;
@@ -122,7 +127,9 @@ static void source_build(struct app *a)
 	a->pane[V_SOURCE].cur = 0;
 	a->pane[V_SOURCE].top = 0;
 	if (n == CG_NONE || n >= g->nfuncs) {
-		textbuf_add(t, 2, "no source: a cycle is not a function; select one of its members");
+		textbuf_add(t, 2,
+			    "no source: a cycle is not a function; select one of its "
+			    "members");
 		return;
 	}
 	const struct sym *s = g->nodes[n].sym;
@@ -136,7 +143,9 @@ static void source_build(struct app *a)
 	FILE *f = open_source(a->o, file, found, sizeof found);
 	if (!f) {
 		textbuf_add(t, 2, "%s: source file %s not found", s->dname, file);
-		textbuf_add(t, 0, "give its directory with -I DIR or in GPROF_PATH (colon-separated)");
+		textbuf_add(t, 0,
+			    "give its directory with -I DIR or in GPROF_PATH "
+			    "(colon-separated)");
 		return;
 	}
 	double *samples = NULL;
@@ -199,6 +208,11 @@ static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
 }
 
 const struct view_ops view_source_ops = {
-	.name = "source-view", .keymap = KV_SOURCE, .flags = VIEW_HEADER,
-	.open = open_view, .build = build, .draw = draw, .row_text = row_text,
+	.name = "source-view",
+	.keymap = KV_SOURCE,
+	.flags = VIEW_HEADER,
+	.open = open_view,
+	.build = build,
+	.draw = draw,
+	.row_text = row_text,
 };

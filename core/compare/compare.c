@@ -12,7 +12,7 @@
 /* Open-addressing table of indices (functions or arcs), keyed by a hash
  * the caller computes; the caller compares keys itself. */
 struct itab {
-	uint32_t *slot;   /* CG_NONE: empty */
+	uint32_t *slot; /* CG_NONE: empty */
 	uint32_t mask;
 };
 
@@ -146,8 +146,8 @@ static uint32_t *key_ranks(const struct cg *g)
 
 /* Add side S's functions to C, matching through T; fills MAP (node ->
  * function index, CG_NONE when the node does not take part). */
-static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map,
-		     size_t *cap, int zero)
+static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map, size_t *cap,
+		     int zero)
 {
 	const struct cg *g = c->side[s].g;
 	uint8_t *in = taking_part(g, zero);
@@ -158,14 +158,16 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map,
 		if (!in[i])
 			continue;
 		const struct sym *sym = g->nodes[i].sym;
-		struct fkey k = { sym->dname, sym->is_static && sym->file ? key_file(sym) : NULL,
+		struct fkey k = { sym->dname,
+				  sym->is_static && sym->file ? key_file(sym) : NULL,
 				  sym->is_static, rank[i] };
 		uint32_t h = (uint32_t)fkey_hash(&k) & t->mask;
 		while (t->slot[h] != CG_NONE && !fkey_eq(&k, &c->funcs[t->slot[h]]))
 			h = (h + 1) & t->mask;
 		uint32_t f = t->slot[h];
 		if (f == CG_NONE) {
-			util_grow((void **)&c->funcs, cap, c->nfuncs + 1, sizeof *c->funcs);
+			util_grow((void **)&c->funcs, cap, c->nfuncs + 1,
+				  sizeof *c->funcs);
 			f = t->slot[h] = c->nfuncs++;
 			struct compare_func *nf = &c->funcs[f];
 			memset(nf, 0, sizeof *nf);
@@ -178,7 +180,8 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map,
 			/* Two symbols of one side with one key (same name
 			 * and file, e.g. aliases that survived): the first
 			 * keeps the key, the other is compared alone. */
-			util_grow((void **)&c->funcs, cap, c->nfuncs + 1, sizeof *c->funcs);
+			util_grow((void **)&c->funcs, cap, c->nfuncs + 1,
+				  sizeof *c->funcs);
 			c->funcs[c->nfuncs] = c->funcs[f];
 			f = c->nfuncs++;
 			c->funcs[f].node[0] = c->funcs[f].node[1] = CG_NONE;
@@ -213,8 +216,8 @@ static void stats(struct compare *c, struct compare_func *f)
 	f->change = f->self[1] - f->self[0];
 	f->se = sqrt(a * sa * sa + b * sb * sb);
 	f->z = f->se > 0 ? f->change / f->se : 0;
-	f->significant = fabs(f->change) > 2 * f->se && f->se > 0
-			 ? (f->change > 0 ? 1 : -1) : 0;
+	f->significant =
+		fabs(f->change) > 2 * f->se && f->se > 0 ? (f->change > 0 ? 1 : -1) : 0;
 }
 
 static int cmp_str(const char *a, const char *b)
@@ -310,13 +313,15 @@ static void add_arcs(struct compare *c, uint32_t *const map[2])
 			uint32_t from = map[s][r->parent], to = map[s][r->child];
 			if (from == CG_NONE || to == CG_NONE)
 				continue;
-			uint32_t h = (uint32_t)hash_int(hash_int(0x51ed27, from), to) & t.mask;
+			uint32_t h =
+				(uint32_t)hash_int(hash_int(0x51ed27, from), to) & t.mask;
 			uint32_t x;
 			while ((x = t.slot[h]) != CG_NONE &&
 			       (c->arcs[x].from != from || c->arcs[x].to != to))
 				h = (h + 1) & t.mask;
 			if (x == CG_NONE) {
-				util_grow((void **)&c->arcs, &cap, c->narcs + 1, sizeof *c->arcs);
+				util_grow((void **)&c->arcs, &cap, c->narcs + 1,
+					  sizeof *c->arcs);
 				x = t.slot[h] = c->narcs++;
 				memset(&c->arcs[x], 0, sizeof c->arcs[x]);
 				c->arcs[x].from = from;

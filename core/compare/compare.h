@@ -41,7 +41,7 @@
 /* One side of the comparison: the model and what to call it. */
 struct compare_side {
 	const struct cg *g;
-	const char *exe;      /* names for the header */
+	const char *exe; /* names for the header */
 	const char *const *profiles;
 	int nprofiles;
 };
@@ -49,38 +49,38 @@ struct compare_side {
 enum { COMPARE_BEFORE = 0, COMPARE_AFTER = 1 };
 
 struct compare_func {
-	const char *name;     /* display name (the side that has it) */
-	const char *file;     /* static function: last component of its
+	const char *name; /* display name (the side that has it) */
+	const char *file; /* static function: last component of its
 			       * source file, or NULL when unknown */
 	int is_static;
-	int ambiguous;        /* another compared function has the same name */
-	uint32_t rank;        /* rank among functions of the same name, static
+	int ambiguous;     /* another compared function has the same name */
+	uint32_t rank;     /* rank among functions of the same name, static
 			       * flag and file, in symbol-table order */
-	uint32_t node[2];     /* node on each side, CG_NONE when absent */
-	double samples[2];    /* self time, ticks */
-	double total[2];      /* self + children, seconds */
-	uint64_t calls[2];    /* calls from others + self calls */
+	uint32_t node[2];  /* node on each side, CG_NONE when absent */
+	double samples[2]; /* self time, ticks */
+	double total[2];   /* self + children, seconds */
+	uint64_t calls[2]; /* calls from others + self calls */
 	/* Self time (seconds, or shares of the total with normalize) on
 	 * each side, the change after - before, its standard error and
 	 * z = change / se (0 when se is 0). */
 	double self[2], change, se, z;
-	int significant;      /* |change| > 2 se: +1 increase, -1 decrease */
+	int significant; /* |change| > 2 se: +1 increase, -1 decrease */
 };
 
 struct compare_arc {
-	uint32_t from, to;    /* indices into compare.funcs */
-	int present[2];       /* the arc exists on that side */
+	uint32_t from, to; /* indices into compare.funcs */
+	int present[2];    /* the arc exists on that side */
 	uint64_t count[2];
-	double time[2];       /* time propagated along it (self + children), s */
+	double time[2]; /* time propagated along it (self + children), s */
 };
 
 struct compare {
 	struct compare_side side[2];
 	int normalize;
-	double hz[2];          /* samples per second on each side */
-	double total[2];       /* total time, seconds */
+	double hz[2];    /* samples per second on each side */
+	double total[2]; /* total time, seconds */
 	int have_hist[2];
-	struct compare_func *funcs;  /* ordered by compare_sort() */
+	struct compare_func *funcs; /* ordered by compare_sort() */
 	uint32_t nfuncs;
 	/* Every arc of either side; the first nchanged are those whose count
 	 * changed (added and removed ones included), largest change first,

@@ -15,7 +15,11 @@
 /* Length of the valid UTF-8 sequence at S (2-4), or 0. */
 static int utf8_len(const unsigned char *s)
 {
-	int n = s[0] >= 0xf5 ? 0 : s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+	int n = s[0] >= 0xf5   ? 0
+		: s[0] >= 0xf0 ? 4
+		: s[0] >= 0xe0 ? 3
+		: s[0] >= 0xc2 ? 2
+			       : 0;
 	for (int i = 1; i < n; i++)
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
@@ -63,7 +67,8 @@ static void json_side(FILE *out, const struct compare *c, int s)
 		fputs(i ? ", " : "", out);
 		json_str(out, d->profiles[i]);
 	}
-	fprintf(out, "], \"have_histogram\": %s, \"hz\": ", c->have_hist[s] ? "true" : "false");
+	fprintf(out, "], \"have_histogram\": %s, \"hz\": ",
+		c->have_hist[s] ? "true" : "false");
 	json_num(out, c->hz[s]);
 	fputs(", \"sample_period\": ", out);
 	json_num(out, c->hz[s] > 0 ? 1 / c->hz[s] : 0);
@@ -72,7 +77,8 @@ static void json_side(FILE *out, const struct compare *c, int s)
 	fputc('}', out);
 }
 
-static void json_func_side(FILE *out, const struct compare *c, const struct compare_func *f, int s)
+static void json_func_side(FILE *out, const struct compare *c,
+			   const struct compare_func *f, int s)
 {
 	if (f->node[s] == CG_NONE) {
 		fputs("null", out);
@@ -96,9 +102,11 @@ static void write_json(FILE *out, const struct compare *c)
 	json_side(out, c, COMPARE_BEFORE);
 	fputs(",\n\"after\": ", out);
 	json_side(out, c, COMPARE_AFTER);
-	fprintf(out, ",\n\"summary\": {\"functions\": %" PRIu32 ", \"significant\": %" PRIu32
-		", \"calls_changed\": %" PRIu32 ", \"added\": %" PRIu32 ", \"removed\": %" PRIu32
-		", \"arcs\": %" PRIu32 ", \"arcs_changed\": %" PRIu32 ", \"arcs_added\": %" PRIu32
+	fprintf(out,
+		",\n\"summary\": {\"functions\": %" PRIu32 ", \"significant\": %" PRIu32
+		", \"calls_changed\": %" PRIu32 ", \"added\": %" PRIu32
+		", \"removed\": %" PRIu32 ", \"arcs\": %" PRIu32
+		", \"arcs_changed\": %" PRIu32 ", \"arcs_added\": %" PRIu32
 		", \"arcs_removed\": %" PRIu32 "},\n\"functions\": [",
 		c->nfuncs, c->nsignificant, c->ncalls_changed, c->nadded, c->nremoved,
 		c->narcs, c->nchanged, c->narcs_added, c->narcs_removed);
@@ -132,8 +140,8 @@ static void write_json(FILE *out, const struct compare *c)
 	fputs("\n],\n\"arcs\": [", out);
 	for (uint32_t i = 0; i < c->narcs; i++) {
 		const struct compare_arc *a = &c->arcs[i];
-		fprintf(out, "%s{\"caller\": %" PRIu32 ", \"callee\": %" PRIu32, i ? ",\n" : "\n",
-			a->from, a->to);
+		fprintf(out, "%s{\"caller\": %" PRIu32 ", \"callee\": %" PRIu32,
+			i ? ",\n" : "\n", a->from, a->to);
 		for (int s = 0; s < 2; s++) {
 			fprintf(out, ", \"%s\": ", s ? "after" : "before");
 			if (a->present[s])
@@ -142,9 +150,11 @@ static void write_json(FILE *out, const struct compare *c)
 				fputs("null", out);
 		}
 		if (a->count[1] >= a->count[0])
-			fprintf(out, ", \"change\": %" PRIu64 "}", a->count[1] - a->count[0]);
+			fprintf(out, ", \"change\": %" PRIu64 "}",
+				a->count[1] - a->count[0]);
 		else
-			fprintf(out, ", \"change\": -%" PRIu64 "}", a->count[0] - a->count[1]);
+			fprintf(out, ", \"change\": -%" PRIu64 "}",
+				a->count[0] - a->count[1]);
 	}
 	fputs("\n]\n}\n", out);
 }
@@ -162,9 +172,8 @@ static void dot_str(FILE *out, const char *s)
 static int dot_drawn(const struct compare *c, const struct compare_func *f)
 {
 	double top = fmax(c->total[0], c->total[1]);
-	return f->significant || f->calls[0] != f->calls[1] ||
-	       f->node[0] == CG_NONE || f->node[1] == CG_NONE ||
-	       fmax(f->total[0], f->total[1]) >= 0.005 * top;
+	return f->significant || f->calls[0] != f->calls[1] || f->node[0] == CG_NONE ||
+	       f->node[1] == CG_NONE || fmax(f->total[0], f->total[1]) >= 0.005 * top;
 }
 
 static void write_dot(FILE *out, const struct compare *c)
@@ -176,7 +185,8 @@ static void write_dot(FILE *out, const struct compare *c)
 	fputs("digraph comparison {\n\tgraph [rankdir=TB, newrank=true];\n"
 	      "\tnode [shape=box, style=filled, fontname=\"Helvetica\"];\n"
 	      "\t/* red: significant increase; green: decrease; grey: noise;"
-	      " dashed: one side only */\n", out);
+	      " dashed: one side only */\n",
+	      out);
 	for (uint32_t i = 0; i < c->nfuncs; i++) {
 		const struct compare_func *f = &c->funcs[i];
 		if (!(drawn[i] = (char)dot_drawn(c, f)))
@@ -199,7 +209,8 @@ static void write_dot(FILE *out, const struct compare *c)
 			else
 				fprintf(out, "%.2f%s", scale * f->self[s], unit);
 		}
-		fprintf(out, " (%+.2f +- %.2f)\\ncalls ", scale * f->change, scale * f->se);
+		fprintf(out, " (%+.2f +- %.2f)\\ncalls ", scale * f->change,
+			scale * f->se);
 		for (int s = 0; s < 2; s++) {
 			fputs(s ? " -> " : "", out);
 			if (f->node[s] == CG_NONE)
@@ -209,7 +220,9 @@ static void write_dot(FILE *out, const struct compare *c)
 		}
 		fputc('"', out);
 		fprintf(out, ", fillcolor=\"%s\"",
-			f->significant > 0 ? "#f4a3a3" : f->significant < 0 ? "#a3e0a3" : "#e8e8e8");
+			f->significant > 0   ? "#f4a3a3"
+			: f->significant < 0 ? "#a3e0a3"
+					     : "#e8e8e8");
 		if (f->node[0] == CG_NONE || f->node[1] == CG_NONE)
 			fputs(", style=\"filled,dashed\"", out);
 		fputs("];\n", out);
@@ -228,7 +241,9 @@ static void write_dot(FILE *out, const struct compare *c)
 				fputs("-", out);
 		}
 		fprintf(out, "\", color=\"%s\"%s];\n",
-			a->count[1] > a->count[0] ? "#c03030" : a->count[1] < a->count[0] ? "#30a030" : "#808080",
+			a->count[1] > a->count[0]   ? "#c03030"
+			: a->count[1] < a->count[0] ? "#30a030"
+						    : "#808080",
 			!a->present[0] || !a->present[1] ? ", style=dashed" : "");
 	}
 	fputs("}\n", out);
@@ -243,8 +258,8 @@ static uint64_t usec(const struct compare *c, const struct compare_func *f, int 
 
 static void cg_costs(FILE *out, uint64_t b, uint64_t a)
 {
-	fprintf(out, "0 %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
-		b, a, a > b ? a - b : 0, b > a ? b - a : 0);
+	fprintf(out, "0 %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", b, a,
+		a > b ? a - b : 0, b > a ? b - a : 0);
 }
 
 static void cg_fn(FILE *out, const char *tag, const struct compare *c, uint32_t i,
@@ -283,7 +298,8 @@ static void write_callgrind(FILE *out, const struct compare *c)
 	      "event: After : Time after (microseconds)\n"
 	      "event: Increase : Time gained (microseconds)\n"
 	      "event: Decrease : Time lost (microseconds)\n"
-	      "events: Before After Increase Decrease\n", out);
+	      "events: Before After Increase Decrease\n",
+	      out);
 	fprintf(out, "summary: %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n\n",
 		sum[0], sum[1], sum[2], sum[3]);
 
@@ -316,18 +332,10 @@ static void write_callgrind(FILE *out, const struct compare *c)
 int compare_write(FILE *out, const struct compare *c, int format)
 {
 	switch (format) {
-	case EXPORT_TEXT:
-		compare_write_text(out, c);
-		return 0;
-	case EXPORT_JSON:
-		write_json(out, c);
-		return 0;
-	case EXPORT_DOT:
-		write_dot(out, c);
-		return 0;
-	case EXPORT_CALLGRIND:
-		write_callgrind(out, c);
-		return 0;
+	case EXPORT_TEXT: compare_write_text(out, c); return 0;
+	case EXPORT_JSON: write_json(out, c); return 0;
+	case EXPORT_DOT: write_dot(out, c); return 0;
+	case EXPORT_CALLGRIND: write_callgrind(out, c); return 0;
 	}
 	return -1;
 }

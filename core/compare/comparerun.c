@@ -24,7 +24,7 @@ static void load_side(struct load *l, const struct opts *o)
 		struct edit *e = edit_open(l, o);
 		if (editfile_apply(e, o->edits_file, msg, sizeof msg) < 0)
 			util_die("%s", msg);
-		edit_close(e);	/* the edits stay in the model */
+		edit_close(e); /* the edits stay in the model */
 	}
 	if (o->break_cycles > 0) {
 		/* The list of deleted arcs is the plain report's; here only

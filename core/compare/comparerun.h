@@ -11,7 +11,7 @@
 
 struct comparerun {
 	struct load before, after;
-	struct compare c;   /* c.side[] point into before and after */
+	struct compare c; /* c.side[] point into before and after */
 };
 
 /* The options the baseline side is loaded with: O's, but the baseline's

@@ -77,15 +77,15 @@ static void func_line(FILE *out, const struct compare *c, const struct compare_f
 	}
 	/* no "-0.00": a change that rounds to nothing prints as +0.00 */
 	double ch = fabs(scale * f->change) < 0.005 ? 0 : scale * f->change;
-	fprintf(out, "%+9.2f %7.2f %c ", ch, scale * f->se,
-		f->significant ? '*' : ' ');
+	fprintf(out, "%+9.2f %7.2f %c ", ch, scale * f->se, f->significant ? '*' : ' ');
 	for (int s = 0; s < 2; s++) {
 		if (f->node[s] != CG_NONE)
 			fprintf(out, "%10" PRIu64 " ", f->calls[s]);
 		else
 			fprintf(out, "%10s ", "-");
 	}
-	fprintf(out, "%10s ", in0 && in1 ? delta(b, sizeof b, f->calls[0], f->calls[1]) : "-");
+	fprintf(out, "%10s ",
+		in0 && in1 ? delta(b, sizeof b, f->calls[0], f->calls[1]) : "-");
 	for (int s = 0; s < 2; s++) {
 		if (f->node[s] != CG_NONE)
 			fprintf(out, "%9.2f ", f->total[s]);
@@ -140,10 +140,14 @@ void compare_write_text(FILE *out, const struct compare *c)
 	side_header(out, c, COMPARE_BEFORE);
 	side_header(out, c, COMPARE_AFTER);
 	if (c->normalize)
-		fputs("Self time as a percentage of each side's total time (--normalize).\n", out);
+		fputs("Self time as a percentage of each side's total time "
+		      "(--normalize).\n",
+		      out);
 	fputs("A change in self time marked * exceeds twice its standard error (+-);\n"
-	      "call counts are exact, so any change in them is real.\n", out);
-	fprintf(out, "\nFunctions: %" PRIu32 " compared, %" PRIu32
+	      "call counts are exact, so any change in them is real.\n",
+	      out);
+	fprintf(out,
+		"\nFunctions: %" PRIu32 " compared, %" PRIu32
 		" with a significant change in self time, %" PRIu32
 		" with changed call counts, %" PRIu32 " added, %" PRIu32 " removed\n",
 		c->nfuncs, c->nsignificant, c->ncalls_changed, c->nadded, c->nremoved);
@@ -152,16 +156,16 @@ void compare_write_text(FILE *out, const struct compare *c)
 	centre(out, "calls", 33, 0);
 	centre(out, "total seconds", 20, 1);
 	fputc('\n', out);
-	fprintf(out, "%9s %9s %9s %7s   %10s %10s %10s %9s %9s  %s\n",
-		"before", "after", "change", "+-", "before", "after", "change",
-		"before", "after", "name");
+	fprintf(out, "%9s %9s %9s %7s   %10s %10s %10s %9s %9s  %s\n", "before", "after",
+		"change", "+-", "before", "after", "change", "before", "after", "name");
 	for (uint32_t i = 0; i < c->nfuncs; i++)
 		func_line(out, c, &c->funcs[i]);
 
 	func_list(out, c, COMPARE_BEFORE, c->nadded, "Added functions (after only)");
 	func_list(out, c, COMPARE_AFTER, c->nremoved, "Removed functions (before only)");
 
-	fprintf(out, "\nArcs: %" PRIu32 " compared, %" PRIu32 " with changed call counts"
+	fprintf(out,
+		"\nArcs: %" PRIu32 " compared, %" PRIu32 " with changed call counts"
 		" (%" PRIu32 " added, %" PRIu32 " removed)\n",
 		c->narcs, c->nchanged, c->narcs_added, c->narcs_removed);
 	if (c->nchanged == 0)

@@ -29,8 +29,8 @@ static void keep_original(struct edit *e)
 	e->orig_ncycles = g->ncycles;
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
 		const struct cg_node *n = &g->nodes[i];
-		struct edit_orig *o = i < g->nfuncs ? &e->orig_fn[i]
-			: &e->orig_cyc[i - g->nfuncs].v;
+		struct edit_orig *o =
+			i < g->nfuncs ? &e->orig_fn[i] : &e->orig_cyc[i - g->nfuncs].v;
 		o->valid = 1;
 		o->same_members = 1;
 		o->self_time = n->self_time;
@@ -84,11 +84,26 @@ void edit_close(struct edit *e)
 	free(e);
 }
 
-struct cg *edit_graph(const struct edit *e) { return &e->l->g; }
-struct load *edit_load(const struct edit *e) { return e->l; }
-const struct opts *edit_opts(const struct edit *e) { return e->o; }
-unsigned long edit_generation(const struct edit *e) { return e->gen; }
-double edit_last_propagate_seconds(const struct edit *e) { return e->prop_secs; }
+struct cg *edit_graph(const struct edit *e)
+{
+	return &e->l->g;
+}
+struct load *edit_load(const struct edit *e)
+{
+	return e->l;
+}
+const struct opts *edit_opts(const struct edit *e)
+{
+	return e->o;
+}
+unsigned long edit_generation(const struct edit *e)
+{
+	return e->gen;
+}
+double edit_last_propagate_seconds(const struct edit *e)
+{
+	return e->prop_secs;
+}
 
 static void repropagate(struct edit *e)
 {
@@ -218,9 +233,18 @@ int edit_redo(struct edit *e, char *msg, size_t msglen)
 	return 0;
 }
 
-int edit_can_undo(const struct edit *e) { return e->cur > 0; }
-int edit_can_redo(const struct edit *e) { return e->cur < e->nsteps; }
-size_t edit_nsteps(const struct edit *e) { return e->cur; }
+int edit_can_undo(const struct edit *e)
+{
+	return e->cur > 0;
+}
+int edit_can_redo(const struct edit *e)
+{
+	return e->cur < e->nsteps;
+}
+size_t edit_nsteps(const struct edit *e)
+{
+	return e->cur;
+}
 
 const char *edit_step_label(const struct edit *e, size_t i)
 {
@@ -280,7 +304,8 @@ static int arc_one(struct edit *e, uint32_t a, int del, char *msg, size_t msglen
 	snprintf(label, sizeof label, "%s %s", del ? "k" : "restore", spec);
 	edit_end_step(e, label);
 	util_msg(msg, msglen, "%s arc %s (%llu call%s)", del ? "deleted" : "restored",
-		 spec, (unsigned long long)g->arcs[a].count, g->arcs[a].count == 1 ? "" : "s");
+		 spec, (unsigned long long)g->arcs[a].count,
+		 g->arcs[a].count == 1 ? "" : "s");
 	return 0;
 }
 
@@ -294,8 +319,8 @@ int edit_arc_restore(struct edit *e, uint32_t a, char *msg, size_t msglen)
 	return arc_one(e, a, 0, msg, msglen);
 }
 
-int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
-		     const char *label, char *msg, size_t msglen)
+int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *label,
+		     char *msg, size_t msglen)
 {
 	struct cg *g = &e->l->g;
 	char buf[64];
@@ -360,8 +385,8 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n)
 
 /* ---- time ---- */
 
-static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
-		   char *msg, size_t msglen)
+static int self_to(struct edit *e, uint32_t n, double ticks, const char *label, char *msg,
+		   size_t msglen)
 {
 	struct cg *g = &e->l->g;
 	struct edit_op op;
@@ -371,8 +396,10 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 		return -1;
 	}
 	if (g->nodes[n].sym->is_excluded) {
-		util_msg(msg, msglen, "%s is profiling machinery, left out of every "
-			 "report", g->nodes[n].sym->dname);
+		util_msg(msg, msglen,
+			 "%s is profiling machinery, left out of every "
+			 "report",
+			 g->nodes[n].sym->dname);
 		return -1;
 	}
 	/* As the histogram does (hist.c): only functions in the flat
@@ -380,8 +407,10 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 	const struct cg_node *node = &g->nodes[n];
 	if (!cg_in_set(node, CG_INCL_FLAT) &&
 	    (((g->set_active >> CG_INCL_FLAT) & 1) || cg_in_set(node, CG_EXCL_FLAT))) {
-		util_msg(msg, msglen, "%s is left out of the flat profile (-p/-P): "
-			 "it has no time to edit", node->sym->dname);
+		util_msg(msg, msglen,
+			 "%s is left out of the flat profile (-p/-P): "
+			 "it has no time to edit",
+			 node->sym->dname);
 		return -1;
 	}
 	if (!isfinite(ticks) || ticks < 0) {
@@ -412,8 +441,7 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label,
 	return 0;
 }
 
-int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
-		  size_t msglen)
+int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg, size_t msglen)
 {
 	struct cg *g = &e->l->g;
 	char label[600];
@@ -423,7 +451,8 @@ int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
 		return -1;
 	}
 	if (!(g->hz > 0)) {
-		util_msg(msg, msglen, "the profile has no histogram: no sample rate "
+		util_msg(msg, msglen,
+			 "the profile has no histogram: no sample rate "
 			 "to turn seconds into samples");
 		return -1;
 	}
@@ -431,8 +460,7 @@ int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
 	return self_to(e, n, seconds * g->hz, label, msg, msglen);
 }
 
-int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg,
-		    size_t msglen)
+int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg, size_t msglen)
 {
 	struct cg *g = &e->l->g;
 	char label[600];
@@ -517,8 +545,8 @@ const char *edit_sel_name(enum edit_sel what, int on)
 	return (unsigned)what <= EDIT_FOCUS_TIME ? sel_names[what][on != 0] : "?";
 }
 
-int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
-		char *msg, size_t msglen)
+int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on, char *msg,
+		size_t msglen)
 {
 	struct cg *g = &e->l->g;
 	char label[600];
@@ -533,7 +561,8 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
 	}
 	const char *name = g->nodes[n].sym->dname;
 	if (!edit_push_sel(e, n, what, on)) {
-		util_msg(msg, msglen, "%s: nothing to %s", name, sel_names[what][on != 0]);
+		util_msg(msg, msglen, "%s: nothing to %s", name,
+			 sel_names[what][on != 0]);
 		return -1;
 	}
 	snprintf(label, sizeof label, "%s %s", sel_names[what][on != 0],

@@ -60,8 +60,7 @@ double edit_last_propagate_seconds(const struct edit *e);
  * reason in MSG: no such function, an index that is a cycle or out of
  * range, or an ambiguous name, listing the candidates with their indices
  * ("ambiguous name `f': f [3] (a.c), f [7] (b.c); use [N]"). */
-uint32_t edit_lookup(const struct edit *e, const char *text, char *msg,
-		     size_t msglen);
+uint32_t edit_lookup(const struct edit *e, const char *text, char *msg, size_t msglen);
 
 /* ---- Arcs ---- */
 
@@ -76,17 +75,17 @@ int edit_arc_restore(struct edit *e, uint32_t a, char *msg, size_t msglen);
  * when every matching arc already is deleted (live); MSG says which.
  * *NMATCHED (if not NULL) receives the number of matching arcs in either
  * state. */
-int edit_arc_delete_spec(struct edit *e, const char *spec, size_t *nmatched,
-			 char *msg, size_t msglen);
-int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched,
-			  char *msg, size_t msglen);
+int edit_arc_delete_spec(struct edit *e, const char *spec, size_t *nmatched, char *msg,
+			 size_t msglen);
+int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched, char *msg,
+			  size_t msglen);
 
 /* Delete the N arcs in A (those already deleted are skipped) as one undo
  * step with one propagation: applying a cycle-breaking proposal.  LABEL
  * names the step in the history (NULL: "delete N arcs").  Returns the
  * number of arcs changed; -1 if an index is out of range or none changes. */
-int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n,
-		     const char *label, char *msg, size_t msglen);
+int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *label,
+		     char *msg, size_t msglen);
 
 /* The arcs deleted now, oldest deletion first (those deleted at load, in
  * arc order, come first).  *N receives the count. */
@@ -109,34 +108,30 @@ int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len);
 
 /* Write the deletion of the N arcs in A of G to PATH (a comment line
  * first).  Returns 0, or -1 with the reason ("FILE: ...") in MSG. */
-int editfile_write(const char *path, const struct cg *g, const uint32_t *a,
-		   size_t n, char *msg, size_t msglen);
+int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
+		   char *msg, size_t msglen);
 /* The same to an open stream (:show-edits). */
-void editfile_print(FILE *out, const struct cg *g, const uint32_t *a,
-		    size_t n);
+void editfile_print(FILE *out, const struct cg *g, const uint32_t *a, size_t n);
 /* Run every command of PATH in session E, in order.  Returns the number
  * of commands run, or -1 at the first that cannot be read or fails, with
  * "FILE:LINE: reason" in MSG (the commands before it stay applied). */
-int editfile_apply(struct edit *e, const char *path, char *msg,
-		   size_t msglen);
+int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen);
 
 /* ---- Time (the what-if of the gprof paper) ---- */
 
 /* Set function N's self time to SECONDS (ticks = SECONDS * hz), or scale
  * its current self time by FACTOR.  The flat profile's total follows.
  * Fails for a cycle node, a negative or non-finite value, or no change. */
-int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg,
-		  size_t msglen);
-int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg,
-		    size_t msglen);
+int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg, size_t msglen);
+int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg, size_t msglen);
 
 /* ---- Selection (the -e/-E/-f/-F options, per function) ---- */
 
 enum edit_sel {
-	EDIT_HIDE,          /* like -e: CG_EXCL_GRAPH */
-	EDIT_EXCLUDE_TIME,  /* like -E: CG_EXCL_GRAPH + CG_EXCL_TIME */
-	EDIT_FOCUS,         /* like -f: CG_INCL_GRAPH */
-	EDIT_FOCUS_TIME     /* like -F: CG_INCL_GRAPH + CG_INCL_TIME */
+	EDIT_HIDE,         /* like -e: CG_EXCL_GRAPH */
+	EDIT_EXCLUDE_TIME, /* like -E: CG_EXCL_GRAPH + CG_EXCL_TIME */
+	EDIT_FOCUS,        /* like -f: CG_INCL_GRAPH */
+	EDIT_FOCUS_TIME    /* like -F: CG_INCL_GRAPH + CG_INCL_TIME */
 };
 
 /* ON = 1 adds function N to the sets of WHAT (and marks them active in
@@ -144,8 +139,8 @@ enum edit_sel {
  * out of those sets, and a set that no function is left in stops being
  * active unless it was active when the session was opened.  Fails if
  * nothing changes. */
-int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
-		char *msg, size_t msglen);
+int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on, char *msg,
+		size_t msglen);
 
 /* The same for every function TEXT names, as the option would take it:
  * "[N]", "N" or a name edit_lookup() resolves to one function means that
@@ -153,8 +148,8 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on,
  * ambiguous raw name means all functions of that name).  One undo step.
  * Returns the number of functions changed; -1 if none matches or nothing
  * changes. */
-int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
-		     int on, char *msg, size_t msglen);
+int edit_select_spec(struct edit *e, const char *text, enum edit_sel what, int on,
+		     char *msg, size_t msglen);
 
 /* ---- Commands as the browser's prompt takes them ---- */
 
@@ -197,15 +192,15 @@ const char *edit_step_label(const struct edit *e, size_t i);
 /* ---- The original profile, for the Δ columns ---- */
 
 struct edit_orig {
-	int valid;          /* 0: no counterpart (a cycle that did not exist) */
-	int same_members;   /* cycles: the original had exactly these members */
-	double self_time;   /* ticks, flat self (cg_node.self_time) */
-	double prop_self;   /* ticks, call-graph self (cg_node.prop_self) */
-	double prop_child;  /* ticks, call-graph children */
-	double total;       /* prop_self + prop_child */
+	int valid;         /* 0: no counterpart (a cycle that did not exist) */
+	int same_members;  /* cycles: the original had exactly these members */
+	double self_time;  /* ticks, flat self (cg_node.self_time) */
+	double prop_self;  /* ticks, call-graph self (cg_node.prop_self) */
+	double prop_child; /* ticks, call-graph children */
+	double total;      /* prop_self + prop_child */
 	uint64_t ncalls, self_calls;
-	uint32_t cycle;     /* cycle number then, 0 = none */
-	uint32_t index;     /* call-graph index [N] then */
+	uint32_t cycle; /* cycle number then, 0 = none */
+	uint32_t index; /* call-graph index [N] then */
 };
 
 /* The numbers node N had when the session was opened.  For a function:

@@ -44,8 +44,7 @@ static void msg_cat(char *msg, size_t msglen, size_t *used, const char *fmt, ...
 		*used += (size_t)k < msglen - *used ? (size_t)k : msglen - *used - 1;
 }
 
-static uint32_t by_index(const struct edit *e, const char *s, char *msg,
-			 size_t msglen)
+static uint32_t by_index(const struct edit *e, const char *s, char *msg, size_t msglen)
 {
 	const struct cg *g = &e->l->g;
 	char *end;
@@ -59,8 +58,8 @@ static uint32_t by_index(const struct edit *e, const char *s, char *msg,
 	}
 	uint32_t n = g->order[v - 1];
 	if (cg_is_cycle(g, n)) {
-		util_msg(msg, msglen, "[%lu] is <cycle %u as a whole>, not a function",
-			 v, g->nodes[n].cycle);
+		util_msg(msg, msglen, "[%lu] is <cycle %u as a whole>, not a function", v,
+			 g->nodes[n].cycle);
 		return CG_NONE;
 	}
 	return n;
@@ -76,8 +75,7 @@ static int all_digits(const char *s, size_t n)
 	return 1;
 }
 
-uint32_t edit_lookup(const struct edit *e, const char *text, char *msg,
-		     size_t msglen)
+uint32_t edit_lookup(const struct edit *e, const char *text, char *msg, size_t msglen)
 {
 	const struct cg *g = &e->l->g;
 	char *s = trimmed(text);
@@ -137,8 +135,8 @@ out:
 
 /* ---- arcs by spec ---- */
 
-static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched,
-		   char *msg, size_t msglen)
+static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched, char *msg,
+		   size_t msglen)
 {
 	struct cg *g = &e->l->g;
 	struct symspec from, to;
@@ -185,22 +183,22 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched,
 	return changed;
 }
 
-int edit_arc_delete_spec(struct edit *e, const char *spec, size_t *nmatched,
-			 char *msg, size_t msglen)
+int edit_arc_delete_spec(struct edit *e, const char *spec, size_t *nmatched, char *msg,
+			 size_t msglen)
 {
 	return spec_op(e, spec, 1, nmatched, msg, msglen);
 }
 
-int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched,
-			  char *msg, size_t msglen)
+int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched, char *msg,
+			  size_t msglen)
 {
 	return spec_op(e, spec, 0, nmatched, msg, msglen);
 }
 
 /* ---- selection by name or symspec ---- */
 
-int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
-		     int on, char *msg, size_t msglen)
+int edit_select_spec(struct edit *e, const char *text, enum edit_sel what, int on,
+		     char *msg, size_t msglen)
 {
 	struct cg *g = &e->l->g;
 	char why[512];
@@ -214,8 +212,7 @@ int edit_select_spec(struct edit *e, const char *text, enum edit_sel what,
 		return edit_select(e, n, what, on, msg, msglen) == 0 ? 1 : -1;
 	char *s = trimmed(text);
 	size_t len = strlen(s);
-	if (len == 0 || all_digits(s, len) ||
-	    (s[0] == '[' && s[len - 1] == ']')) {
+	if (len == 0 || all_digits(s, len) || (s[0] == '[' && s[len - 1] == ']')) {
 		util_msg(msg, msglen, "%s", why);
 		free(s);
 		return -1;
@@ -280,7 +277,8 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 			util_msg(msg, msglen, "usage: %s", cmd);
 			return -1;
 		}
-		return cmd[0] == 'u' ? edit_undo(e, msg, msglen) : edit_redo(e, msg, msglen);
+		return cmd[0] == 'u' ? edit_undo(e, msg, msglen)
+				     : edit_redo(e, msg, msglen);
 	}
 	if (strcmp(cmd, "k") == 0 || strcmp(cmd, "restore") == 0) {
 		if (!*rest) {
@@ -314,12 +312,14 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 			util_msg(msg, msglen, "usage: %s FUNC", cmd);
 			return -1;
 		}
-		return edit_select_spec(e, rest, sel_cmds[i].what, sel_cmds[i].on,
-					msg, msglen);
+		return edit_select_spec(e, rest, sel_cmds[i].what, sel_cmds[i].on, msg,
+					msglen);
 	}
-	util_msg(msg, msglen, "unknown command `%s' (k, restore, self, scale, hide, "
+	util_msg(msg, msglen,
+		 "unknown command `%s' (k, restore, self, scale, hide, "
 		 "unhide, exclude-time, include-time, focus, unfocus, focus-time, "
-		 "unfocus-time, undo, redo)", cmd);
+		 "unfocus-time, undo, redo)",
+		 cmd);
 	return -1;
 }
 
@@ -353,16 +353,20 @@ void edit_dump(FILE *out, const struct edit *e)
 	size_t ndel;
 
 	edit_deleted_arcs(e, &ndel);
-	fprintf(out, "model hz %g total %.6f print %.6f functions %u cycles %u "
-		"arcs %u deleted %zu steps %zu\n", g->hz, g->total_time,
-		g->print_time, g->nfuncs, g->ncycles, g->narcs, ndel, e->cur);
+	fprintf(out,
+		"model hz %g total %.6f print %.6f functions %u cycles %u "
+		"arcs %u deleted %zu steps %zu\n",
+		g->hz, g->total_time, g->print_time, g->nfuncs, g->ncycles, g->narcs,
+		ndel, e->cur);
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
 		const struct cg_node *n = &g->nodes[i];
-		fprintf(out, "%s %u [%u] cycle %u self %.6f pself %.6f pchild %.6f "
-			"calls %llu+%llu print %u ", cg_is_cycle(g, i) ? "cyc" : "fn",
-			i, n->index, n->cycle, n->self_time, n->prop_self, n->prop_child,
-			(unsigned long long)n->ncalls,
-			(unsigned long long)n->self_calls, n->print_flag);
+		fprintf(out,
+			"%s %u [%u] cycle %u self %.6f pself %.6f pchild %.6f "
+			"calls %llu+%llu print %u ",
+			cg_is_cycle(g, i) ? "cyc" : "fn", i, n->index, n->cycle,
+			n->self_time, n->prop_self, n->prop_child,
+			(unsigned long long)n->ncalls, (unsigned long long)n->self_calls,
+			n->print_flag);
 		if (n->sym) {
 			fputs(n->sym->name, out);
 		} else {

@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void editfile_print(FILE *out, const struct cg *g, const uint32_t *a,
-		    size_t n)
+void editfile_print(FILE *out, const struct cg *g, const uint32_t *a, size_t n)
 {
 	char spec[1100];
 
@@ -20,8 +19,8 @@ void editfile_print(FILE *out, const struct cg *g, const uint32_t *a,
 	}
 }
 
-int editfile_write(const char *path, const struct cg *g, const uint32_t *a,
-		   size_t n, char *msg, size_t msglen)
+int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
+		   char *msg, size_t msglen)
 {
 	FILE *f = fopen(path, "w");
 
@@ -38,8 +37,7 @@ int editfile_write(const char *path, const struct cg *g, const uint32_t *a,
 	return 0;
 }
 
-int editfile_apply(struct edit *e, const char *path, char *msg,
-		   size_t msglen)
+int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen)
 {
 	FILE *f = fopen(path, "r");
 	char *line = NULL, why[512];

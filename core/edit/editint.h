@@ -36,7 +36,7 @@ struct edit_orig_cycle {
 struct edit {
 	struct load *l;
 	const struct opts *o;
-	uint32_t start_active;   /* g->set_active at open */
+	uint32_t start_active; /* g->set_active at open */
 	unsigned long gen;
 	double prop_secs;
 
@@ -44,24 +44,24 @@ struct edit {
 	size_t nops, ops_cap;
 	struct edit_step *steps;
 	size_t nsteps, steps_cap;
-	size_t cur;              /* steps[0..cur-1] are applied */
+	size_t cur; /* steps[0..cur-1] are applied */
 	int in_group;
-	int step_open;          /* ops pushed since step_start, not closed */
+	int step_open; /* ops pushed since step_start, not closed */
 	size_t step_start;
 	char *group_label;
 
-	uint32_t *del_seq;       /* per arc: deletion order, 0 = live */
-	size_t del_cap;          /* entries allocated in del_seq */
+	uint32_t *del_seq; /* per arc: deletion order, 0 = live */
+	size_t del_cap;    /* entries allocated in del_seq */
 	uint32_t seq;
-	uint32_t *del_list;      /* cache of edit_deleted_arcs() */
+	uint32_t *del_list; /* cache of edit_deleted_arcs() */
 	size_t ndel;
 	unsigned long del_gen;
 
-	struct edit_orig *orig_fn;          /* per function */
-	struct edit_orig_cycle *orig_cyc;   /* per original cycle */
+	struct edit_orig *orig_fn;        /* per function */
+	struct edit_orig_cycle *orig_cyc; /* per original cycle */
 	uint32_t orig_ncycles;
-	struct edit_orig *cyc_cache;        /* edit_orig() of every cycle node */
-	unsigned long cyc_gen;              /* generation cyc_cache is for */
+	struct edit_orig *cyc_cache; /* edit_orig() of every cycle node */
+	unsigned long cyc_gen;       /* generation cyc_cache is for */
 };
 
 void edit_push_op(struct edit *e, const struct edit_op *op);

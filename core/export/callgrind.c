@@ -38,15 +38,15 @@
 struct cgx {
 	FILE *out;
 	const struct cg *g;
-	double unit;          /* cost units per tick */
-	char *fn_seen;        /* per function: its name was given an id */
-	char *dup;            /* per function: another has its name and file */
-	const char **files;   /* file ids: 1-based, the interned pointers */
+	double unit;        /* cost units per tick */
+	char *fn_seen;      /* per function: its name was given an id */
+	char *dup;          /* per function: another has its name and file */
+	const char **files; /* file ids: 1-based, the interned pointers */
 	size_t nfiles, files_cap;
-	uint64_t *self;       /* per function: self cost */
-	uint64_t *call;       /* per arc: cost of its calls line */
-	uint64_t *root;       /* per function: cost under <spontaneous>, or 0 */
-	char *is_root;        /* per function: called from <spontaneous> */
+	uint64_t *self; /* per function: self cost */
+	uint64_t *call; /* per arc: cost of its calls line */
+	uint64_t *root; /* per function: cost under <spontaneous>, or 0 */
+	char *is_root;  /* per function: called from <spontaneous> */
 };
 
 static int cmp_rem(const void *a, const void *b, void *ctx)
@@ -148,7 +148,8 @@ static uint64_t plan(struct cgx *x)
 			util_grow((void **)&arcs, &acap, k + 1, sizeof *arcs);
 			util_grow((void **)&aw, &wcap, k + 1, sizeof *aw);
 			arcs[k] = a;
-			aw[k] = n->cycle ? (double)arc->count : arc->time + arc->child_time;
+			aw[k] = n->cycle ? (double)arc->count
+					 : arc->time + arc->child_time;
 			k++;
 		}
 		if (k == 0) {
@@ -229,8 +230,8 @@ static void find_dups(struct cgx *x)
 	free(v);
 }
 
-static void calls_line(struct cgx *x, uint32_t child, uint64_t count,
-		       int line, uint64_t cost)
+static void calls_line(struct cgx *x, uint32_t child, uint64_t count, int line,
+		       uint64_t cost)
 {
 	const struct sym *cs = x->g->nodes[child].sym;
 
@@ -240,8 +241,7 @@ static void calls_line(struct cgx *x, uint32_t child, uint64_t count,
 		cs->line > 0 ? cs->line : 0, line, (unsigned long long)cost);
 }
 
-void export_callgrind(FILE *out, const struct edit *e,
-		      const struct export_params *p)
+void export_callgrind(FILE *out, const struct edit *e, const struct export_params *p)
 {
 	const struct cg *g = edit_graph(e);
 	const struct load *l = edit_load(e);
@@ -264,7 +264,8 @@ void export_callgrind(FILE *out, const struct edit *e,
 	else
 		fputs("event: ticks : Time (samples)\nevents: ticks\n", out);
 	fprintf(out, "summary: %llu\n\n", (unsigned long long)summary);
-	fprintf(out, "ob=(1) %s\n", l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
+	fprintf(out, "ob=(1) %s\n",
+		l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
 	/* gprof's <spontaneous>: the caller of every function with time and
 	 * no live caller */
 	int any_root = 0;
@@ -281,7 +282,8 @@ void export_callgrind(FILE *out, const struct edit *e,
 		int live = 0;
 		if (n->sym->is_excluded)
 			continue;
-		for (uint32_t k = g->child_start[i]; k < g->child_start[i + 1] && !live; k++)
+		for (uint32_t k = g->child_start[i]; k < g->child_start[i + 1] && !live;
+		     k++)
 			live = !g->arcs[g->child_arcs[k]].deleted;
 		if (!x.self[i] && !live)
 			continue;

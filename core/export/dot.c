@@ -66,9 +66,11 @@ static void short_name(FILE *out, const char *name)
 		if (*s == '<' || *s == '(') {
 			if (depth++ == 0) {
 				putc(*s, out);
-				int empty = (*s == '(' && s[1] == ')') || (*s == '<' && s[1] == '>');
+				int empty = (*s == '(' && s[1] == ')') ||
+					    (*s == '<' && s[1] == '>');
 				if (!empty)
-					fputs("\xe2\x80\xa6", out); /* U+2026, the ellipsis */
+					fputs("\xe2\x80\xa6",
+					      out); /* U+2026, the ellipsis */
 			}
 			continue;
 		}
@@ -104,12 +106,13 @@ static double arc_time(const struct cg *g, const struct cg_arc *arc)
 
 	if (pn->cycle && pn->cycle == cn->cycle && arc->parent != arc->child)
 		return cn->ncalls > 0 ? (cn->prop_self + cn->prop_child) *
-			(double)arc->count / (double)cn->ncalls : 0;
+						(double)arc->count / (double)cn->ncalls
+				      : 0;
 	return arc->time + arc->child_time;
 }
 
-static void node(FILE *out, const struct cg *g, uint32_t i, double total,
-		 int notime, const char *indent)
+static void node(FILE *out, const struct cg *g, uint32_t i, double total, int notime,
+		 const char *indent)
 {
 	const struct cg_node *n = &g->nodes[i];
 	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
@@ -117,9 +120,9 @@ static void node(FILE *out, const struct cg *g, uint32_t i, double total,
 
 	fprintf(out, "%sn%u [label=\"", indent, i);
 	short_name(out, n->sym->dname);
-	fprintf(out, "\\n[%u] %.1f%% total %.2f s\\nself %.2f s\\n%llu calls",
-		n->index, notime ? 0.0 : 100 * t / total, t / hz,
-		n->prop_self / hz, (unsigned long long)n->ncalls);
+	fprintf(out, "\\n[%u] %.1f%% total %.2f s\\nself %.2f s\\n%llu calls", n->index,
+		notime ? 0.0 : 100 * t / total, t / hz, n->prop_self / hz,
+		(unsigned long long)n->ncalls);
 	if (n->self_calls)
 		fprintf(out, "+%llu", (unsigned long long)n->self_calls);
 	fputs("\", tooltip=\"", out);
@@ -146,8 +149,10 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		if (notime)
 			drawn[i] = n->ncalls + n->self_calls > 0;
 		else
-			drawn[i] = (n->prop_self + n->prop_child) / total >= p->node_threshold &&
-				   (n->prop_self + n->prop_child > 0 || p->node_threshold <= 0);
+			drawn[i] = (n->prop_self + n->prop_child) / total >=
+					   p->node_threshold &&
+				   (n->prop_self + n->prop_child > 0 ||
+				    p->node_threshold <= 0);
 	}
 	for (uint32_t a = 0; a < g->narcs; a++) {
 		const struct cg_arc *arc = &g->arcs[a];
@@ -167,23 +172,28 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	dstr(out, o->exe ? o->exe : "a.out");
 	fprintf(out, ": %.2f seconds", g->total_time / hz);
 	if (edit_nsteps(e))
-		fprintf(out, ", %zu edit%s", edit_nsteps(e), edit_nsteps(e) == 1 ? "" : "s");
+		fprintf(out, ", %zu edit%s", edit_nsteps(e),
+			edit_nsteps(e) == 1 ? "" : "s");
 	fputs("\"];\n  node [shape=box, style=filled, fontname=\"Helvetica\"];\n"
-	      "  edge [fontname=\"Helvetica\", fontsize=10];\n", out);
+	      "  edge [fontname=\"Helvetica\", fontsize=10];\n",
+	      out);
 	for (uint32_t i = 0; i < g->nfuncs; i++)
 		if (drawn[i] && !g->nodes[i].cycle)
 			node(out, g, i, total, notime, "  ");
 	for (uint32_t c = 0; c < g->ncycles; c++) {
 		const struct cg_node *cy = &g->nodes[g->nfuncs + c];
 		int any = 0;
-		for (uint32_t m = cy->next_member; m != CG_NONE; m = g->nodes[m].next_member)
+		for (uint32_t m = cy->next_member; m != CG_NONE;
+		     m = g->nodes[m].next_member)
 			any |= drawn[m];
 		if (!any)
 			continue;
-		fprintf(out, "  subgraph cluster_cycle%u {\n    label=\"<cycle %u> "
-			"%.2f s\"; style=dashed;\n", cy->cycle, cy->cycle,
-			(cy->prop_self + cy->prop_child) / hz);
-		for (uint32_t m = cy->next_member; m != CG_NONE; m = g->nodes[m].next_member)
+		fprintf(out,
+			"  subgraph cluster_cycle%u {\n    label=\"<cycle %u> "
+			"%.2f s\"; style=dashed;\n",
+			cy->cycle, cy->cycle, (cy->prop_self + cy->prop_child) / hz);
+		for (uint32_t m = cy->next_member; m != CG_NONE;
+		     m = g->nodes[m].next_member)
 			if (drawn[m])
 				node(out, g, m, total, notime, "    ");
 		fputs("  }\n", out);
@@ -193,14 +203,15 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		if (!drawn[arc->parent] || !drawn[arc->child])
 			continue;
 		if (arc->deleted) {
-			fprintf(out, "  n%u -> n%u [style=dashed, color=gray, "
-				"label=\"deleted\\n%llu calls\"];\n", arc->parent,
-				arc->child, (unsigned long long)arc->count);
+			fprintf(out,
+				"  n%u -> n%u [style=dashed, color=gray, "
+				"label=\"deleted\\n%llu calls\"];\n",
+				arc->parent, arc->child, (unsigned long long)arc->count);
 			continue;
 		}
 		if (arc->parent == arc->child) {
-			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n", arc->parent,
-				arc->child, (unsigned long long)arc->count);
+			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n",
+				arc->parent, arc->child, (unsigned long long)arc->count);
 			continue;
 		}
 		if (!arc_drawn[a])
@@ -208,16 +219,19 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		double t = arc_time(g, arc);
 		const struct cg_node *pn = &g->nodes[arc->parent];
 		if (notime)
-			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n", arc->parent,
-				arc->child, (unsigned long long)arc->count);
+			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n",
+				arc->parent, arc->child, (unsigned long long)arc->count);
 		else if (pn->cycle && pn->cycle == g->nodes[arc->child].cycle)
 			/* gprof gives no time to a call inside a cycle */
-			fprintf(out, "  n%u -> n%u [label=\"%llu calls\", penwidth=%.2f];\n",
+			fprintf(out,
+				"  n%u -> n%u [label=\"%llu calls\", penwidth=%.2f];\n",
 				arc->parent, arc->child, (unsigned long long)arc->count,
 				1 + 4 * t / total);
 		else
-			fprintf(out, "  n%u -> n%u [label=\"%.2f s\\n%llu calls\", "
-				"penwidth=%.2f];\n", arc->parent, arc->child, t / hz,
+			fprintf(out,
+				"  n%u -> n%u [label=\"%.2f s\\n%llu calls\", "
+				"penwidth=%.2f];\n",
+				arc->parent, arc->child, t / hz,
 				(unsigned long long)arc->count, 1 + 4 * t / total);
 	}
 	fputs("}\n", out);

@@ -65,8 +65,7 @@ enum export_format export_format_guess(const char *path)
 /* The text format: by default what `tgprof --text -b` prints for the
  * model; with P->text_report, the whole report the session's options ask
  * for (-b or not, -A, -C, -r, -R), as `tgprof --text` prints it. */
-static void export_text(FILE *out, const struct edit *e,
-			const struct export_params *p)
+static void export_text(FILE *out, const struct edit *e, const struct export_params *p)
 {
 	struct opts o = *edit_opts(e);
 
@@ -94,13 +93,11 @@ int export_stream(FILE *out, struct edit *e, enum export_format f,
 	case EXPORT_JSON: export_json(out, e); break;
 	case EXPORT_DOT: export_dot(out, e, p); break;
 	case EXPORT_CALLGRIND: export_callgrind(out, e, p); break;
-	default:
-		util_msg(msg, msglen, "unknown export format");
-		return -1;
+	default: util_msg(msg, msglen, "unknown export format"); return -1;
 	}
 	if (fflush(out) != 0 || ferror(out)) {
 		util_msg(msg, msglen, "error writing the %s export: %s",
-		    export_format_name(f), strerror(errno));
+			 export_format_name(f), strerror(errno));
 		return -1;
 	}
 	util_msg(msg, msglen, "exported %s", export_format_name(f));
@@ -144,8 +141,7 @@ static int fill(FILE *out, void *ctx)
 }
 
 int export_write(struct edit *e, const char *path, enum export_format f,
-		 const struct export_params *p, int force, char *msg,
-		 size_t msglen)
+		 const struct export_params *p, int force, char *msg, size_t msglen)
 {
 	struct stat st;
 	struct fill_ctx c = { e, f, p, 0, "" };
@@ -161,22 +157,25 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 		return -1;
 	}
 	if (!to_stdout && !force && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		util_msg(msg, msglen, "%s: file exists (use :export! to overwrite)", path);
+		util_msg(msg, msglen, "%s: file exists (use :export! to overwrite)",
+			 path);
 		return -1;
 	}
 	if (util_write_file(path, fill, &c, &size, msg, msglen) != 0) {
 		if (c.failed)
-			util_msg(msg, msglen, "%s: %s", to_stdout ? "standard output" : path,
-				 c.err);
+			util_msg(msg, msglen, "%s: %s",
+				 to_stdout ? "standard output" : path, c.err);
 		return -1;
 	}
 	const char *where = to_stdout ? "standard output" : path;
 	uint32_t shared = f == EXPORT_TEXT ? shared_callers(edit_graph(e)) : 0;
 	if (shared)
-		util_msg(msg, msglen, "wrote %ld bytes to %s (%s); note: %u caller%s "
+		util_msg(msg, msglen,
+			 "wrote %ld bytes to %s (%s); note: %u caller%s "
 			 "several deleted arcs, and gprof honours only the last -k "
-			 "option naming a caller", size, where,
-			 export_format_name(f), shared, shared == 1 ? " has" : "s have");
+			 "option naming a caller",
+			 size, where, export_format_name(f), shared,
+			 shared == 1 ? " has" : "s have");
 	else
 		util_msg(msg, msglen, "wrote %ld bytes to %s (%s)", size, where,
 			 export_format_name(f));

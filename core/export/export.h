@@ -29,20 +29,15 @@
  * and doc/tgprof.schema.json).  A new version only adds keys. */
 #define EXPORT_JSON_VERSION 1
 
-enum export_format {
-	EXPORT_TEXT,
-	EXPORT_JSON,
-	EXPORT_DOT,
-	EXPORT_CALLGRIND
-};
+enum export_format { EXPORT_TEXT, EXPORT_JSON, EXPORT_DOT, EXPORT_CALLGRIND };
 
 struct export_params {
 	/* dot: a function is drawn when its total time (self + children) is
 	 * at least node_threshold of the total; an arc when both ends are
 	 * drawn and its time (self + child) is at least edge_threshold of the
 	 * total.  Fractions in [0, 1]; 0 draws everything. */
-	double node_threshold;  /* default 0.005 */
-	double edge_threshold;  /* default 0.001 */
+	double node_threshold; /* default 0.005 */
+	double edge_threshold; /* default 0.001 */
 	/* callgrind: costs in microseconds (1) or in ticks (0, the default) */
 	int callgrind_usec;
 	/* text: 0 (the default) prints what `tgprof --text -b` prints for the
@@ -66,8 +61,7 @@ enum export_format export_format_guess(const char *path);
  * output (a file named "-" is a file: the browser's `:export -`).  P may be NULL (the defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
  * FORCE, cannot create or write or rename). */
 int export_write(struct edit *e, const char *path, enum export_format f,
-		 const struct export_params *p, int force, char *msg,
-		 size_t msglen);
+		 const struct export_params *p, int force, char *msg, size_t msglen);
 
 /* The same to an open stream (no temporary file); for tests and for a
  * viewer that wants the text in memory (open_memstream).  Returns 0, or -1

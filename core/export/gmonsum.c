@@ -118,8 +118,7 @@ static void commit(const char *path, struct buf *b)
 }
 
 void gmon_write(const char *path, const struct gmon_profile *p,
-		const struct gmon_abi *abi,
-		const struct gmon_arc *arcs, size_t narcs)
+		const struct gmon_abi *abi, const struct gmon_arc *arcs, size_t narcs)
 {
 	struct buf b = { NULL, 0, 0, abi->addr_size == 4 ? 4 : 8, abi->big_endian };
 
@@ -162,8 +161,7 @@ static uint8_t *arcs_to_write(const struct gmon_profile *p, const struct cg *g)
 
 /* Arcs grouped by caller in node order, each group newest first: a
  * counting sort over arcs[] (which is in creation order). */
-static void put_cg_arcs(struct buf *b, const struct gmon_profile *p,
-			const struct cg *g)
+static void put_cg_arcs(struct buf *b, const struct gmon_profile *p, const struct cg *g)
 {
 	uint32_t *start = xcalloc((size_t)g->nfuncs + 1, sizeof *start);
 	uint32_t *fill, *order;
@@ -218,8 +216,7 @@ static int by_sym_seq(const void *x, const void *y)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-static void put_cg_bbs(struct buf *b, const struct gmon_profile *p,
-		       const struct cg *g)
+static void put_cg_bbs(struct buf *b, const struct gmon_profile *p, const struct cg *g)
 {
 	struct bbent *e;
 	struct gmon_bb *out;

@@ -85,8 +85,7 @@ static void key(FILE *out, const char *k)
 	fprintf(out, "\"%s\": ", k);
 }
 
-static void function(FILE *out, const struct cg *g, const struct edit *e,
-		     uint32_t i)
+static void function(FILE *out, const struct cg *g, const struct edit *e, uint32_t i)
 {
 	const struct cg_node *n = &g->nodes[i];
 	const struct sym *sy = n->sym;
@@ -110,7 +109,8 @@ static void function(FILE *out, const struct cg *g, const struct edit *e,
 	fputs(", ", out);
 	key(out, "children");
 	jnum(out, n->prop_child / hz);
-	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu, \"cycle\": %u, "
+	fprintf(out,
+		", \"calls\": %llu, \"self_calls\": %llu, \"cycle\": %u, "
 		"\"printed\": %s,\n      \"original\": {",
 		(unsigned long long)n->ncalls, (unsigned long long)n->self_calls,
 		n->cycle, n->print_flag ? "true" : "false");
@@ -120,8 +120,7 @@ static void function(FILE *out, const struct cg *g, const struct edit *e,
 	key(out, "total");
 	jnum(out, o.total / hz);
 	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu, \"cycle\": %u}}",
-		(unsigned long long)o.ncalls, (unsigned long long)o.self_calls,
-		o.cycle);
+		(unsigned long long)o.ncalls, (unsigned long long)o.self_calls, o.cycle);
 }
 
 /* Seconds from ticks; a profile without a histogram has no rate and no
@@ -185,8 +184,10 @@ void export_json(FILE *out, const struct edit *e)
 	const struct load *l = edit_load(e);
 	const struct opts *o = edit_opts(e);
 
-	fprintf(out, "{\n  \"format\": \"tgprof-profile\",\n  \"format_version\": %d,\n"
-		"  \"version\": %d,\n  \"program\": ", EXPORT_JSON_VERSION, EXPORT_JSON_VERSION);
+	fprintf(out,
+		"{\n  \"format\": \"tgprof-profile\",\n  \"format_version\": %d,\n"
+		"  \"version\": %d,\n  \"program\": ",
+		EXPORT_JSON_VERSION, EXPORT_JSON_VERSION);
 	jstr(out, o->exe ? o->exe : l->st.path);
 	fputs(",\n  \"profiles\": [", out);
 	for (int i = 0; i < o->nprofiles; i++) {

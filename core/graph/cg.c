@@ -102,8 +102,7 @@ static void rehash(struct cg *g)
 	free(old);
 }
 
-uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child,
-		    uint64_t count)
+uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child, uint64_t count)
 {
 	struct cg_hslot *s = hash_slot(g, parent, child);
 	if (s->arc != CG_NONE) {

@@ -27,9 +27,12 @@
 
 /* Selection sets, GNU's symbol tables for -p/-P/-q/-Q/-e/-E/-f/-F/-n/-N. */
 enum cg_set {
-	CG_INCL_FLAT, CG_EXCL_FLAT,
-	CG_INCL_GRAPH, CG_EXCL_GRAPH,
-	CG_INCL_TIME, CG_EXCL_TIME,
+	CG_INCL_FLAT,
+	CG_EXCL_FLAT,
+	CG_INCL_GRAPH,
+	CG_EXCL_GRAPH,
+	CG_INCL_TIME,
+	CG_EXCL_TIME,
 	CG_NSETS
 };
 
@@ -38,24 +41,24 @@ struct cg_node {
 	double hist_time;      /* ticks credited by the histogram (as read) */
 	double self_time;      /* ticks used: hist_time unless edited (what-if) */
 	/* --- computed by cg_propagate() --- */
-	double child_time;     /* ticks propagated from descendants */
+	double child_time; /* ticks propagated from descendants */
 	double prop_fract, prop_self, prop_child;
-	uint64_t ncalls;       /* calls from others (self calls excluded) */
-	uint64_t self_calls;   /* calls from itself */
-	uint32_t cycle;        /* cycle number, 0 = not in a cycle */
-	uint32_t head;         /* this node's cycle node, or itself */
-	uint32_t next_member;  /* ring through a cycle's members, or CG_NONE */
-	uint32_t top_order;    /* depth-first finishing number, 1-based */
-	uint32_t index;        /* call-graph index [N], 0 if none */
-	uint8_t sets;          /* bit (1 << enum cg_set) when in that set */
-	uint8_t print_flag;    /* shown in the call graph */
-	uint8_t flat_flag;     /* shown in the flat profile */
+	uint64_t ncalls;      /* calls from others (self calls excluded) */
+	uint64_t self_calls;  /* calls from itself */
+	uint32_t cycle;       /* cycle number, 0 = not in a cycle */
+	uint32_t head;        /* this node's cycle node, or itself */
+	uint32_t next_member; /* ring through a cycle's members, or CG_NONE */
+	uint32_t top_order;   /* depth-first finishing number, 1-based */
+	uint32_t index;       /* call-graph index [N], 0 if none */
+	uint8_t sets;         /* bit (1 << enum cg_set) when in that set */
+	uint8_t print_flag;   /* shown in the call graph */
+	uint8_t flat_flag;    /* shown in the flat profile */
 };
 
 struct cg_arc {
 	uint32_t parent, child; /* node indices (functions only) */
 	uint64_t count;
-	uint8_t deleted;        /* -k / browser deletion: as if never read */
+	uint8_t deleted; /* -k / browser deletion: as if never read */
 	/* --- computed by cg_propagate() --- */
 	double time, child_time; /* propagated along this arc, ticks */
 };
@@ -72,15 +75,15 @@ struct cg {
 	uint32_t nfuncs, ncycles;
 	struct cg_arc *arcs;
 	uint32_t narcs, arcs_cap;
-	struct cg_hslot *hash;   /* (parent, child) -> arc, linear probing */
-	uint32_t hash_size;      /* a power of two, at least twice narcs */
-	double hz;               /* samples per second */
-	double total_time;       /* ticks in the histogram after exclusions */
-	double print_time;       /* ticks propagated to the graph's roots */
+	struct cg_hslot *hash; /* (parent, child) -> arc, linear probing */
+	uint32_t hash_size;    /* a power of two, at least twice narcs */
+	double hz;             /* samples per second */
+	double total_time;     /* ticks in the histogram after exclusions */
+	double print_time;     /* ticks propagated to the graph's roots */
 	int have_hist;
-	double hist_scale;       /* histogram bin width in 2-byte units, 0 if none */
-	char dimen[16];          /* histogram dimension ("seconds") */
-	uint32_t set_active;     /* bit per enum cg_set: the user gave that option */
+	double hist_scale;   /* histogram bin width in 2-byte units, 0 if none */
+	char dimen[16];      /* histogram dimension ("seconds") */
+	uint32_t set_active; /* bit per enum cg_set: the user gave that option */
 	/* Adjacency, rebuilt lazily: children of n are arcs child_arcs[
 	 * child_start[n] .. child_start[n+1]-1], newest first; parents likewise
 	 * in creation order. */
@@ -101,8 +104,7 @@ void cg_free(struct cg *g);
 
 /* Add COUNT calls from PARENT to CHILD (node indices), merging with an
  * existing arc.  Returns the arc index. */
-uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child,
-		    uint64_t count);
+uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child, uint64_t count);
 /* A hint that (PARENT, CHILD) will be added or looked up soon: fetches
  * its hash slot into the cache.  No effect on the model. */
 void cg_arc_prefetch(const struct cg *g, uint32_t parent, uint32_t child);
@@ -110,7 +112,9 @@ void cg_arc_prefetch(const struct cg *g, uint32_t parent, uint32_t child);
 uint32_t cg_arc_find(const struct cg *g, uint32_t parent, uint32_t child);
 
 static inline uint32_t cg_arc_parent_count(const struct cg *g, uint32_t n)
-{ return g->parent_start[n + 1] - g->parent_start[n]; }
+{
+	return g->parent_start[n + 1] - g->parent_start[n];
+}
 
 /* Rebuild the adjacency arrays if arcs were added since the last build. */
 void cg_adjacency(struct cg *g);
@@ -130,9 +134,13 @@ void cg_msort(const struct cg *g, uint32_t *v, size_t n,
 
 /* Helpers for printing. */
 static inline int cg_is_cycle(const struct cg *g, uint32_t n)
-{ return n >= g->nfuncs; }
+{
+	return n >= g->nfuncs;
+}
 static inline int cg_in_set(const struct cg_node *n, enum cg_set s)
-{ return (n->sets >> s) & 1; }
+{
+	return (n->sets >> s) & 1;
+}
 
 /* Whether node N's time counts in the flat profile under -F/-f:
  * in the -F set if one was given, else not in the

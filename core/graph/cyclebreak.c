@@ -14,8 +14,8 @@
 static int arc_live(const struct cg *g, uint32_t a)
 {
 	const struct cg_arc *arc = &g->arcs[a];
-	return !arc->deleted && arc->parent != arc->child &&
-	       arc->parent < g->nfuncs && arc->child < g->nfuncs;
+	return !arc->deleted && arc->parent != arc->child && arc->parent < g->nfuncs &&
+	       arc->child < g->nfuncs;
 }
 
 /* The whole graph as a sub: arcs by parent in address order, each
@@ -58,9 +58,8 @@ static int cmp_result(const void *l, const void *r)
  * STATE is per arc of the call graph: kept arcs become fixed, forced arcs
  * are left out (deleted before the solver sees the component), also as
  * parents of a member. */
-static void copy_component(const struct cb_sub *w, const uint32_t *comp,
-			   uint32_t c, const uint8_t *state, uint32_t *local,
-			   struct cb_sub *s)
+static void copy_component(const struct cb_sub *w, const uint32_t *comp, uint32_t c,
+			   const uint8_t *state, uint32_t *local, struct cb_sub *s)
 {
 	uint32_t n = 0, m = 0;
 
@@ -125,23 +124,24 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 	return cyclebreak_propose_lim(g, bound, bsd, ch, nch, NULL, r);
 }
 
-static void add_arc(const struct cg *g, struct cyclebreak_result *r,
-		    size_t *cap, uint32_t ga, int forced, uint32_t part)
+static void add_arc(const struct cg *g, struct cyclebreak_result *r, size_t *cap,
+		    uint32_t ga, int forced, uint32_t part)
 {
 	util_grow((void **)&r->arcs, cap, r->narcs + 1, sizeof *r->arcs);
-	r->arcs[r->narcs++] = (struct cyclebreak_arc){
-		.arc = ga, .count = g->arcs[ga].count,
-		.cycle = g->nodes[g->arcs[ga].parent].cycle,
-		.forced = forced, .part = part };
+	r->arcs[r->narcs++] =
+		(struct cyclebreak_arc){ .arc = ga,
+					 .count = g->arcs[ga].count,
+					 .cycle = g->nodes[g->arcs[ga].parent].cycle,
+					 .forced = forced,
+					 .part = part };
 	r->calls += g->arcs[ga].count;
 }
 
 /* Solve component C of W into R as part P; returns 0, -1 (the fixed arcs
  * keep it over the bound) or -2 (cancelled). */
-static int solve_part(const struct cg *g, const struct cb_sub *w,
-		      const uint32_t *comp, uint32_t c, uint32_t *local,
-		      const struct cyclebreak_limits *lim, int *cancel,
-		      struct cyclebreak_result *r, size_t *cap, uint32_t p)
+static int solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
+		      uint32_t c, uint32_t *local, const struct cyclebreak_limits *lim,
+		      int *cancel, struct cyclebreak_result *r, size_t *cap, uint32_t p)
 {
 	struct cyclebreak_part *part = &r->parts[p];
 	struct cb_sub s;
@@ -185,8 +185,7 @@ static int prev_matches(const struct cg *g, const struct cyclebreak_result *prev
 {
 	return prev && prev->state && prev->narcs_g == g->narcs &&
 	       prev->bound == r->bound && prev->bsd == r->bsd &&
-	       prev->by_time == r->by_time &&
-	       prev->exact_max_arcs == r->exact_max_arcs &&
+	       prev->by_time == r->by_time && prev->exact_max_arcs == r->exact_max_arcs &&
 	       prev->exact_budget == r->exact_budget;
 }
 
@@ -213,8 +212,7 @@ static void prev_index(const struct cyclebreak_result *prev, uint32_t **start,
 static int propose(const struct cg *g, long bound, int bsd,
 		   const struct cyclebreak_choice *ch, size_t nch,
 		   const struct cyclebreak_limits *lim,
-		   const struct cyclebreak_result *prev,
-		   struct cyclebreak_result *r)
+		   const struct cyclebreak_result *prev, struct cyclebreak_result *r)
 {
 	static const struct cyclebreak_limits def = CYCLEBREAK_LIMITS_DEFAULT;
 	struct cb_sub w;
@@ -279,10 +277,12 @@ static int propose(const struct cg *g, long bound, int bsd,
 			const struct cyclebreak_part *q = &prev->parts[pfirst[v]];
 			r->parts[p].exact = q->exact;
 			r->parts[p].lower = q->lower;
-			for (uint32_t k = pstart[pfirst[v]]; k < pstart[pfirst[v] + 1]; k++)
+			for (uint32_t k = pstart[pfirst[v]]; k < pstart[pfirst[v] + 1];
+			     k++)
 				add_arc(g, r, &cap, prev->arcs[pidx[k]].arc, 0, p);
 		} else {
-			status = solve_part(g, &w, comp, c, local, lim, &cancel, r, &cap, p);
+			status = solve_part(g, &w, comp, c, local, lim, &cancel, r, &cap,
+					    p);
 			r->nsolved++;
 		}
 		r->nexact += r->parts[p].exact;
@@ -322,11 +322,9 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 	return propose(g, bound, bsd, ch, nch, lim, NULL, r);
 }
 
-int cyclebreak_repropose(const struct cg *g,
-			 const struct cyclebreak_result *prev,
+int cyclebreak_repropose(const struct cg *g, const struct cyclebreak_result *prev,
 			 const struct cyclebreak_choice *ch, size_t nch,
-			 const struct cyclebreak_limits *lim,
-			 struct cyclebreak_result *r)
+			 const struct cyclebreak_limits *lim, struct cyclebreak_result *r)
 {
 	return propose(g, prev->bound, prev->bsd, ch, nch, lim, prev, r);
 }
@@ -362,13 +360,12 @@ static int cmp_entry(const void *l, const void *r)
 }
 
 void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
-			const unsigned char *use,
-			struct cyclebreak_preview *pv)
+			const unsigned char *use, struct cyclebreak_preview *pv)
 {
 	uint32_t nf = g->nfuncs;
 	uint8_t *saved = xmalloc((size_t)g->narcs + 1);
 	uint32_t *old = xmalloc(((size_t)nf + 1) * sizeof(uint32_t));
-	uint8_t *hit = xcalloc((size_t)nf + 2, 1); /* by old cycle number */
+	uint8_t *hit = xcalloc((size_t)nf + 2, 1);  /* by old cycle number */
 	uint8_t *newc = xcalloc((size_t)nf + 2, 1); /* by new cycle number */
 	size_t cap = 0;
 
@@ -392,22 +389,33 @@ void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
 			continue;
 		const struct cg_node *n = &g->nodes[v];
 		util_grow((void **)&pv->entries, &cap, pv->n + 1, sizeof *pv->entries);
-		pv->entries[pv->n++] = (struct cyclebreak_entry){
-			.node = v, .old_cycle = old[v], .new_cycle = n->cycle,
-			.nmembers = 1, .ncalls = n->ncalls, .self_calls = n->self_calls,
-			.self_time = n->self_time, .child_time = n->child_time };
+		pv->entries[pv->n++] =
+			(struct cyclebreak_entry){ .node = v,
+						   .old_cycle = old[v],
+						   .new_cycle = n->cycle,
+						   .nmembers = 1,
+						   .ncalls = n->ncalls,
+						   .self_calls = n->self_calls,
+						   .self_time = n->self_time,
+						   .child_time = n->child_time };
 		if (n->cycle && !newc[n->cycle]) {
 			newc[n->cycle] = 1;
 			const struct cg_node *cn = &g->nodes[nf + n->cycle - 1];
 			uint32_t k = 0;
-			for (uint32_t m = cn->next_member; m != CG_NONE; m = g->nodes[m].next_member)
+			for (uint32_t m = cn->next_member; m != CG_NONE;
+			     m = g->nodes[m].next_member)
 				k++;
-			util_grow((void **)&pv->entries, &cap, pv->n + 1, sizeof *pv->entries);
-			pv->entries[pv->n++] = (struct cyclebreak_entry){
-				.node = CG_NONE, .old_cycle = old[v], .new_cycle = n->cycle,
-				.nmembers = k, .ncalls = cn->ncalls,
-				.self_calls = cn->self_calls, .self_time = cn->self_time,
-				.child_time = cn->child_time };
+			util_grow((void **)&pv->entries, &cap, pv->n + 1,
+				  sizeof *pv->entries);
+			pv->entries[pv->n++] =
+				(struct cyclebreak_entry){ .node = CG_NONE,
+							   .old_cycle = old[v],
+							   .new_cycle = n->cycle,
+							   .nmembers = k,
+							   .ncalls = cn->ncalls,
+							   .self_calls = cn->self_calls,
+							   .self_time = cn->self_time,
+							   .child_time = cn->child_time };
 		}
 	}
 	util_qsort(pv->entries, pv->n, sizeof *pv->entries, cmp_entry);

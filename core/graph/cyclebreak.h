@@ -43,8 +43,8 @@
  * rest chosen around it, as if it had been deleted first). */
 enum cyclebreak_state { CYCLEBREAK_FREE, CYCLEBREAK_KEEP, CYCLEBREAK_FORCE };
 struct cyclebreak_choice {
-	uint32_t arc;   /* index into g->arcs */
-	int state;      /* enum cyclebreak_state; a later choice of the same
+	uint32_t arc; /* index into g->arcs */
+	int state;    /* enum cyclebreak_state; a later choice of the same
 			 * arc overrides an earlier one */
 };
 
@@ -62,24 +62,24 @@ struct cyclebreak_arc {
 
 /* One component over the bound, as solved for a proposal. */
 struct cyclebreak_part {
-	uint32_t first;  /* its first member in address order (node index) */
-	int exact;       /* solved with a proven minimum */
-	uint64_t lower;  /* its share of the certificate (lower) */
+	uint32_t first; /* its first member in address order (node index) */
+	int exact;      /* solved with a proven minimum */
+	uint64_t lower; /* its share of the certificate (lower) */
 };
 
 struct cyclebreak_result {
 	struct cyclebreak_arc *arcs; /* by cycle number, then arc index */
 	size_t narcs;
-	uint64_t calls;        /* total calls of the arcs */
-	uint32_t ncycles;      /* cycles over the bound before */
-	uint32_t nexact;       /* of them, solved with a proven minimum */
-	uint64_t lower;        /* no valid deletion (same pins) removes fewer
+	uint64_t calls;   /* total calls of the arcs */
+	uint32_t ncycles; /* cycles over the bound before */
+	uint32_t nexact;  /* of them, solved with a proven minimum */
+	uint64_t lower;   /* no valid deletion (same pins) removes fewer
 				* calls: the minimum of the components solved
 				* exactly plus a proven lower bound for each
 				* other (cyclebreak_bound.c) */
-	int bsd;               /* chosen by the 4.4BSD rule */
-	int by_time;           /* objective: least time moved */
-	uint32_t nsolved;      /* components over the bound solved for this
+	int bsd;          /* chosen by the 4.4BSD rule */
+	int by_time;      /* objective: least time moved */
+	uint32_t nsolved; /* components over the bound solved for this
 				* result; the others were reused from the
 				* previous one (cyclebreak_repropose) */
 	/* How it was made, for cyclebreak_repropose: the bound, limits,
@@ -133,7 +133,10 @@ struct cyclebreak_limits {
 	 * is then in those units and not printed. */
 	int by_time;
 };
-#define CYCLEBREAK_LIMITS_DEFAULT { 2000, 30000000, NULL, NULL, 0 }
+#define CYCLEBREAK_LIMITS_DEFAULT                                                        \
+	{                                                                                \
+		2000, 30000000, NULL, NULL, 0                                            \
+	}
 
 /* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
 int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
@@ -148,8 +151,7 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
  * solved (R->nsolved counts them).  PREV must have been made on G in the
  * same state (no edit since) with limits equal to LIM; when it does not
  * match in bound, rule or limits, every component is solved. */
-int cyclebreak_repropose(const struct cg *g,
-			 const struct cyclebreak_result *prev,
+int cyclebreak_repropose(const struct cg *g, const struct cyclebreak_result *prev,
 			 const struct cyclebreak_choice *ch, size_t nch,
 			 const struct cyclebreak_limits *lim,
 			 struct cyclebreak_result *r);
@@ -161,14 +163,14 @@ void cyclebreak_result_free(struct cyclebreak_result *r);
  * afterwards.  Times are in ticks, as the call-graph entry would print them
  * (divide by g->hz; percent = 100 * (self + child) / print_time). */
 struct cyclebreak_entry {
-	uint32_t node;       /* the function, or CG_NONE for a cycle entry */
-	uint32_t old_cycle;  /* cycle number before (for a cycle entry: the
+	uint32_t node;      /* the function, or CG_NONE for a cycle entry */
+	uint32_t old_cycle; /* cycle number before (for a cycle entry: the
 			      * cycle its members came from) */
-	uint32_t new_cycle;  /* cycle number after, 0 = in no cycle; cycle
+	uint32_t new_cycle; /* cycle number after, 0 = in no cycle; cycle
 			      * numbers after are those of the preview, which
 			      * the browser gets again by applying */
-	uint32_t nmembers;   /* cycle entry: its members; function: 1 */
-	uint64_t ncalls;     /* calls from others, as the entry prints them */
+	uint32_t nmembers;  /* cycle entry: its members; function: 1 */
+	uint64_t ncalls;    /* calls from others, as the entry prints them */
 	uint64_t self_calls;
 	double self_time, child_time;
 };
@@ -184,7 +186,7 @@ struct cyclebreak_change {
 };
 #define CYCLEBREAK_NCHANGES 10
 
-struct cyclebreak_snap {  /* the "before" of every function */
+struct cyclebreak_snap { /* the "before" of every function */
 	double *pct;
 	uint8_t *called;
 	uint32_t n;
@@ -194,9 +196,8 @@ void cyclebreak_snap_free(struct cyclebreak_snap *s);
 /* The at most MAX functions whose percent changes most between BEFORE and
  * the propagated graph AFTER (same functions), larger change first; those
  * changing by less than 0.05 points are left out.  Returns the count. */
-size_t cyclebreak_changes(const struct cyclebreak_snap *before,
-			  const struct cg *after, struct cyclebreak_change *out,
-			  size_t max);
+size_t cyclebreak_changes(const struct cyclebreak_snap *before, const struct cg *after,
+			  struct cyclebreak_change *out, size_t max);
 /* "Largest changes of total time" and one line per CHANGE, then a warning
  * line per new root. */
 void cyclebreak_changes_print(FILE *out, const struct cg *g,
@@ -206,9 +207,9 @@ struct cyclebreak_preview {
 	struct cyclebreak_entry *entries; /* functions by old cycle, then by
 					   * new cycle, then node; then cycles */
 	size_t n;
-	double print_time;   /* denominator of the graph's % time */
+	double print_time; /* denominator of the graph's % time */
 	struct cyclebreak_change changes[CYCLEBREAK_NCHANGES];
-	size_t nchanges;     /* whole graph: the largest changes */
+	size_t nchanges; /* whole graph: the largest changes */
 };
 
 /* Compute the preview of the arcs of R whose flag in USE is set (USE has
@@ -216,8 +217,7 @@ struct cyclebreak_preview {
  * entries, then restores the deleted flags and propagates again, so G is
  * as before (same reports).  Free with cyclebreak_preview_free(). */
 void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
-			const unsigned char *use,
-			struct cyclebreak_preview *pv);
+			const unsigned char *use, struct cyclebreak_preview *pv);
 void cyclebreak_preview_free(struct cyclebreak_preview *pv);
 
 /* Mark the arcs of R with USE set (NULL = all) deleted and propagate. */
@@ -244,7 +244,7 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
  * propagate.  LIM as for cyclebreak_propose_lim.  When DELETED is not NULL, *DELETED (malloc'd) and
  * *NDELETED receive the arcs deleted, in the printed order. */
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
-		      const struct cyclebreak_limits *lim,
-		      uint32_t **deleted, size_t *ndeleted);
+		      const struct cyclebreak_limits *lim, uint32_t **deleted,
+		      size_t *ndeleted);
 
 #endif

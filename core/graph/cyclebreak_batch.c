@@ -44,18 +44,15 @@ static int cmp_arc_names(const void *l, const void *r, void *ctx)
 	const struct cg *g = ctx;
 	const struct cg_arc *a = &g->arcs[*(const uint32_t *)l];
 	const struct cg_arc *b = &g->arcs[*(const uint32_t *)r];
-	int c = strcmp(g->nodes[a->parent].sym->name,
-		       g->nodes[b->parent].sym->name);
+	int c = strcmp(g->nodes[a->parent].sym->name, g->nodes[b->parent].sym->name);
 	if (c)
 		return c;
-	return strcmp(g->nodes[a->child].sym->name,
-		      g->nodes[b->child].sym->name);
+	return strcmp(g->nodes[a->child].sym->name, g->nodes[b->child].sym->name);
 }
 
 /* 1 if arc B has the names of one of the K arcs in V (sorted by
  * cmp_arc_names). */
-static int names_listed(const struct cg *g, const uint32_t *v, size_t k,
-			uint32_t b)
+static int names_listed(const struct cg *g, const uint32_t *v, size_t k, uint32_t b)
 {
 	size_t lo = 0, hi = k;
 	while (lo < hi) {
@@ -76,8 +73,8 @@ static int names_listed(const struct cg *g, const uint32_t *v, size_t k,
  * functions may share a name).  Appended to LIST (N arcs so far) in arc
  * order and marked deleted.  One pass over the arcs, a binary search each
  * when an end's name is shared. */
-static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list,
-		       size_t *n, size_t *cap)
+static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list, size_t *n,
+		       size_t *cap)
 {
 	uint32_t *v = xmalloc((*n + 1) * sizeof *v);
 	size_t k = 0;
@@ -101,8 +98,8 @@ static void same_names(struct cg *g, const uint8_t *shared, uint32_t **list,
 	free(v);
 }
 
-static void repeated_callers(FILE *out, const struct cg *g,
-			     const uint32_t *list, size_t n)
+static void repeated_callers(FILE *out, const struct cg *g, const uint32_t *list,
+			     size_t n)
 {
 	uint32_t *v = xmalloc((n + 1) * sizeof *v);
 	size_t k = 0;
@@ -124,10 +121,11 @@ static void repeated_callers(FILE *out, const struct cg *g,
 		k++;
 	}
 	if (k)
-		fprintf(out, "Note: %zu caller%s (%s%s) %s several deleted arcs; GNU "
+		fprintf(out,
+			"Note: %zu caller%s (%s%s) %s several deleted arcs; GNU "
 			"gprof honours only the last -k naming a caller (and so does "
-			"tgprof --text), so -k cannot replay this list.\n", k,
-			k == 1 ? "" : "s", first, k == 1 ? "" : ", ...",
+			"tgprof --text), so -k cannot replay this list.\n",
+			k, k == 1 ? "" : "s", first, k == 1 ? "" : ", ...",
 			k == 1 ? "has" : "have");
 	free(v);
 }
@@ -135,13 +133,13 @@ static void repeated_callers(FILE *out, const struct cg *g,
 /* The certificate: "; no solution deletes fewer than L calls (within
  * X%)", X the most the printed CALLS can exceed the optimum, relative to
  * it; then how many cycles were solved exactly. */
-static void print_gap(FILE *out, const struct cyclebreak_result *r,
-		      uint64_t calls)
+static void print_gap(FILE *out, const struct cyclebreak_result *r, uint64_t calls)
 {
 	if (r->by_time) {
-		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
-			"least time moved possible.\n", r->nexact, r->ncycles,
-			r->ncycles == 1 ? "" : "s");
+		fprintf(out,
+			"; %u of %u cycle%s over the bound broken with the "
+			"least time moved possible.\n",
+			r->nexact, r->ncycles, r->ncycles == 1 ? "" : "s");
 		return;
 	}
 	fprintf(out, "; no solution deletes fewer than %" PRIu64 " call%s", r->lower,
@@ -153,14 +151,15 @@ static void print_gap(FILE *out, const struct cyclebreak_result *r,
 		fprintf(out, "; %u cycle%s over the bound.\n", r->ncycles,
 			r->ncycles == 1 ? " was" : "s were");
 	else
-		fprintf(out, "; %u of %u cycle%s over the bound broken with the "
-			"fewest calls possible.\n", r->nexact, r->ncycles,
-			r->ncycles == 1 ? "" : "s");
+		fprintf(out,
+			"; %u of %u cycle%s over the bound broken with the "
+			"fewest calls possible.\n",
+			r->nexact, r->ncycles, r->ncycles == 1 ? "" : "s");
 }
 
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
-		      const struct cyclebreak_limits *lim,
-		      uint32_t **deleted, size_t *ndeleted)
+		      const struct cyclebreak_limits *lim, uint32_t **deleted,
+		      size_t *ndeleted)
 {
 	struct cyclebreak_result r;
 	uint32_t *list = NULL;
@@ -176,7 +175,8 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 	free(choice);
 	if (st != 0 && nkeep)
 		util_die("--break-keep: the kept arcs leave a cycle of more than %ld "
-			 "member%s", o->break_cycles, o->break_cycles == 1 ? "" : "s");
+			 "member%s",
+			 o->break_cycles, o->break_cycles == 1 ? "" : "s");
 	if (st != 0)
 		util_die("internal error: cycles cannot be broken");
 	uint8_t *shared = shared_names(g);
@@ -194,8 +194,9 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 		nforced += r.arcs[i].forced;
 	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s",
 		o->break_cycles, o->break_cycles == 1 ? "" : "s",
-		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule" :
-		o->cycle_objective_time ? "least time moved" : "fewest calls");
+		o->cycle_heuristic_bsd    ? "4.4BSD gprof's rule"
+		: o->cycle_objective_time ? "least time moved"
+					  : "fewest calls");
 	if (nforced)
 		fprintf(out, "; %zu arc%s forced", nforced, nforced == 1 ? "" : "s");
 	if (nkeep)
@@ -208,14 +209,14 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 			g->nodes[a->parent].sym->dname, g->nodes[a->child].sym->dname,
 			a->count);
 	}
-	fprintf(out, "%zu arc%s and %" PRIu64 " call%s deleted", n,
-		n == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
+	fprintf(out, "%zu arc%s and %" PRIu64 " call%s deleted", n, n == 1 ? "" : "s",
+		calls, calls == 1 ? "" : "s");
 	if (r.ncycles == 0)
 		fprintf(out, "; no cycle was over the bound.\n");
 	else if (!o->cycle_heuristic_bsd && r.nexact == r.ncycles &&
 		 (calls == r.calls || r.by_time))
-		fprintf(out, " (optimal); %u cycle%s over the bound.\n",
-			r.ncycles, r.ncycles == 1 ? " was" : "s were");
+		fprintf(out, " (optimal); %u cycle%s over the bound.\n", r.ncycles,
+			r.ncycles == 1 ? " was" : "s were");
 	else
 		print_gap(out, &r, calls);
 	repeated_callers(out, g, list, n);

@@ -42,12 +42,12 @@
 
 struct lb {
 	const struct cb_sub *s;
-	uint64_t *res;          /* per arc: weight not yet charged to an H */
+	uint64_t *res;           /* per arc: weight not yet charged to an H */
 	uint32_t *amark, astamp; /* per arc: in the H being taken */
-	uint32_t *harc;         /* the arcs of that H */
+	uint32_t *harc;          /* the arcs of that H */
 	uint32_t *fmark, *bmark, stamp;
-	uint32_t *fpar, *bpar;  /* per node: tree arc that reached it */
-	uint32_t *fq, *bq;      /* BFS queues (visit order) */
+	uint32_t *fpar, *bpar; /* per node: tree arc that reached it */
+	uint32_t *fq, *bq;     /* BFS queues (visit order) */
 	uint64_t work, cap;
 };
 
@@ -92,8 +92,7 @@ static uint32_t bfs(struct lb *l, uint32_t r, int fwd, uint64_t t, uint32_t k)
 /* Try to take one H through R at threshold T; returns the least residual
  * weight of its arcs, charged to each of them, or 0 when none was found
  * (arcs with nothing left are never in an H). */
-static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound,
-		     uint32_t k)
+static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound, uint32_t k)
 {
 	uint32_t need = (uint32_t)bound + 1;
 
@@ -119,12 +118,14 @@ static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound,
 		if (l->bmark[v] != l->stamp)
 			continue;
 		got++;
-		for (uint32_t u = v; l->fpar[u] != CB_NONE && l->amark[l->fpar[u]] != l->astamp;
+		for (uint32_t u = v;
+		     l->fpar[u] != CB_NONE && l->amark[l->fpar[u]] != l->astamp;
 		     u = l->s->src[l->fpar[u]]) {
 			l->amark[l->fpar[u]] = l->astamp;
 			l->harc[nh++] = l->fpar[u];
 		}
-		for (uint32_t u = v; l->bpar[u] != CB_NONE && l->amark[l->bpar[u]] != l->astamp;
+		for (uint32_t u = v;
+		     l->bpar[u] != CB_NONE && l->amark[l->bpar[u]] != l->astamp;
 		     u = l->s->dst[l->bpar[u]]) {
 			l->amark[l->bpar[u]] = l->astamp;
 			l->harc[nh++] = l->bpar[u];

@@ -23,13 +23,13 @@
 #include <string.h>
 
 #define BSD_MAX_CYCLES 100
-#define BSD_WORK_CAP 200000u
+#define BSD_WORK_CAP   200000u
 
 struct bsd {
 	const struct cb_sub *s;
 	uint8_t *del;
 	uint32_t *comp;
-	uint32_t *cnt, *seen;   /* per arc: cycles on, order first met */
+	uint32_t *cnt, *seen; /* per arc: cycles on, order first met */
 	uint32_t *snode, *spos, *sarc;
 	uint8_t *onpath;
 	uint32_t nseen;
@@ -136,7 +136,8 @@ static uint32_t choose(struct bsd *b, uint32_t c)
 			int k = arc_class(b, a, c);
 			if (best == CB_NONE || k < bclass ||
 			    (k == bclass && (b->cnt[a] > b->cnt[best] ||
-			     (b->cnt[a] == b->cnt[best] && b->seen[a] < b->seen[best])))) {
+					     (b->cnt[a] == b->cnt[best] &&
+					      b->seen[a] < b->seen[best])))) {
 				best = a;
 				bclass = k;
 			}

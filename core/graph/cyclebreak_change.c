@@ -49,9 +49,8 @@ static int cmp_change(const void *l, const void *r)
 	return (a->node > b->node) - (a->node < b->node);
 }
 
-size_t cyclebreak_changes(const struct cyclebreak_snap *before,
-			  const struct cg *after, struct cyclebreak_change *out,
-			  size_t max)
+size_t cyclebreak_changes(const struct cyclebreak_snap *before, const struct cg *after,
+			  struct cyclebreak_change *out, size_t max)
 {
 	size_t n = 0;
 
@@ -87,7 +86,8 @@ void cyclebreak_changes_print(FILE *out, const struct cg *g,
 			c[i].before, c[i].after);
 	for (size_t i = 0; i < n; i++)
 		if (c[i].new_root)
-			fprintf(out, "Warning: %s was called and becomes a root holding "
-				"%.1f%% of the time.\n", g->nodes[c[i].node].sym->dname,
-				c[i].after);
+			fprintf(out,
+				"Warning: %s was called and becomes a root holding "
+				"%.1f%% of the time.\n",
+				g->nodes[c[i].node].sym->dname, c[i].after);
 }

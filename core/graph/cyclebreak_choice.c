@@ -24,17 +24,20 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
 			util_die("%s: '%s' is not an arc (CALLER/CALLEE)", opt, spec);
 		for (uint32_t a = 0; a < g->narcs; a++) {
 			const struct cg_arc *x = &g->arcs[a];
-			if (x->deleted || x->parent >= g->nfuncs || x->child >= g->nfuncs ||
+			if (x->deleted || x->parent >= g->nfuncs ||
+			    x->child >= g->nfuncs ||
 			    !symspec_match(&from, g->nodes[x->parent].sym) ||
 			    !symspec_match(&to, g->nodes[x->child].sym))
 				continue;
 			util_grow((void **)out, &cap, n + 1, sizeof **out);
-			(*out)[n++] = (struct cyclebreak_choice){
-				a, keep ? CYCLEBREAK_KEEP : CYCLEBREAK_FORCE };
+			(*out)[n++] =
+				(struct cyclebreak_choice){ a, keep ? CYCLEBREAK_KEEP
+								    : CYCLEBREAK_FORCE };
 			hit++;
 		}
 		if (!hit)
-			util_die("%s: no arc %s in the call graph (or it is deleted)", opt, spec);
+			util_die("%s: no arc %s in the call graph (or it is deleted)",
+				 opt, spec);
 	}
 	return n;
 }

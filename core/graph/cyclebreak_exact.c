@@ -23,7 +23,6 @@
 
 #define INF32 UINT32_MAX
 
-
 struct bb {
 	const struct cb_sub *s;
 	long bound;
@@ -37,7 +36,7 @@ struct bb {
 	uint32_t *dist, *parc, *dq, *inh, *wit, *bestwit;
 	uint8_t *done;
 	uint32_t hstamp;
-	uint32_t *outdel;  /* per node: deleted arcs it calls through */
+	uint32_t *outdel; /* per node: deleted arcs it calls through */
 };
 
 static uint32_t arc_cost(const struct bb *b, uint32_t a)
@@ -77,8 +76,18 @@ static void bb_bfs(struct bb *b, const uint8_t *dl, uint32_t c, uint32_t root)
 		b->dist[v] = INF32;
 		b->done[v] = 0;
 	}
-#define PUSH_FRONT(x) do { head = (head + cap - 1) % cap; b->dq[head] = (x); len++; } while (0)
-#define PUSH_BACK(x) do { b->dq[tail] = (x); tail = (tail + 1) % cap; len++; } while (0)
+#define PUSH_FRONT(x)                                                                    \
+	do {                                                                             \
+		head = (head + cap - 1) % cap;                                           \
+		b->dq[head] = (x);                                                       \
+		len++;                                                                   \
+	} while (0)
+#define PUSH_BACK(x)                                                                     \
+	do {                                                                             \
+		b->dq[tail] = (x);                                                       \
+		tail = (tail + 1) % cap;                                                 \
+		len++;                                                                   \
+	} while (0)
 	if (root != INF32) {
 		b->dist[root] = 0;
 		PUSH_BACK(root);
@@ -149,8 +158,8 @@ static uint32_t add_path(struct bb *b, uint32_t a, uint32_t nw)
 
 /* Grow a witness in component C from ROOT into b->wit.  Returns the
  * number of its arcs; *NDEL gets how many are deletable. */
-static uint32_t witness(struct bb *b, const uint8_t *dl, uint32_t c,
-			uint32_t root, uint32_t *ndel)
+static uint32_t witness(struct bb *b, const uint8_t *dl, uint32_t c, uint32_t root,
+			uint32_t *ndel)
 {
 	const struct cb_sub *s = b->s;
 	uint32_t nw = 0, nh, best = INF32, ba = INF32;
@@ -222,7 +231,8 @@ static struct cb_cost lower_bound(struct bb *b)
 		for (uint32_t c = 0; c < b->ncomp; c++) {
 			if (b->csize[c] <= (uint64_t)b->bound)
 				continue;
-			uint32_t nd, nw = witness(b, b->tmp, c, b->members[b->mstart[c]], &nd);
+			uint32_t nd,
+				nw = witness(b, b->tmp, c, b->members[b->mstart[c]], &nd);
 			if (nd == 0)
 				return inf;
 			uint64_t least = UINT64_MAX;

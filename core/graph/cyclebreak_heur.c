@@ -28,19 +28,19 @@
 struct keep {
 	const struct cb_sub *s;
 	long bound;
-	uint8_t *kept;    /* per arc */
-	uint32_t *uf;     /* union-find over nodes */
-	uint32_t *size;   /* per representative: members */
-	uint32_t *ord;    /* per representative: its place in the order */
-	uint32_t *at;     /* per place: its representative, or CB_NONE */
-	uint32_t *first, *last, *next; /* member lists */
+	uint8_t *kept;                   /* per arc */
+	uint32_t *uf;                    /* union-find over nodes */
+	uint32_t *size;                  /* per representative: members */
+	uint32_t *ord;                   /* per representative: its place in the order */
+	uint32_t *at;                    /* per place: its representative, or CB_NONE */
+	uint32_t *first, *last, *next;   /* member lists */
 	uint32_t *markf, *markb, *markm; /* per rep: stamp of the last visit */
-	uint32_t *parf, *parb; /* per rep: the rep a search reached it from */
-	uint32_t *markc;  /* per rep: stamp when counted as merged */
-	uint64_t lb;      /* members proven to be in the merged component */
+	uint32_t *parf, *parb;           /* per rep: the rep a search reached it from */
+	uint32_t *markc;                 /* per rep: stamp when counted as merged */
+	uint64_t lb; /* members proven to be in the merged component */
 	uint32_t stamp;
 	uint32_t *stf, *stb, *stack; /* search stacks */
-	uint32_t *grp;    /* reordering: the reps before, then after */
+	uint32_t *grp;               /* reordering: the reps before, then after */
 };
 
 static uint32_t uf_find(struct keep *k, uint32_t v)
@@ -161,8 +161,8 @@ static void count_path(struct keep *k, const struct side *d, uint32_t x)
  * or a rep the other side visited proves a cycle (*MET); the paths found
  * to it from both ends are in the merged component, their members are
  * counted in k->lb.  Stops once that exceeds the bound. */
-static void side_expand(struct keep *k, struct side *d, const struct side *o,
-			uint32_t r, uint32_t lo, uint32_t hi, int *met)
+static void side_expand(struct keep *k, struct side *d, const struct side *o, uint32_t r,
+			uint32_t lo, uint32_t hi, int *met)
 {
 	const struct cb_sub *s = k->s;
 	for (uint32_t v = k->first[r]; v != CB_NONE; v = k->next[v]) {
@@ -383,7 +383,10 @@ static void greedy_keep(const struct cb_sub *s, long bound, uint8_t *del)
 }
 
 /* A max-heap of (key, node) with lazy deletion by version. */
-struct hent { double key; uint32_t v, ver; };
+struct hent {
+	double key;
+	uint32_t v, ver;
+};
 
 static int hent_before(const struct hent *a, const struct hent *b)
 {
@@ -557,7 +560,8 @@ static int block_cut(const struct cb_sub *s, long bound, const uint32_t *order,
 			}
 			if (nfixed || inf[j])
 				continue;
-			struct cb_cost t = { dp[j].calls + c.calls, dp[j].narcs + c.narcs, 0 };
+			struct cb_cost t = { dp[j].calls + c.calls, dp[j].narcs + c.narcs,
+					     0 };
 			if (inf[i] || cb_cost_less(t, dp[i])) {
 				dp[i] = t;
 				inf[i] = 0;
@@ -584,8 +588,8 @@ static int block_cut(const struct cb_sub *s, long bound, const uint32_t *order,
 }
 
 /* Replace BEST by CAND if cheaper. */
-static void keep_better(const struct cb_sub *s, uint8_t *best,
-			struct cb_cost *bc, const uint8_t *cand)
+static void keep_better(const struct cb_sub *s, uint8_t *best, struct cb_cost *bc,
+			const uint8_t *cand)
 {
 	struct cb_cost c = cb_cost_of(s, cand);
 	if (cb_cost_less(c, *bc)) {

@@ -17,14 +17,14 @@
 
 struct cb_sub {
 	uint32_t n, m;
-	uint32_t *src, *dst;   /* per arc: local nodes */
-	uint64_t *w;           /* per arc: calls */
-	uint8_t *fixed;        /* per arc: may not be deleted (pinned) */
-	uint8_t *ext_parent;   /* per node: called by a live arc from outside
+	uint32_t *src, *dst; /* per arc: local nodes */
+	uint64_t *w;         /* per arc: calls */
+	uint8_t *fixed;      /* per arc: may not be deleted (pinned) */
+	uint8_t *ext_parent; /* per node: called by a live arc from outside
 				* the component (for the BSD rule) */
-	uint32_t *nparents;    /* per node: live parent arcs in the whole
+	uint32_t *nparents;  /* per node: live parent arcs in the whole
 				* graph, self arcs excluded (BSD rule) */
-	uint32_t *garc;        /* per arc: index in g->arcs (or caller's id) */
+	uint32_t *garc;      /* per arc: index in g->arcs (or caller's id) */
 	/* progress callback for the heuristics (NULL: none; zeroed by
 	 * cb_sub_alloc); when it returns nonzero, *cancel is set and the
 	 * heuristics stop at once with an invalid result */
@@ -71,8 +71,7 @@ int cb_fits(const struct cb_sub *s, const uint8_t *del, long bound);
 
 /* An order of the nodes: the components DEL leaves, each one's members
  * together, in a topological order improved by sifting (cyclebreak_order.c). */
-void cb_order_sifted(const struct cb_sub *s, const uint8_t *del,
-		     uint32_t *order);
+void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order);
 
 /* Solvers.  Each fills del[0..m-1] (1 = delete) so that every component
  * fits the bound, never deleting a fixed arc; the caller has checked that
@@ -91,6 +90,5 @@ void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);
  * remove, from a packing of arc-disjoint strongly connected subgraphs over
  * the bound (cyclebreak_bound.c, where the argument is). */
 uint64_t cb_lower_bound(const struct cb_sub *s, long bound);
-
 
 #endif

@@ -18,14 +18,18 @@
 
 #define SIFT_PASSES 8
 
-struct uarc { uint32_t other; double w; int out; };
+struct uarc {
+	uint32_t other;
+	double w;
+	int out;
+};
 
 struct sift {
 	uint32_t nu;
 	double *pos;
 	uint32_t *prev, *next;
 	uint32_t head, tail;
-	uint32_t *astart;     /* unit arcs of unit u: ua[astart[u] ..] */
+	uint32_t *astart; /* unit arcs of unit u: ua[astart[u] ..] */
 	struct uarc *ua;
 };
 
@@ -125,8 +129,7 @@ static int sift_unit(struct sift *t, uint32_t u)
 	return 1;
 }
 
-void cb_order_sifted(const struct cb_sub *s, const uint8_t *del,
-		     uint32_t *order)
+void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order)
 {
 	uint32_t n = s->n, *comp = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
 	uint32_t nu = cb_scc(s, del, comp);

@@ -68,7 +68,8 @@ uint32_t entry_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
 		const struct cg_arc *arc = &g->arcs[a];
 		if (arc->deleted)
 			continue;
-		uint32_t pc = g->nodes[arc->parent].cycle, cc = g->nodes[arc->child].cycle;
+		uint32_t pc = g->nodes[arc->parent].cycle,
+			 cc = g->nodes[arc->child].cycle;
 		struct arc_key *k = &key[m++];
 		k->arc = a;
 		k->count = arc->count;
@@ -100,11 +101,13 @@ static int cmp_member(const struct cg *g, uint32_t l, uint32_t r)
 uint32_t entry_members(const struct cg *g, uint32_t n, uint32_t **out)
 {
 	uint32_t m = 0;
-	for (uint32_t k = g->nodes[n].next_member; k != CG_NONE; k = g->nodes[k].next_member)
+	for (uint32_t k = g->nodes[n].next_member; k != CG_NONE;
+	     k = g->nodes[k].next_member)
 		m++;
 	uint32_t *v = xmalloc(((size_t)m + 1) * sizeof *v);
 	m = 0;
-	for (uint32_t k = g->nodes[n].next_member; k != CG_NONE; k = g->nodes[k].next_member)
+	for (uint32_t k = g->nodes[n].next_member; k != CG_NONE;
+	     k = g->nodes[k].next_member)
 		v[m++] = k;
 	cg_msort(g, v, m, cmp_member);
 	*out = v;

@@ -90,13 +90,13 @@ static void count_calls(struct cg *g)
  * tail[h] is the last member of the ring of the cycle headed by h. */
 struct dfn {
 	struct cg *g;
-	const uint8_t *dead;  /* per arc: deleted */
-	uint32_t *stack;    /* functions being visited, bottom first */
-	uint32_t *pos;      /* per stack slot: next child position */
+	const uint8_t *dead; /* per arc: deleted */
+	uint32_t *stack;     /* functions being visited, bottom first */
+	uint32_t *pos;       /* per stack slot: next child position */
 	uint32_t depth;
 	uint32_t counter;
 	uint32_t *tail;
-	uint32_t *stackpos; /* per node: its stack slot, or CG_NONE */
+	uint32_t *stackpos;        /* per node: its stack slot, or CG_NONE */
 	uint32_t *run_lo, *run_hi; /* merged slot intervals [lo, hi), by position */
 	uint32_t nruns;
 	/* Per node, compact copies of what the walk reads most (written back
@@ -284,7 +284,8 @@ static void link_cycles(struct cg *g, const uint8_t *dead)
 			nodes[m].head = cn;
 		}
 		for (uint32_t m = i; m != CG_NONE; m = nodes[m].next_member) {
-			for (uint32_t k = g->parent_start[m]; k < g->parent_start[m + 1]; k++) {
+			for (uint32_t k = g->parent_start[m]; k < g->parent_start[m + 1];
+			     k++) {
 				uint32_t pn = g->parent_node[k];
 				if (dead[g->parent_arcs[k]] || pn == m)
 					continue;
@@ -331,14 +332,16 @@ static void inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 		c->print_flag = 0;
 		c->prop_fract = 0;
 		/* Newest arc first: the order of the sum shows in the last bit. */
-		for (uint32_t k = g->parent_start[child + 1]; k-- > g->parent_start[child];) {
+		for (uint32_t k = g->parent_start[child + 1];
+		     k-- > g->parent_start[child];) {
 			uint32_t pn = g->parent_node[k];
 			if (dead[g->parent_arcs[k]] || pn == child)
 				continue;
 			const struct cg_node *p = &nodes[pn];
 			c->print_flag |= p->print_flag;
 			if (c->ncalls != 0)
-				c->prop_fract += p->prop_fract *
+				c->prop_fract +=
+					p->prop_fract *
 					((double)g->parent_count[k] / (double)c->ncalls);
 		}
 		return;
@@ -354,7 +357,8 @@ static void inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 			const struct cg_node *p = &nodes[pn];
 			h->print_flag |= p->print_flag;
 			if (h->ncalls != 0)
-				h->prop_fract += p->prop_fract *
+				h->prop_fract +=
+					p->prop_fract *
 					((double)g->parent_count[k] / (double)h->ncalls);
 		}
 	}
@@ -404,7 +408,8 @@ static void cycle_times(struct cg *g)
 	for (uint32_t k = 0; k < g->ncycles; k++) {
 		struct cg_node *cyc = &nodes[g->nfuncs + k];
 		cyc->self_time = 0;
-		for (uint32_t m = cyc->next_member; m != CG_NONE; m = nodes[m].next_member) {
+		for (uint32_t m = cyc->next_member; m != CG_NONE;
+		     m = nodes[m].next_member) {
 			if (nodes[m].prop_fract == 0.0)
 				continue;
 			cyc->self_time += nodes[m].self_time;
@@ -422,7 +427,8 @@ static void propagate_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 		return;
 	for (uint32_t k = g->child_start[parent]; k < g->child_start[parent + 1]; k++) {
 		uint32_t child = g->child_node[k];
-		if (dead[g->child_arcs[k]] || child == parent || nodes[child].prop_fract == 0.0)
+		if (dead[g->child_arcs[k]] || child == parent ||
+		    nodes[child].prop_fract == 0.0)
 			continue;
 		struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
 		if (arc->count == 0)
@@ -438,7 +444,8 @@ static void propagate_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 		if (c->ncalls == 0)
 			continue;
 		arc->time = c->self_time * ((double)arc->count / (double)c->ncalls);
-		arc->child_time = c->child_time * ((double)arc->count / (double)c->ncalls);
+		arc->child_time =
+			c->child_time * ((double)arc->count / (double)c->ncalls);
 		double share = arc->time + arc->child_time;
 		p->child_time += share;
 		double prop_share = p->prop_fract * share;

@@ -80,9 +80,8 @@ static void scan_gnu(struct cg *g, const struct gmon_profile *prof,
 
 /* Ours: decode [lo, hi) instruction by instruction (32-bit code when
  * BITS32). */
-static void scan_all(struct cg *g, const unsigned char *text, uint64_t tlo,
-		     uint64_t thi, uint32_t parent, uint64_t lo, uint64_t hi,
-		     int bits32)
+static void scan_all(struct cg *g, const unsigned char *text, uint64_t tlo, uint64_t thi,
+		     uint32_t parent, uint64_t lo, uint64_t hi, int bits32)
 {
 	const struct symtab *st = g->st;
 
@@ -129,7 +128,8 @@ static void all_sections(struct cg *g, bfd *abfd)
 	for (asection *sec = abfd->sections; sec; sec = sec->next) {
 		flagword f = bfd_section_flags(sec);
 		if ((f & (SEC_CODE | SEC_ALLOC | SEC_HAS_CONTENTS)) !=
-		    (SEC_CODE | SEC_ALLOC | SEC_HAS_CONTENTS) || bfd_section_size(sec) == 0)
+			    (SEC_CODE | SEC_ALLOC | SEC_HAS_CONTENTS) ||
+		    bfd_section_size(sec) == 0)
 			continue;
 		util_grow((void **)&cs, &cap, n + 1, sizeof *cs);
 		cs[n].sec = sec;
@@ -148,7 +148,8 @@ static void all_sections(struct cg *g, bfd *abfd)
 				continue;
 			if (!cs[k].tried) {
 				cs[k].tried = 1;
-				if (!bfd_malloc_and_get_section(abfd, cs[k].sec, &cs[k].bytes))
+				if (!bfd_malloc_and_get_section(abfd, cs[k].sec,
+								&cs[k].bytes))
 					cs[k].bytes = NULL;
 			}
 			if (cs[k].bytes)
@@ -162,8 +163,7 @@ static void all_sections(struct cg *g, bfd *abfd)
 	free(cs);
 }
 
-void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof,
-		  int all)
+void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof, int all)
 {
 	bfd *abfd = vbfd;
 	const struct symtab *st = g->st;

@@ -26,7 +26,6 @@
 
 /* BFD is the open executable (struct symtab.bfd of the function table);
  * G's symbols (g->st) are the callers and the candidate callees. */
-void staticcg_add(struct cg *g, void *bfd, const struct gmon_profile *prof,
-		  int all);
+void staticcg_add(struct cg *g, void *bfd, const struct gmon_profile *prof, int all);
 
 #endif

@@ -38,7 +38,7 @@ static size_t add_arcs(struct load *l, const struct opts *o, load_progress_fn *p
 	/* First the symbols of every record, then the arcs: knowing the
 	 * pairs ahead lets the hash table's slots be fetched before they are
 	 * needed (1,000,000 records miss the cache otherwise). */
-	uint32_t (*pair)[2] = xmalloc((p->narcs + 1) * sizeof *pair);
+	uint32_t(*pair)[2] = xmalloc((p->narcs + 1) * sizeof *pair);
 	/* Records come sorted by call site, so the caller is usually the
 	 * previous record's: remember it rather than search again. */
 	const struct sym *last_from = NULL;
@@ -83,7 +83,8 @@ static size_t add_arcs(struct load *l, const struct opts *o, load_progress_fn *p
 			continue;
 		mapped++;
 		uint32_t a = cg_arc_add(g, pair[i][0], pair[i][1], p->arcs[i].count);
-		if (k.n && select_arc_excluded(&k, &st->syms[pair[i][0]], &st->syms[pair[i][1]]))
+		if (k.n &&
+		    select_arc_excluded(&k, &st->syms[pair[i][0]], &st->syms[pair[i][1]]))
 			g->arcs[a].deleted = 1;
 		if ((i & 0x3ffff) == 0)
 			progress_at(progress, "arcs", (double)i / p->narcs);
@@ -106,12 +107,13 @@ static void check_belongs(const struct load *l, const struct opts *o, size_t map
 	if (p->nhists == 0 && p->narcs == 0)
 		return;
 	for (size_t i = 0; i < p->nhists && !hist_ok; i++)
-		hist_ok = p->hists[i].lowpc < st->text_end && p->hists[i].highpc > st->text_start;
+		hist_ok = p->hists[i].lowpc < st->text_end &&
+			  p->hists[i].highpc > st->text_start;
 	if (hist_ok || mapped > 0)
 		return;
 	util_die("%s: not a profile of %s (none of its addresses falls in that "
-		 "program's code)", o->nprofiles == 1 ? o->profiles[0] : "the profiles",
-		 o->exe);
+		 "program's code)",
+		 o->nprofiles == 1 ? o->profiles[0] : "the profiles", o->exe);
 }
 
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
@@ -128,9 +130,9 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		if (o->map_file)
 			ordering_map_load(&l->map, &l->st, o->map_file);
 		lines_symtab(&l->lines, &l->st, o->map_file ? &l->map.st : NULL,
-			     o->demangle_off ? -1
+			     o->demangle_off     ? -1
 			     : o->demangle_style ? demangle_style(o->demangle_style)
-			     : demangle_style_auto());
+						 : demangle_style_auto());
 	} else if (o->inline_file_names) {
 		symtab_load_lines(&l->st);
 	}

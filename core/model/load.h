@@ -20,12 +20,12 @@
 #include "symtab.h"
 
 struct load {
-	struct symtab st;          /* the function table */
+	struct symtab st; /* the function table */
 	struct gmon_profile prof;
-	struct cg g;               /* g.st is &st, &lines.st (-l) or &map.st (-R) */
-	struct lines_table lines;  /* -l: line symbols and functions */
-	struct ordering_map map;   /* -R: the map and the table it gives */
-	struct objects *objs;      /* shared objects joined in, or NULL */
+	struct cg g;              /* g.st is &st, &lines.st (-l) or &map.st (-R) */
+	struct lines_table lines; /* -l: line symbols and functions */
+	struct ordering_map map;  /* -R: the map and the table it gives */
+	struct objects *objs;     /* shared objects joined in, or NULL */
 };
 
 typedef void load_progress_fn(const char *phase, double fraction);

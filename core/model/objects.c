@@ -42,7 +42,9 @@ static char *read_build_id(const char *path, int *syms)
 	/* A symbol table with a function in .text (stripped system
 	 * libraries have none: only dynamic symbols). */
 	*syms = 0;
-	long bytes = (bfd_get_file_flags(abfd) & HAS_SYMS) ? bfd_get_symtab_upper_bound(abfd) : 0;
+	long bytes = (bfd_get_file_flags(abfd) & HAS_SYMS)
+			     ? bfd_get_symtab_upper_bound(abfd)
+			     : 0;
 	asection *text = bfd_get_section_by_name(abfd, ".text");
 	if (bytes > 0 && text) {
 		asymbol **v = xmalloc((size_t)bytes);
@@ -118,10 +120,12 @@ static void open_obj(struct obj *b, const struct opts *o)
 	if (!b->file) {
 		if (differs)
 			util_warn("%s: not the profiled object (its build-id differs); "
-				  "its functions are left out", b->path);
+				  "its functions are left out",
+				  b->path);
 		else
 			util_warn("%s: %s; its functions are left out (--lib-path=DIR "
-				  "names where it moved)", b->path, strerror(ENOENT));
+				  "names where it moved)",
+				  b->path, strerror(ENOENT));
 		b->state = 1;
 		return;
 	}
@@ -134,8 +138,8 @@ static void open_obj(struct obj *b, const struct opts *o)
 }
 
 /* The registry entry for an object of a map, opened on first sight. */
-static size_t find_obj(struct objects *j, const char *path, const char *id,
-		       uint64_t lo, uint64_t hi, const struct opts *o)
+static size_t find_obj(struct objects *j, const char *path, const char *id, uint64_t lo,
+		       uint64_t hi, const struct opts *o)
 {
 	for (size_t k = 0; k < j->n; k++)
 		if (strcmp(j->v[k].path, path) == 0 &&
@@ -166,8 +170,8 @@ static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self, uint64
 
 /* Object K's own file (FILE, beside the map in DIR): its histograms and
  * arcs, moved into its window. */
-static void read_obj_file(struct objects *j, size_t k, const char *dir,
-			  const char *file, struct gmon_profile *prof)
+static void read_obj_file(struct objects *j, size_t k, const char *dir, const char *file,
+			  struct gmon_profile *prof)
 {
 	struct gmon_profile t;
 	char *path = xmalloc(strlen(dir) + strlen(file) + 2);
@@ -182,7 +186,8 @@ static void read_obj_file(struct objects *j, size_t k, const char *dir,
 	gmon_init(&t);
 	gmon_read(&t, path, &j->joined.abi, GMON_FMT_AUTO, NULL);
 	for (size_t i = 0; i < t.nhists; i++) {
-		prof->hists = xrealloc(prof->hists, (prof->nhists + 1) * sizeof *prof->hists);
+		prof->hists =
+			xrealloc(prof->hists, (prof->nhists + 1) * sizeof *prof->hists);
 		prof->hists[prof->nhists] = t.hists[i];
 		prof->hists[prof->nhists].lowpc += w;
 		prof->hists[prof->nhists].highpc += w;
@@ -194,7 +199,8 @@ static void read_obj_file(struct objects *j, size_t k, const char *dir,
 		}
 	}
 	for (size_t i = 0; i < t.narcs; i++)
-		add_arc(prof, t.arcs[i].from_pc + w, t.arcs[i].self_pc + w, t.arcs[i].count);
+		add_arc(prof, t.arcs[i].from_pc + w, t.arcs[i].self_pc + w,
+			t.arcs[i].count);
 	gmon_free(&t);
 	free(path);
 }
@@ -212,7 +218,8 @@ void objects_read_map(struct objects *j, const char *map, struct gmon_profile *p
 
 	memcpy(dir, map, dlen);
 	dir[dlen] = '\0';
-	if (!f || !fgets(line, sizeof line, f) || strcmp(line, "tgmon objects 1\n") != 0) {
+	if (!f || !fgets(line, sizeof line, f) ||
+	    strcmp(line, "tgmon objects 1\n") != 0) {
 		if (f)
 			util_warn("%s: not an object map of tgmon; left out", map);
 		goto out;
@@ -223,23 +230,29 @@ void objects_read_map(struct objects *j, const char *map, struct gmon_profile *p
 		char kind[16], file[4096], id[160];
 		int at = 0;
 		line[strcspn(line, "\n")] = '\0';
-		if (sscanf(line, "object %zu %15s %4095s %159s %" SCNx64 " %" SCNx64 " %n",
-			   &idx, kind, file, id, &lo, &hi, &at) == 6 && at > 0 && idx == nlocal) {
+		if (sscanf(line,
+			   "object %zu %15s %4095s %159s %" SCNx64 " %" SCNx64 " %n",
+			   &idx, kind, file, id, &lo, &hi, &at) == 6 &&
+		    at > 0 && idx == nlocal) {
 			util_grow((void **)&local, &cap, nlocal + 1, sizeof *local);
 			if (idx == 0) {
 				local[nlocal++] = SIZE_MAX; /* the program */
 				continue;
 			}
-			size_t k = find_obj(j, line + at, strcmp(id, "-") ? id : NULL, lo, hi, o);
+			size_t k = find_obj(j, line + at, strcmp(id, "-") ? id : NULL, lo,
+					    hi, o);
 			local[nlocal++] = k;
 			if (j->v[k].state == 0 && strcmp(file, "-") != 0)
 				read_obj_file(j, k, dir, file, prof);
 		} else if (sscanf(line, "arc %zu %" SCNx64 " %zu %" SCNx64 " %" SCNu64,
-				  &fo, &fa, &so, &sa, &count) == 5 && fo < nlocal && so < nlocal) {
+				  &fo, &fa, &so, &sa, &count) == 5 &&
+			   fo < nlocal && so < nlocal) {
 			size_t a = local[fo], b = local[so];
-			if ((a != SIZE_MAX && j->v[a].state) || (b != SIZE_MAX && j->v[b].state))
+			if ((a != SIZE_MAX && j->v[a].state) ||
+			    (b != SIZE_MAX && j->v[b].state))
 				continue;
-			add_arc(j->summing ? &j->cross : prof, a == SIZE_MAX ? fa : fa + objects_window(a),
+			add_arc(j->summing ? &j->cross : prof,
+				a == SIZE_MAX ? fa : fa + objects_window(a),
 				b == SIZE_MAX ? sa : sa + objects_window(b), count);
 		} else {
 			util_warn("%s: unreadable line left out: %.60s", map, line);
@@ -275,7 +288,9 @@ static void mark_clashes(struct objects *j, size_t nexe)
 		ix[i] = i;
 	util_qsort_r(ix, st->n, sizeof *ix, cmp_dname, st->syms);
 	for (size_t a = 0, b; a < st->n; a = b) {
-		for (b = a + 1; b < st->n && strcmp(st->syms[ix[a]].dname, st->syms[ix[b]].dname) == 0; b++)
+		for (b = a + 1; b < st->n &&
+				strcmp(st->syms[ix[a]].dname, st->syms[ix[b]].dname) == 0;
+		     b++)
 			;
 		for (size_t i = a; b - a > 1 && i < b; i++) {
 			struct sym *s = &st->syms[ix[i]];
@@ -341,16 +356,18 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 {
 	struct objects *j = NULL;
 
-	if (o->sum || o->line || o->map_file || o->external_table ||
-	    o->annotate || o->exec_counts || (o->objects && !*o->objects))
+	if (o->sum || o->line || o->map_file || o->external_table || o->annotate ||
+	    o->exec_counts || (o->objects && !*o->objects))
 		return NULL;
 	for (int i = 0; i < o->nprofiles; i++) {
 		char *map = xmalloc(strlen(o->profiles[i]) + 9);
 		sprintf(map, "%s.objects", o->profiles[i]);
 		if (access(map, F_OK) == 0) {
 			if (!j) {
-				if (exe->n && exe->syms[exe->n - 1].addr >= objects_window(0)) {
-					util_warn("%s: addresses too high to join other objects to",
+				if (exe->n &&
+				    exe->syms[exe->n - 1].addr >= objects_window(0)) {
+					util_warn("%s: addresses too high to join other "
+						  "objects to",
 						  exe->path);
 					free(map);
 					return NULL;

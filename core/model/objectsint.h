@@ -7,12 +7,12 @@
 
 /* One object of the joined profile (the program is not one of them). */
 struct obj {
-	char *path;        /* as recorded */
-	char *file;        /* the file read: path, or one under --lib-path */
-	char *id;          /* recorded build-id in hex, or NULL */
-	const char *base;  /* last component of path */
+	char *path;                /* as recorded */
+	char *file;                /* the file read: path, or one under --lib-path */
+	char *id;                  /* recorded build-id in hex, or NULL */
+	const char *base;          /* last component of path */
 	uint64_t text_lo, text_hi; /* link-time, from the map */
-	int state;         /* 0 usable, 1 left out */
+	int state;                 /* 0 usable, 1 left out */
 	int have_syms;
 	struct symtab st;
 	struct gmon_profile sum; /* -s: its files summed */
@@ -22,7 +22,7 @@ struct objects {
 	struct obj *v;
 	size_t n, cap;
 	struct symtab joined;
-	char **names;      /* display names we made */
+	char **names; /* display names we made */
 	size_t nnames, names_cap;
 	/* -s: objects are not opened; each one's files are summed into its
 	 * own profile and the arcs between objects into CROSS (at window

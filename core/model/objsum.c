@@ -45,17 +45,22 @@ static void write_sum_map(struct objects *j, const char *sumpath, const char *ex
 	sprintf(tmp, "%s.objects.tmp", sumpath);
 	if (!(f = fopen(tmp, "w")))
 		util_die("%s: %s", tmp, strerror(errno));
-	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n", objects_base_name(sumpath), exe);
+	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n",
+		objects_base_name(sumpath), exe);
 	for (size_t k = 0; k < j->n; k++)
 		fprintf(f, "object %zu lib %s %s %" PRIx64 " %" PRIx64 " %s\n", k + 1,
-			files[k] ? objects_base_name(files[k]) : "-", j->v[k].id ? j->v[k].id : "-",
-			j->v[k].text_lo, j->v[k].text_hi, j->v[k].path);
+			files[k] ? objects_base_name(files[k]) : "-",
+			j->v[k].id ? j->v[k].id : "-", j->v[k].text_lo, j->v[k].text_hi,
+			j->v[k].path);
 	merge_arcs(&j->cross);
 	for (size_t i = 0; i < j->cross.narcs; i++) {
 		const struct gmon_arc *r = &j->cross.arcs[i];
-		uint64_t fo = r->from_pc >> OBJECTS_SHIFT, so = r->self_pc >> OBJECTS_SHIFT;
+		uint64_t fo = r->from_pc >> OBJECTS_SHIFT,
+			 so = r->self_pc >> OBJECTS_SHIFT;
 		uint64_t mask = ((uint64_t)1 << OBJECTS_SHIFT) - 1;
-		fprintf(f, "arc %" PRIu64 " %" PRIx64 " %" PRIu64 " %" PRIx64 " %" PRIu64 "\n",
+		fprintf(f,
+			"arc %" PRIu64 " %" PRIx64 " %" PRIu64 " %" PRIx64 " %" PRIu64
+			"\n",
 			fo, r->from_pc & mask, so, r->self_pc & mask, r->count);
 	}
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -95,7 +100,8 @@ void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *s
 			sprintf(files[k], "%s.%s", sumpath, j->v[k].base);
 			for (size_t m = 0; m < k; m++)
 				if (files[m] && strcmp(files[m], files[k]) == 0)
-					sprintf(files[k], "%s.%s.%zu", sumpath, j->v[k].base, k + 1);
+					sprintf(files[k], "%s.%s.%zu", sumpath,
+						j->v[k].base, k + 1);
 			merge_arcs(p);
 			gmon_write(files[k], p, abi, p->arcs, p->narcs);
 		}

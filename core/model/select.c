@@ -36,8 +36,8 @@ void select_apply(struct cg *g, const struct opts *o)
 {
 	struct symspec_table tab[CG_NSETS];
 	const struct symtab *st = g->st;
-	const unsigned defaults = 1u << CG_EXCL_FLAT | 1u << CG_EXCL_GRAPH |
-				  1u << CG_EXCL_TIME;
+	const unsigned defaults =
+		1u << CG_EXCL_FLAT | 1u << CG_EXCL_GRAPH | 1u << CG_EXCL_TIME;
 
 	for (int s = 0; s < CG_NSETS; s++)
 		symspec_table_init(&tab[s]);

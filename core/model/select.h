@@ -23,10 +23,10 @@ void select_apply(struct cg *g, const struct opts *o);
  * callee.  So of two -k options naming the same caller, only the last on
  * the command line has an effect, as in GNU gprof 2.40. */
 struct select_arc_range {
-	uint64_t lo, hi;              /* caller range */
-	struct symspec_range *to;     /* callee ranges */
+	uint64_t lo, hi;          /* caller range */
+	struct symspec_range *to; /* callee ranges */
 	size_t nto;
-	size_t order;                 /* insertion order, for the stable sort */
+	size_t order; /* insertion order, for the stable sort */
 };
 struct select_arc_table {
 	struct select_arc_range *r;
@@ -34,7 +34,7 @@ struct select_arc_table {
 };
 struct select_arcs {
 	struct select_arc_table excl, incl;
-	int n;  /* tables in use: 0 means no arc selection at all */
+	int n; /* tables in use: 0 means no arc selection at all */
 };
 void select_arcs_init(struct select_arcs *k, const struct opts *o,
 		      const struct symtab *st);

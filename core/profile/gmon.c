@@ -29,9 +29,9 @@
 #include <unistd.h>
 
 #define BSD44_VERSION 0x00051879u
-#define BSD_OLD_RATE 100 /* GNU's tick rate for old BSD files on Linux */
-#define GNU_HDR 20
-#define NONE UINT32_MAX
+#define BSD_OLD_RATE  100 /* GNU's tick rate for old BSD files on Linux */
+#define GNU_HDR       20
+#define NONE          UINT32_MAX
 
 /* Search tree over the histograms, keyed by (lowpc, highpc), each node
  * holding the largest highpc in its subtree: finds an equal range or any
@@ -124,8 +124,7 @@ static uint64_t node_max(const struct gmon_profile *p, uint32_t n)
 
 static int key_less(const struct gmon_hist *a, const struct gmon_hist *b)
 {
-	return a->lowpc < b->lowpc
-	       || (a->lowpc == b->lowpc && a->highpc < b->highpc);
+	return a->lowpc < b->lowpc || (a->lowpc == b->lowpc && a->highpc < b->highpc);
 }
 
 static uint32_t tree_insert(struct gmon_profile *p, uint32_t at, uint32_t n)
@@ -166,8 +165,9 @@ static void hist_append(struct gmon_profile *p, const struct gmon_hist *h)
 
 	if (!t) {
 		t = p->hindex = xcalloc(1, sizeof *t);
-		t->seed = ((uint32_t)(uint64_t)(util_now() * 1e9)
-			   ^ (uint32_t)(uintptr_t)t) | 1;
+		t->seed = ((uint32_t)(uint64_t)(util_now() * 1e9) ^
+			   (uint32_t)(uintptr_t)t) |
+			  1;
 	}
 	if (n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 4;
@@ -191,8 +191,7 @@ static void hist_append(struct gmon_profile *p, const struct gmon_hist *h)
 	t->root = tree_insert(p, t->root, (uint32_t)n);
 }
 
-static uint32_t hist_find_same(const struct gmon_profile *p,
-			       const struct gmon_hist *h)
+static uint32_t hist_find_same(const struct gmon_profile *p, const struct gmon_hist *h)
 {
 	const struct gmon_hindex *t = p->hindex;
 	uint32_t at = t ? t->root : NONE;
@@ -207,8 +206,7 @@ static uint32_t hist_find_same(const struct gmon_profile *p,
 }
 
 /* An earlier histogram with lowpc < H's highpc and highpc > H's lowpc. */
-static uint32_t hist_find_overlap(const struct gmon_profile *p,
-				  const struct gmon_hist *h)
+static uint32_t hist_find_overlap(const struct gmon_profile *p, const struct gmon_hist *h)
 {
 	const struct gmon_hindex *t = p->hindex;
 	uint32_t at = t ? t->root : NONE;
@@ -238,8 +236,7 @@ static double hist_scale(const struct gmon_hist *h)
 
 /* Sum or add the GNU histogram record H (whose bins the profile takes over
  * or frees) following GNU's rules. */
-static int hist_merge(struct reader *r, struct gmon_profile *p,
-		      struct gmon_hist *h)
+static int hist_merge(struct reader *r, struct gmon_profile *p, struct gmon_hist *h)
 {
 	uint32_t k;
 
@@ -250,17 +247,22 @@ static int hist_merge(struct reader *r, struct gmon_profile *p,
 			return fail(r, "histogram dimension changed from '%s' to '%s'",
 				    f->dimen, h->dimen);
 		if (f->dimen_abbrev != h->dimen_abbrev)
-			return fail(r, "histogram dimension abbreviation changed from "
-				    "'%c' to '%c'", f->dimen_abbrev, h->dimen_abbrev);
+			return fail(r,
+				    "histogram dimension abbreviation changed from "
+				    "'%c' to '%c'",
+				    f->dimen_abbrev, h->dimen_abbrev);
 		if (fabs(s0 - s1) > 0.000001)
-			return fail(r, "different scales in histogram records "
-				    "(bins of %.9g and %.9g 2-byte units)", s0, s1);
+			return fail(r,
+				    "different scales in histogram records "
+				    "(bins of %.9g and %.9g 2-byte units)",
+				    s0, s1);
 	}
 	k = hist_find_same(p, h);
 	if (k != NONE) {
 		struct gmon_hist *o = &p->hists[k];
 		if (o->nbins != h->nbins)
-			return fail(r, "different scales in histogram records "
+			return fail(r,
+				    "different scales in histogram records "
 				    "(%u and %u bins over the same range)",
 				    o->nbins, h->nbins);
 		for (uint32_t i = 0; i < h->nbins; i++)
@@ -271,12 +273,12 @@ static int hist_merge(struct reader *r, struct gmon_profile *p,
 	}
 	k = hist_find_overlap(p, h);
 	if (k != NONE)
-		return fail(r, "overlapping histogram records: [0x%llx, 0x%llx) "
+		return fail(r,
+			    "overlapping histogram records: [0x%llx, 0x%llx) "
 			    "and [0x%llx, 0x%llx)",
 			    (unsigned long long)p->hists[k].lowpc,
 			    (unsigned long long)p->hists[k].highpc,
-			    (unsigned long long)h->lowpc,
-			    (unsigned long long)h->highpc);
+			    (unsigned long long)h->lowpc, (unsigned long long)h->highpc);
 	hist_append(p, h);
 	h->bins = NULL;
 	return 0;
@@ -303,8 +305,10 @@ static int read_gnu_hist(struct reader *r, struct gmon_profile *p)
 
 	memset(&h, 0, sizeof h);
 	if (left(r) < (size_t)2 * r->asz + 24)
-		return fail(r, "unexpected end of file in histogram record at "
-			    "offset %zu", at);
+		return fail(r,
+			    "unexpected end of file in histogram record at "
+			    "offset %zu",
+			    at);
 	h.lowpc = get(r, r->asz);
 	h.highpc = get(r, r->asz);
 	h.nbins = (uint32_t)get(r, 4);
@@ -324,8 +328,7 @@ static int read_gnu_hist(struct reader *r, struct gmon_profile *p)
 	return rc;
 }
 
-static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self,
-		    uint64_t count)
+static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self, uint64_t count)
 {
 	struct gmon_arc *a;
 
@@ -343,12 +346,16 @@ static int read_gnu_bb(struct reader *r, struct gmon_profile *p)
 	uint32_t n;
 
 	if (left(r) < 4)
-		return fail(r, "unexpected end of file in basic-block record at "
-			    "offset %zu", at);
+		return fail(r,
+			    "unexpected end of file in basic-block record at "
+			    "offset %zu",
+			    at);
 	n = (uint32_t)get(r, 4);
 	if (left(r) / each < n)
-		return fail(r, "unexpected end of file after %zu of %u basic-block "
-			    "counts", left(r) / each, n);
+		return fail(r,
+			    "unexpected end of file after %zu of %u basic-block "
+			    "counts",
+			    left(r) / each, n);
 	util_grow((void **)&p->bbs, &p->bbs_cap, p->nbbs + n, sizeof *p->bbs);
 	for (uint32_t i = 0; i < n; i++) {
 		struct gmon_bb *b = &p->bbs[p->nbbs++];
@@ -399,8 +406,7 @@ static size_t count_gnu_arcs(const struct reader *r)
 	return n;
 }
 
-static int read_gnu(struct reader *r, struct gmon_profile *p,
-		    struct gmon_file_info *info)
+static int read_gnu(struct reader *r, struct gmon_profile *p, struct gmon_file_info *info)
 {
 	size_t arcsz = 2 * (size_t)r->asz + 4;
 	uint32_t version;
@@ -412,8 +418,10 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 	r->pos = 4;
 	version = (uint32_t)get(r, 4);
 	if (version > 1)
-		return fail(r, "unsupported gmon file version %u (versions 0 and 1 "
-			    "are supported)", version);
+		return fail(r,
+			    "unsupported gmon file version %u (versions 0 and 1 "
+			    "are supported)",
+			    version);
 	info->version = (int)version;
 	p->gnu_version = (int)version;
 	r->pos = GNU_HDR;
@@ -429,8 +437,10 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 			break;
 		case GMON_TAG_CG_ARC:
 			if (left(r) < arcsz)
-				return fail(r, "unexpected end of file in call-graph "
-					    "record at offset %zu", r->pos - 1);
+				return fail(r,
+					    "unexpected end of file in call-graph "
+					    "record at offset %zu",
+					    r->pos - 1);
 			{
 				uint64_t from = get(r, r->asz);
 				uint64_t self = get(r, r->asz);
@@ -445,7 +455,8 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 			info->nbb++;
 			break;
 		default:
-			return fail(r, "bad record tag %u at offset %zu (file corrupted?)",
+			return fail(r,
+				    "bad record tag %u at offset %zu (file corrupted?)",
 				    tag, r->pos - 1);
 		}
 	}
@@ -455,8 +466,8 @@ static int read_gnu(struct reader *r, struct gmon_profile *p,
 /* Both BSD flavours: a header giving one histogram, then arc triples to the
  * end of the file (a partial last triple is ignored, as GNU does).  The
  * 4.4BSD header's spare words need not be present if no data follows. */
-static int read_bsd(struct reader *r, struct gmon_profile *p,
-		    struct gmon_file_info *info, enum gmon_format fmt)
+static int read_bsd(struct reader *r, struct gmon_profile *p, struct gmon_file_info *info,
+		    enum gmon_format fmt)
 {
 	size_t a = r->asz, hdr, data, triple = 3 * (size_t)r->asz;
 	struct gmon_hist h;
@@ -482,7 +493,8 @@ static int read_bsd(struct reader *r, struct gmon_profile *p,
 		hdr = 2 * a + 4;
 	}
 	if ((int32_t)ncnt < (int32_t)hdr)
-		return fail(r, "does not appear to be a gmon.out file (histogram "
+		return fail(r,
+			    "does not appear to be a gmon.out file (histogram "
 			    "size %d is smaller than the %zu-byte header)",
 			    (int32_t)ncnt, hdr);
 	h.nbins = (ncnt - (uint32_t)hdr) / 2;
@@ -490,8 +502,10 @@ static int read_bsd(struct reader *r, struct gmon_profile *p,
 	h.dimen_abbrev = 's';
 	if (bsd44) {
 		if (p->have_rate && p->rate != rate)
-			return fail(r, "profiling rate %u incompatible with first gmon "
-				    "file's %u", rate, p->rate);
+			return fail(r,
+				    "profiling rate %u incompatible with first gmon "
+				    "file's %u",
+				    rate, p->rate);
 	}
 	if (!p->have_rate) {
 		p->rate = rate;
@@ -500,7 +514,8 @@ static int read_bsd(struct reader *r, struct gmon_profile *p,
 	if (p->nhists) {
 		const struct gmon_hist *f = &p->hists[0];
 		if (f->lowpc != h.lowpc || f->highpc != h.highpc || f->nbins != h.nbins)
-			return fail(r, "incompatible with first gmon file (histogram "
+			return fail(r,
+				    "incompatible with first gmon file (histogram "
 				    "[0x%llx, 0x%llx) in %u bins, first file has "
 				    "[0x%llx, 0x%llx) in %u bins)",
 				    (unsigned long long)h.lowpc,
@@ -511,8 +526,10 @@ static int read_bsd(struct reader *r, struct gmon_profile *p,
 	r->pos = hdr < r->len ? hdr : r->len;
 	if (h.nbins) {
 		if (hdr > r->len)
-			return fail(r, "unexpected end of file after 0 of %u "
-				    "histogram bins", h.nbins);
+			return fail(r,
+				    "unexpected end of file after 0 of %u "
+				    "histogram bins",
+				    h.nbins);
 		if (read_bins(r, &h))
 			return -1;
 	}
@@ -541,9 +558,8 @@ static int read_bsd(struct reader *r, struct gmon_profile *p,
 	return 0;
 }
 
-int gmon_read_mem(struct gmon_profile *p, const char *name,
-		  const unsigned char *data, size_t len,
-		  const struct gmon_abi *abi, enum gmon_format fmt,
+int gmon_read_mem(struct gmon_profile *p, const char *name, const unsigned char *data,
+		  size_t len, const struct gmon_abi *abi, enum gmon_format fmt,
 		  struct gmon_file_info *info, char *err, size_t errlen)
 {
 	struct reader r;
@@ -564,15 +580,10 @@ int gmon_read_mem(struct gmon_profile *p, const char *name,
 		info = &dummy;
 	memset(info, 0, sizeof *info);
 	switch (fmt) {
-	case GMON_FMT_PROF:
-		return fail(&r, "file format 'prof' is not supported");
-	case GMON_FMT_GNU:
-		rc = read_gnu(&r, p, info);
-		break;
+	case GMON_FMT_PROF: return fail(&r, "file format 'prof' is not supported");
+	case GMON_FMT_GNU: rc = read_gnu(&r, p, info); break;
 	case GMON_FMT_BSD:
-	case GMON_FMT_BSD44:
-		rc = read_bsd(&r, p, info, fmt);
-		break;
+	case GMON_FMT_BSD44: rc = read_bsd(&r, p, info, fmt); break;
 	default:
 		if (len >= 4 && !memcmp(data, "gmon", 4))
 			rc = read_gnu(&r, p, info);
@@ -585,9 +596,8 @@ int gmon_read_mem(struct gmon_profile *p, const char *name,
 	return rc;
 }
 
-void gmon_read(struct gmon_profile *p, const char *path,
-	       const struct gmon_abi *abi, enum gmon_format fmt,
-	       struct gmon_file_info *info)
+void gmon_read(struct gmon_profile *p, const char *path, const struct gmon_abi *abi,
+	       enum gmon_format fmt, struct gmon_file_info *info)
 {
 	const char *why;
 	size_t len = 0;
@@ -603,8 +613,7 @@ void gmon_read(struct gmon_profile *p, const char *path,
 	free(buf);
 }
 
-void gmon_print_info(FILE *out, const char *path,
-		     const struct gmon_file_info *info)
+void gmon_print_info(FILE *out, const char *path, const struct gmon_file_info *info)
 {
 	fprintf(out, "File `%s' (version %d) contains:\n", path, info->version);
 	fprintf(out, "\t%zu histogram record%s\n", info->nhist,

@@ -36,9 +36,9 @@ struct gmon_hindex;
 struct gmon_hist {
 	uint64_t lowpc, highpc; /* byte addresses */
 	uint32_t nbins;
-	uint64_t *bins;         /* nbins counts, summed over files */
-	char dimen[16];         /* "seconds", NUL-terminated */
-	char dimen_abbrev;      /* 's' */
+	uint64_t *bins;    /* nbins counts, summed over files */
+	char dimen[16];    /* "seconds", NUL-terminated */
+	char dimen_abbrev; /* 's' */
 };
 
 /* One call-graph arc record as read (no symbol lookup yet), file order. */
@@ -59,10 +59,10 @@ struct gmon_profile {
 	size_t narcs, arcs_cap;
 	struct gmon_bb *bbs;
 	size_t nbbs, bbs_cap;
-	uint32_t rate;      /* samples per second; the first file's wins */
-	int nfiles;         /* files read so far */
+	uint32_t rate; /* samples per second; the first file's wins */
+	int nfiles;    /* files read so far */
 	int have_rate;
-	int gnu_version;    /* of the last GNU file; -i shows it for BSD files */
+	int gnu_version; /* of the last GNU file; -i shows it for BSD files */
 	/* GNU's note of having read basic-block counts: set by a GNU
 	 * basic-block record, cleared by every BSD file read after it.  GNU
 	 * -s writes the counts only when it is set (they are kept either way). */
@@ -72,7 +72,7 @@ struct gmon_profile {
 
 /* Per-file record counts, for -i ("File `F' (version V) contains:"). */
 struct gmon_file_info {
-	int version;         /* GNU version; for a BSD file, as GNU shows it:
+	int version; /* GNU version; for a BSD file, as GNU shows it:
 			      * the last GNU file's version, else 0 */
 	int is_bsd;
 	size_t nhist, narcs, nbb;
@@ -83,9 +83,8 @@ void gmon_free(struct gmon_profile *p);
 
 /* Read PATH and add its records to P.  INFO, if not NULL, receives counts
  * for -i.  Dies with a message naming PATH on any error. */
-void gmon_read(struct gmon_profile *p, const char *path,
-	       const struct gmon_abi *abi, enum gmon_format fmt,
-	       struct gmon_file_info *info);
+void gmon_read(struct gmon_profile *p, const char *path, const struct gmon_abi *abi,
+	       enum gmon_format fmt, struct gmon_file_info *info);
 
 /* Same, from memory (for the fuzz target and unit tests).  NAME is used
  * in messages.  Returns 0, or -1 with "NAME: problem" in ERR (ERRLEN
@@ -93,9 +92,8 @@ void gmon_read(struct gmon_profile *p, const char *path,
  * error P holds part of the file but stays consistent: gmon_free() and
  * further reads are safe.  Allocation is bounded by LEN times a small
  * constant whatever the counts in the data say. */
-int gmon_read_mem(struct gmon_profile *p, const char *name,
-		  const unsigned char *data, size_t len,
-		  const struct gmon_abi *abi, enum gmon_format fmt,
+int gmon_read_mem(struct gmon_profile *p, const char *name, const unsigned char *data,
+		  size_t len, const struct gmon_abi *abi, enum gmon_format fmt,
 		  struct gmon_file_info *info, char *err, size_t errlen);
 
 /* Write P in GNU format version 1 to PATH (-s), through a temporary file in
@@ -103,11 +101,9 @@ int gmon_read_mem(struct gmon_profile *p, const char *name,
  * (N of them) are written in the order given: the caller supplies them
  * merged by symbol as GNU does.  Dies with a message on failure. */
 void gmon_write(const char *path, const struct gmon_profile *p,
-		const struct gmon_abi *abi,
-		const struct gmon_arc *arcs, size_t narcs);
+		const struct gmon_abi *abi, const struct gmon_arc *arcs, size_t narcs);
 
 /* Print -i output for one file, exactly as GNU gprof 2.40. */
-void gmon_print_info(FILE *out, const char *path,
-		     const struct gmon_file_info *info);
+void gmon_print_info(FILE *out, const char *path, const struct gmon_file_info *info);
 
 #endif

@@ -19,7 +19,7 @@
 #include <bfd.h>
 
 static const char *const excluded_names[] = {
-	"_gprof_mcount", "mcount", "_mcount", "__mcount",
+	"_gprof_mcount",     "mcount",     "_mcount", "__mcount",
 	"__mcount_internal", "__mcleanup", NULL
 };
 
@@ -108,7 +108,8 @@ static void textsyms_build(struct textsyms *t, struct slow *sl, bfd *abfd)
 		asymbol *a = sl->syms[i];
 		if (a->section != sl->text ||
 		    (a->flags & (BSF_OBJECT | BSF_SECTION_SYM | BSF_FILE |
-				 BSF_THREAD_LOCAL | BSF_DEBUGGING)) || !a->name[0])
+				 BSF_THREAD_LOCAL | BSF_DEBUGGING)) ||
+		    !a->name[0])
 			continue;
 		if (a->value >= ((uint64_t)1 << 40) || i >= ((size_t)1 << 24))
 			continue;
@@ -152,8 +153,8 @@ static size_t ptr_hash(const char *p, size_t cap)
 	return (size_t)(k >> 32) & (cap - 1);
 }
 
-static const char *renamed(struct rename *r, const struct textsyms *ts,
-			   const char *fn, uint64_t pc)
+static const char *renamed(struct rename *r, const struct textsyms *ts, const char *fn,
+			   uint64_t pc)
 {
 	size_t h;
 
@@ -214,12 +215,12 @@ static int cmp_lsym(const void *a, const void *b)
 /* Whether SRC replaces KEPT at the same address (GNU's preferences). */
 static int prefer(const struct sym *src, const struct sym *kept)
 {
-	return symtab_prefer(src->is_static, src->is_func, src->name,
-			     kept->is_static, kept->is_func, kept->name);
+	return symtab_prefer(src->is_static, src->is_func, src->name, kept->is_static,
+			     kept->is_func, kept->name);
 }
 
-void lines_symtab(struct lines_table *lt, struct symtab *ft,
-		  const struct symtab *funcs, int style)
+void lines_symtab(struct lines_table *lt, struct symtab *ft, const struct symtab *funcs,
+		  int style)
 {
 	struct symtab *st = &lt->st;
 	struct lsym *v = NULL;
@@ -231,7 +232,7 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft,
 	const char *pname = NULL, *pfile = NULL, *dn_of = NULL;
 	char *dn_last = NULL;
 	int pline = -1;
-	size_t prev = SIZE_MAX;  /* index in v: v moves as it grows */
+	size_t prev = SIZE_MAX; /* index in v: v moves as it grows */
 	bfd *abfd = ft->bfd;
 
 	memset(lt, 0, sizeof *lt);
@@ -251,9 +252,11 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft,
 		 * file name libbfd returns stays the same string */
 		const char *rf = NULL, *rfn = NULL;
 		unsigned int rl = 0;
-		if (!sl.text || !bfd_find_nearest_line(abfd, sl.text, NULL,
-						       (bfd_vma)(pc - sl.text->vma),
-						       &rf, &rfn, &rl) || !rf || !rl)
+		if (!sl.text ||
+		    !bfd_find_nearest_line(abfd, sl.text, NULL,
+					   (bfd_vma)(pc - sl.text->vma), &rf, &rfn,
+					   &rl) ||
+		    !rf || !rl)
 			continue;
 		if (rfn && rf == last_raw_file) {
 			file = last_file;
@@ -441,8 +444,7 @@ static int cmp_row(const void *l, const void *r)
 	return a->line - b->line;
 }
 
-struct lines_row *lines_for_function(struct symtab *st,
-				     const struct gmon_profile *prof,
+struct lines_row *lines_for_function(struct symtab *st, const struct gmon_profile *prof,
 				     const struct sym *fn, size_t *np)
 {
 	struct run *runs = NULL;
@@ -457,7 +459,8 @@ struct lines_row *lines_for_function(struct symtab *st,
 		int line;
 		if (!symtab_line_at(st, pc, &file, &line, NULL))
 			continue;
-		if (nruns && runs[nruns - 1].file == file && runs[nruns - 1].line == line) {
+		if (nruns && runs[nruns - 1].file == file &&
+		    runs[nruns - 1].line == line) {
 			runs[nruns - 1].hi = pc + 1;
 			continue;
 		}
@@ -492,7 +495,8 @@ struct lines_row *lines_for_function(struct symtab *st,
 		}
 		row_of[i] = (int)k;
 		for (size_t h = 0; h < prof->nhists; h++)
-			rows[k].samples += hist_overlap(&prof->hists[h], runs[i].lo, runs[i].hi);
+			rows[k].samples +=
+				hist_overlap(&prof->hists[h], runs[i].lo, runs[i].hi);
 	}
 	for (size_t i = 0; i < prof->narcs; i++) {
 		const struct gmon_arc *a = &prof->arcs[i];

@@ -27,12 +27,12 @@
  * DEMANGLE_STYLE is a code from demangle_style() or
  * demangle_style_auto(), or -1 for none. */
 struct lines_table {
-	struct symtab st;   /* the table; st.syms is ours */
-	char **owned;       /* demangled names we allocated */
+	struct symtab st; /* the table; st.syms is ours */
+	char **owned;     /* demangled names we allocated */
 	size_t nowned;
 };
-void lines_symtab(struct lines_table *lt, struct symtab *ft,
-		  const struct symtab *funcs, int demangle_style);
+void lines_symtab(struct lines_table *lt, struct symtab *ft, const struct symtab *funcs,
+		  int demangle_style);
 void lines_symtab_free(struct lines_table *lt);
 
 /* The function symbol an arc to PC enters: the symbol covering PC, backed
@@ -41,7 +41,7 @@ const struct sym *lines_callee(const struct symtab *st, uint64_t pc);
 
 /* Per-line figures of one function, for the browser's source pane. */
 struct lines_row {
-	const char *file;   /* interned like sym.file */
+	const char *file; /* interned like sym.file */
 	int line;
 	double samples;     /* histogram ticks credited to the line */
 	uint64_t calls_out; /* calls made from the line (arc counts) */
@@ -58,8 +58,7 @@ struct lines_row {
  * records there.  Costs one line lookup per byte of the function.  The
  * result is malloc'd; free() it.  NULL with *N = 0 when the function has
  * no line information. */
-struct lines_row *lines_for_function(struct symtab *st,
-				     const struct gmon_profile *prof,
+struct lines_row *lines_for_function(struct symtab *st, const struct gmon_profile *prof,
 				     const struct sym *fn, size_t *n);
 
 #endif

@@ -41,8 +41,7 @@ static int cmp_entry(const void *l, const void *r)
 
 /* Binary search as glibc's bsearch probes, so that among equal names the
  * same entry is found as by GNU. */
-static const struct ordering_entry *find(const struct ordering_map *m,
-					 const char *name)
+static const struct ordering_entry *find(const struct ordering_map *m, const char *name)
 {
 	size_t lo = 0, hi = m->n;
 
@@ -76,13 +75,15 @@ static void parse(struct ordering_map *m, const char *path)
 			continue;
 		char *colon = strchr(line, ':');
 		if (!colon)
-			util_die("%s:%zu: no ':' after an object file name", path, lineno);
+			util_die("%s:%zu: no ':' after an object file name", path,
+				 lineno);
 		if (colon == line)
 			util_die("%s:%zu: no object file name before ':'", path, lineno);
 		*colon = 0;
 		char *sp = strrchr(colon + 1, ' ');
 		if (!sp || !sp[1])
-			util_die("%s:%zu: no function name (expected `FILE:ADDR TYPE NAME')",
+			util_die("%s:%zu: no function name (expected `FILE:ADDR TYPE "
+				 "NAME')",
 				 path, lineno);
 		util_grow((void **)&m->e, &cap, m->n + 1, sizeof *m->e);
 		struct ordering_entry *e = &m->e[m->n++];
@@ -95,8 +96,7 @@ static void parse(struct ordering_map *m, const char *path)
 	util_qsort(m->e, m->n, sizeof *m->e, cmp_entry);
 }
 
-void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
-		       const char *path)
+void ordering_map_load(struct ordering_map *m, const struct symtab *ft, const char *path)
 {
 	struct symtab *st = &m->st;
 	size_t k = 0;

@@ -24,15 +24,15 @@
 struct ordering_entry {
 	const char *file;
 	const char *func;
-	int is_first;      /* first line of its file in the map */
-	size_t line;       /* line number in the map file */
+	int is_first; /* first line of its file in the map */
+	size_t line;  /* line number in the map file */
 };
 
 struct ordering_map {
-	struct symtab st;          /* the derived table */
-	struct ordering_entry *e;  /* sorted by function name */
+	struct symtab st;         /* the derived table */
+	struct ordering_entry *e; /* sorted by function name */
 	size_t n;
-	char *text;                /* the map file's contents */
+	char *text; /* the map file's contents */
 	size_t text_len;
 };
 
@@ -41,9 +41,7 @@ struct ordering_map {
 int ordering_map_mapped(const struct ordering_map *m, const struct sym *sym);
 
 /* Read PATH and derive M->st from FT.  Dies on a bad map. */
-void ordering_map_load(struct ordering_map *m, const struct symtab *ft,
-		       const char *path);
+void ordering_map_load(struct ordering_map *m, const struct symtab *ft, const char *path);
 void ordering_map_free(struct ordering_map *m);
-
 
 #endif

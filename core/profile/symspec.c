@@ -104,8 +104,7 @@ void symspec_resolve(struct symspec *sp, const struct symtab *st)
 		free(name);
 }
 
-void symspec_parse_in(struct symspec *sp, const char *text,
-		      const struct symtab *st)
+void symspec_parse_in(struct symspec *sp, const char *text, const struct symtab *st)
 {
 	symspec_parse(sp, text);
 	symspec_resolve(sp, st);
@@ -125,21 +124,20 @@ int symspec_match(const struct symspec *sp, const struct sym *sym)
 		if (sp->resolved) {
 			if (!sp->file_id || sym->file != sp->file_id)
 				return 0;
-		} else if (!sym->file
-			   || !same_base(sym->file, sp->file, sp->file_len)) {
+		} else if (!sym->file || !same_base(sym->file, sp->file, sp->file_len)) {
 			return 0;
 		}
 	}
 	if (sp->line && sp->line != sym->line)
 		return 0;
 	if (sp->name)
-		return strlen(sym->name) == sp->name_len
-		       && memcmp(sym->name, sp->name, sp->name_len) == 0;
+		return strlen(sym->name) == sp->name_len &&
+		       memcmp(sym->name, sp->name, sp->name_len) == 0;
 	return 1;
 }
 
-int symspec_parse_arc_in(const char *text, struct symspec *from,
-			 struct symspec *to, const struct symtab *st)
+int symspec_parse_arc_in(const char *text, struct symspec *from, struct symspec *to,
+			 const struct symtab *st)
 {
 	const char *slash = strchr(text, '/');
 
@@ -156,8 +154,7 @@ int symspec_parse_arc_in(const char *text, struct symspec *from,
 	return 0;
 }
 
-int symspec_parse_arc(const char *text, struct symspec *from,
-		      struct symspec *to)
+int symspec_parse_arc(const char *text, struct symspec *from, struct symspec *to)
 {
 	return symspec_parse_arc_in(text, from, to, NULL);
 }

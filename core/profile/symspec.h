@@ -26,11 +26,11 @@
 #include "symtab.h"
 
 struct symspec {
-	const char *file;   /* file part (not NUL-terminated), or NULL */
+	const char *file; /* file part (not NUL-terminated), or NULL */
 	size_t file_len;
-	const char *name;   /* name part (not NUL-terminated), or NULL */
+	const char *name; /* name part (not NUL-terminated), or NULL */
 	size_t name_len;
-	int line;           /* 0 = any line */
+	int line; /* 0 = any line */
 	/* File resolved against a symtab: match by identity with sym.file.
 	 * Meaningful only when resolved is set; NULL then means "no such
 	 * file" (the spec matches nothing). */
@@ -43,8 +43,7 @@ struct symspec {
 void symspec_parse(struct symspec *sp, const char *text);
 
 /* Same, resolving the file part against ST exactly as GNU does. */
-void symspec_parse_in(struct symspec *sp, const char *text,
-		      const struct symtab *st);
+void symspec_parse_in(struct symspec *sp, const char *text, const struct symtab *st);
 
 /* Resolve SP's file part against ST (done by symspec_parse_in()). */
 void symspec_resolve(struct symspec *sp, const struct symtab *st);
@@ -55,10 +54,9 @@ int symspec_match(const struct symspec *sp, const struct sym *sym);
 /* An arc spec "FROM/TO" for -k, split at the first '/'.  Returns 0, or -1
  * when TEXT has no '/' (GNU then ignores the option: no arc matches).
  * ST may be NULL (files matched by last path component). */
-int symspec_parse_arc(const char *text, struct symspec *from,
-		      struct symspec *to);
-int symspec_parse_arc_in(const char *text, struct symspec *from,
-			 struct symspec *to, const struct symtab *st);
+int symspec_parse_arc(const char *text, struct symspec *from, struct symspec *to);
+int symspec_parse_arc_in(const char *text, struct symspec *from, struct symspec *to,
+			 const struct symtab *st);
 
 /* GNU's selection tables (-p/-P/-q/-Q/-e/-E/-f/-F/-n/-N).  GNU does not
  * keep a set of symbols but a table of address ranges: for every spec, each

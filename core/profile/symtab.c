@@ -21,19 +21,19 @@
 #include "util.h"
 
 struct symtab_priv {
-	asymbol **asyms;     /* canonical symbols, then synthetic ones */
+	asymbol **asyms; /* canonical symbols, then synthetic ones */
 	long nasyms;
-	asymbol *synth;      /* libbfd's synthetic symbol block */
+	asymbol *synth; /* libbfd's synthetic symbol block */
 	asection *text;
-	char **dnames;       /* demangled names we own, one per sym or NULL */
+	char **dnames;              /* demangled names we own, one per sym or NULL */
 	struct file_node **buckets; /* interned source file names */
 	size_t nbuckets;
 	size_t files_cap;
-	int have_debug;      /* the file carries line information */
+	int have_debug; /* the file carries line information */
 	/* For executables line lookups skip libbfd's symbol-table fallback
 	 * (a scan of every symbol per lookup): see symtab_line_at(). */
 	int fast_lines;
-	int have_text_sym;   /* a possible function symbol lies in .text ... */
+	int have_text_sym;     /* a possible function symbol lies in .text ... */
 	uint64_t text_sym_min; /* ... the lowest such offset into .text */
 	/* Every selected symbol in symbol-table order (before sorting and
 	 * merging): its address and its index in syms[], or NOT_KEPT.  GNU
@@ -41,8 +41,8 @@ struct symtab_priv {
 	uint64_t *cand_addr;
 	uint32_t *cand_kept;
 	size_t ncand;
-	int lines_done;      /* symtab_load_lines() has run */
-	char **table_names;  /* names read from an external table (-S) */
+	int lines_done;     /* symtab_load_lines() has run */
+	char **table_names; /* names read from an external table (-S) */
 	size_t ntable_names;
 };
 
@@ -51,20 +51,20 @@ struct symtab_priv {
 struct file_node {
 	struct file_node *next;
 	char *path;
-	int listed;          /* in st->files */
+	int listed; /* in st->files */
 };
 
 /* A symbol that passed selection, before sorting. */
 struct cand {
-	const char *name;    /* raw name: the bfd's, or one read from -S */
+	const char *name; /* raw name: the bfd's, or one read from -S */
 	uint64_t addr;
-	size_t cidx;         /* position among candidates, table order */
+	size_t cidx; /* position among candidates, table order */
 	unsigned is_static : 1, is_func : 1;
 };
 
 /* Excluded from time, graph and flat profile by default (GNU's list). */
 static const char *const excluded_names[] = {
-	"_gprof_mcount", "mcount", "_mcount", "__mcount",
+	"_gprof_mcount",     "mcount",     "_mcount", "__mcount",
 	"__mcount_internal", "__mcleanup", NULL
 };
 
@@ -151,8 +151,8 @@ static const char *intern_file(struct symtab *st, const char *path)
 	return fn->path;
 }
 
-int symtab_line_at(struct symtab *st, uint64_t addr, const char **file,
-		   int *line, const char **func)
+int symtab_line_at(struct symtab *st, uint64_t addr, const char **file, int *line,
+		   const char **func)
 {
 	struct symtab_priv *pv = st->priv;
 	const char *f = NULL, *fn = NULL;
@@ -165,16 +165,16 @@ int symtab_line_at(struct symtab *st, uint64_t addr, const char **file,
 	 * the unsigned offset wraps back to the same address in libbfd. */
 	off = (bfd_vma)(addr - pv->text->vma);
 	if (!pv->fast_lines) {
-		if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, pv->asyms,
-					   off, &f, &fn, &l))
+		if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, pv->asyms, off, &f,
+					   &fn, &l))
 			return 0;
 	} else {
 		/* Without symbols libbfd answers from the debug information
 		 * alone.  When that names no function (assembly with -g),
 		 * GNU's call would take the nearest function symbol of .text
 		 * at or below the offset; only whether one exists matters. */
-		if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, NULL,
-					   off, &f, &fn, &l))
+		if (!bfd_find_nearest_line((bfd *)st->bfd, pv->text, NULL, off, &f, &fn,
+					   &l))
 			return 0;
 		if (!fn && f && l && pv->have_text_sym && pv->text_sym_min <= off)
 			fn = "";
@@ -238,8 +238,8 @@ static int static_name_ok(const char *name, const char *limit)
 
 /* The class GNU gives a symbol: 'T' kept as global, 't' kept as static,
  * 0 dropped.  LO..HI bound the string table for static_name_ok(). */
-static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o,
-		    const char *lo, const char *hi)
+static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o, const char *lo,
+		    const char *hi)
 {
 	const char *limit;
 	char lead;
@@ -263,9 +263,8 @@ static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o,
 	if (!static_name_ok(s->name, limit))
 		return 0;
 	lead = bfd_get_symbol_leading_char(abfd);
-	if ((lead && lead != s->name[0])
-	    || strncmp(s->name, "__gnu_compiled", 14) == 0
-	    || strncmp(s->name, "___gnu_compiled", 15) == 0)
+	if ((lead && lead != s->name[0]) || strncmp(s->name, "__gnu_compiled", 14) == 0 ||
+	    strncmp(s->name, "___gnu_compiled", 15) == 0)
 		return 0;
 	if (o->ignore_non_functions && !(s->flags & BSF_FUNCTION))
 		return 0;
@@ -286,8 +285,8 @@ static int cmp_cand(const void *a, const void *b)
 	return x->cidx < y->cidx ? -1 : x->cidx > y->cidx;
 }
 
-int symtab_prefer(int src_static, int src_func, const char *s,
-		  int kept_static, int kept_func, const char *k)
+int symtab_prefer(int src_static, int src_func, const char *s, int kept_static,
+		  int kept_func, const char *k)
 {
 	if (!src_static && kept_static)
 		return 1;
@@ -305,14 +304,14 @@ int symtab_prefer(int src_static, int src_func, const char *s,
 /* Whether SRC should replace KEPT at the same address. */
 static int prefer(const struct cand *src, const struct cand *kept)
 {
-	return symtab_prefer(src->is_static, src->is_func, src->name,
-			     kept->is_static, kept->is_func, kept->name);
+	return symtab_prefer(src->is_static, src->is_func, src->name, kept->is_static,
+			     kept->is_func, kept->name);
 }
 
 static int has_debug_info(bfd *abfd)
 {
 	static const char *const names[] = {
-		".debug_info", ".debug_line", ".stab", ".debug", ".line",
+		".debug_info",    ".debug_line",       ".stab", ".debug", ".line",
 		".gnu_debuglink", ".gnu_debugaltlink", NULL
 	};
 	int i;
@@ -403,8 +402,8 @@ static void read_symbols(struct symtab *st, bfd *abfd, int required)
 	if (nsynth > 0) {
 		long i;
 
-		pv->asyms = xrealloc(pv->asyms,
-				     (size_t)(n + nsynth + 1) * sizeof(asymbol *));
+		pv->asyms =
+			xrealloc(pv->asyms, (size_t)(n + nsynth + 1) * sizeof(asymbol *));
 		for (i = 0; i < nsynth; i++)
 			pv->asyms[n + i] = synth + i;
 		n += nsynth;
@@ -418,8 +417,7 @@ static void read_symbols(struct symtab *st, bfd *abfd, int required)
 
 /* Bounds of the string table: the names of ordinary symbols all point into
  * it (section symbols carry section names from elsewhere). */
-static void strtab_bounds(asymbol **syms, long n, const char **lo,
-			  const char **hi)
+static void strtab_bounds(asymbol **syms, long n, const char **lo, const char **hi)
 {
 	long i;
 
@@ -443,16 +441,14 @@ static int demangle_style_of(const struct symtab_opts *o)
 	int style;
 
 	switch (o->demangle) {
-	case SYMTAB_DEMANGLE_NONE:
-		return -1;
+	case SYMTAB_DEMANGLE_NONE: return -1;
 	case SYMTAB_DEMANGLE_STYLE:
 		style = demangle_style(o->demangle_style);
 		if (style == -1)
 			util_die("unknown demangling style `%s'",
 				 o->demangle_style ? o->demangle_style : "");
 		return style;
-	default:
-		return demangle_style_auto();
+	default: return demangle_style_auto();
 	}
 }
 
@@ -605,8 +601,7 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
  * read as hex ("0x" allowed, trailing junk ignored); when that fails the
  * address of the previous t/T line is used again (0 at first), so the
  * symbol usually merges with that one. */
-static size_t table_candidates(struct symtab *st, const char *table,
-			       struct cand **out)
+static size_t table_candidates(struct symtab *st, const char *table, struct cand **out)
 {
 	struct symtab_priv *pv = st->priv;
 	const char *why;
@@ -631,14 +626,14 @@ static size_t table_candidates(struct symtab *st, const char *table,
 
 		util_grow((void **)&name, &ncap, (size_t)len + 1, 1);
 		util_grow((void **)&addr_text, &acap, (size_t)len + 1, 1);
-		if (sscanf(line, "%s %c %s", addr_text, &type, name) != 3
-		    || (type != 't' && type != 'T'))
+		if (sscanf(line, "%s %c %s", addr_text, &type, name) != 3 ||
+		    (type != 't' && type != 'T'))
 			continue;
 		if (sscanf(addr_text, "%" SCNx64, &v) == 1)
 			addr = v;
 		util_grow((void **)&c, &ccap, nc + 1, sizeof *c);
-		util_grow((void **)&pv->table_names, &names_cap,
-			  pv->ntable_names + 1, sizeof *pv->table_names);
+		util_grow((void **)&pv->table_names, &names_cap, pv->ntable_names + 1,
+			  sizeof *pv->table_names);
 		pv->table_names[pv->ntable_names] = xstrdup(name);
 		c[nc].name = pv->table_names[pv->ntable_names++];
 		c[nc].addr = addr;
@@ -666,8 +661,7 @@ static size_t table_candidates(struct symtab *st, const char *table,
 	return nc;
 }
 
-void symtab_load(struct symtab *st, const char *path,
-		 const struct symtab_opts *opts)
+void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *opts)
 {
 	static const struct symtab_opts defaults;
 	struct symtab_priv *pv;
@@ -709,10 +703,10 @@ void symtab_load(struct symtab *st, const char *path,
 	for (j = 0; j < pv->nasyms; j++) {
 		const asymbol *s = pv->asyms[j];
 
-		if (s->section == pv->text
-		    && !(s->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT
-				     | BSF_THREAD_LOCAL))
-		    && (!pv->have_text_sym || s->value < pv->text_sym_min)) {
+		if (s->section == pv->text &&
+		    !(s->flags &
+		      (BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT | BSF_THREAD_LOCAL)) &&
+		    (!pv->have_text_sym || s->value < pv->text_sym_min)) {
 			pv->have_text_sym = 1;
 			pv->text_sym_min = s->value;
 		}

@@ -16,13 +16,13 @@
 #include "gmon.h"
 
 struct sym {
-	uint64_t addr;     /* start address (link-time) */
-	uint64_t end_addr; /* last byte covered */
-	const char *name;  /* raw name as in the symbol table (mangled) */
-	const char *dname; /* name to print: demangled, or == name */
-	const char *file;  /* source file (from debug info), or NULL; interned:
+	uint64_t addr;            /* start address (link-time) */
+	uint64_t end_addr;        /* last byte covered */
+	const char *name;         /* raw name as in the symbol table (mangled) */
+	const char *dname;        /* name to print: demangled, or == name */
+	const char *file;         /* source file (from debug info), or NULL; interned:
 			    * equal paths share one pointer (symtab.files) */
-	int line;          /* line of the definition, or 0 */
+	int line;                 /* line of the definition, or 0 */
 	unsigned is_static : 1;   /* local symbol ('t') */
 	unsigned is_func : 1;     /* BSF_FUNCTION */
 	unsigned is_excluded : 1; /* mcount & co: out of time, graph and flat */
@@ -50,15 +50,15 @@ struct symtab_priv;
 struct symtab {
 	struct sym *syms;
 	size_t n;
-	struct gmon_abi abi;  /* address width and byte order of the file */
-	void *bfd;            /* the open bfd (for line information later) */
+	struct gmon_abi abi; /* address width and byte order of the file */
+	void *bfd;           /* the open bfd (for line information later) */
 	const char *path;
 	/* Source files named by debug information, in the order GNU gprof
 	 * first meets them (symbol-table order, before sorting); every
 	 * sym.file points to one of these strings. */
 	const char **files;
 	size_t nfiles;
-	uint64_t text_start;  /* the .text section: [text_start, text_end) */
+	uint64_t text_start; /* the .text section: [text_start, text_end) */
 	uint64_t text_end;
 	struct symtab_priv *priv;
 };
@@ -66,8 +66,7 @@ struct symtab {
 /* Load PATH.  A style name that libiberty does not know is fatal
  * ("unknown demangling style `X'"); callers may check it first with
  * symtab_demangle_style_ok(). */
-void symtab_load(struct symtab *st, const char *path,
-		 const struct symtab_opts *opts);
+void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *opts);
 void symtab_free(struct symtab *st);
 
 /* Fill file and line of every symbol and put st->files in GNU's order.
@@ -81,8 +80,8 @@ int symtab_demangle_style_ok(const char *name);
 /* GNU's choice between two symbols at one address: 1 when the source
  * (SRC_STATIC, SRC_FUNC, name S) replaces the kept one: globals over
  * statics, functions over other symbols, fewer leading underscores. */
-int symtab_prefer(int src_static, int src_func, const char *s,
-		  int kept_static, int kept_func, const char *k);
+int symtab_prefer(int src_static, int src_func, const char *s, int kept_static,
+		  int kept_func, const char *k);
 
 /* The symbol covering PC, or NULL.  O(log n). */
 struct sym *symtab_find(const struct symtab *st, uint64_t pc);
@@ -95,8 +94,8 @@ struct sym *symtab_find_near(const struct symtab *st, uint64_t pc, size_t *hint)
  * fills *FILE (interned like sym.file), *LINE and, if FUNC is not NULL,
  * *FUNC (bfd-owned; "" when only a symbol, not the debug information,
  * would name the function); 0 when there is no line information. */
-int symtab_line_at(struct symtab *st, uint64_t addr, const char **file,
-		   int *line, const char **func);
+int symtab_line_at(struct symtab *st, uint64_t addr, const char **file, int *line,
+		   const char **func);
 
 /* The source file GNU gprof means by NAME in a symspec: files are compared
  * by their last path component only, and when several files share it the

@@ -16,6 +16,7 @@
 
 #include <string.h>
 
+/* clang-format off */
 static const char map1[] =
 	"mmmmbzxxmmmmbzxp" /* 00 */
 	"mmmmbzxxmmmmbzxx" /* 10 */
@@ -57,6 +58,7 @@ static const char map0f[257] =
 	"mmmmmmmmmmmmmmmm" /* E0 */
 	"mmmmmmmmmmmmmmmm" /* F0 */
 	;
+/* clang-format on */
 
 static char shape1(unsigned op)
 {
@@ -147,9 +149,15 @@ static unsigned operands_len(char shape, const unsigned char *p, size_t avail,
 	case '.': break;
 	case 'm': has_modrm = 1; break;
 	case 'b': imm = 1; break;
-	case 'B': has_modrm = 1; imm = 1; break;
+	case 'B':
+		has_modrm = 1;
+		imm = 1;
+		break;
 	case 'z': imm = opsize16 ? 2 : 4; break;
-	case 'Z': has_modrm = 1; imm = opsize16 ? 2 : 4; break;
+	case 'Z':
+		has_modrm = 1;
+		imm = opsize16 ? 2 : 4;
+		break;
 	case 'w': imm = 2; break;
 	case 'e': imm = 3; break;
 	case 'v': imm = rexw ? 8 : opsize16 ? 2 : 4; break;
@@ -188,8 +196,8 @@ static int finish(struct x86len_insn *in, unsigned len, size_t avail)
 }
 
 /* A VEX/EVEX/XOP-encoded instruction: MAP, then the opcode at P. */
-static int vex_tail(const unsigned char *p, size_t avail, unsigned used,
-		    unsigned map, int opsize16, struct x86len_insn *in)
+static int vex_tail(const unsigned char *p, size_t avail, unsigned used, unsigned map,
+		    int opsize16, struct x86len_insn *in)
 {
 	unsigned op, k;
 	char shape;
@@ -199,8 +207,12 @@ static int vex_tail(const unsigned char *p, size_t avail, unsigned used,
 	op = p[used];
 	switch (map) {
 	case 1: shape = map0f[op]; break;
-	case 2: case 5: case 6: case 9: shape = 'm'; break;
-	case 3: case 8: shape = 'B'; break;
+	case 2:
+	case 5:
+	case 6:
+	case 9: shape = 'm'; break;
+	case 3:
+	case 8: shape = 'B'; break;
 	case 10: shape = 'm'; break; /* XOP map A: ModRM + imm32 */
 	default: return 0;
 	}
@@ -222,18 +234,43 @@ static int vex_tail(const unsigned char *p, size_t avail, unsigned used,
 static char shape1_32(unsigned op)
 {
 	switch (op) {
-	case 0x06: case 0x07: case 0x0E: case 0x16: case 0x17: case 0x1E:
-	case 0x1F: case 0x27: case 0x2F: case 0x37: case 0x3F:
-	case 0x60: case 0x61: case 0xCE: case 0xD6:
-		return '.';
-	case 0x62: return 'm';          /* bound (EVEX handled before) */
-	case 0x40: case 0x41: case 0x42: case 0x43: case 0x44: case 0x45:
-	case 0x46: case 0x47: case 0x48: case 0x49: case 0x4A: case 0x4B:
-	case 0x4C: case 0x4D: case 0x4E: case 0x4F:
-		return '.';                 /* inc, dec */
+	case 0x06:
+	case 0x07:
+	case 0x0E:
+	case 0x16:
+	case 0x17:
+	case 0x1E:
+	case 0x1F:
+	case 0x27:
+	case 0x2F:
+	case 0x37:
+	case 0x3F:
+	case 0x60:
+	case 0x61:
+	case 0xCE:
+	case 0xD6: return '.';
+	case 0x62: return 'm'; /* bound (EVEX handled before) */
+	case 0x40:
+	case 0x41:
+	case 0x42:
+	case 0x43:
+	case 0x44:
+	case 0x45:
+	case 0x46:
+	case 0x47:
+	case 0x48:
+	case 0x49:
+	case 0x4A:
+	case 0x4B:
+	case 0x4C:
+	case 0x4D:
+	case 0x4E:
+	case 0x4F: return '.'; /* inc, dec */
 	case 0x82: return 'B';
-	case 0x9A: case 0xEA: return 'p'; /* far pointer: handled below */
-	case 0xD4: case 0xD5: return 'b';
+	case 0x9A:
+	case 0xEA: return 'p'; /* far pointer: handled below */
+	case 0xD4:
+	case 0xD5: return 'b';
 	default: return shape1(op);
 	}
 }

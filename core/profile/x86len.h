@@ -15,9 +15,9 @@
 #include <stdint.h>
 
 struct x86len_insn {
-	unsigned len;        /* bytes, 1..15 */
-	int is_call_rel32;   /* E8 with a 32-bit displacement */
-	int32_t rel;         /* that displacement */
+	unsigned len;      /* bytes, 1..15 */
+	int is_call_rel32; /* E8 with a 32-bit displacement */
+	int32_t rel;       /* that displacement */
 };
 
 /* Decode the instruction at P (AVAIL bytes readable) as 64-bit code.

@@ -31,10 +31,10 @@
 
 struct anno_entry {
 	int used;
-	int merged;          /* stands for several symbols */
+	int merged; /* stands for several symbols */
 	int is_func;
 	int line;
-	uint64_t addr;       /* 0 when merged */
+	uint64_t addr; /* 0 when merged */
 	uint64_t ncalls;
 	const struct execcount_bb *bb; /* the first symbol's blocks, or NULL */
 };
@@ -56,8 +56,7 @@ struct anno_state {
 static const struct execcount_bb no_bb;
 
 /* The prefix of LINE (1-based) into BUF (ANNO_WIDTH + 1 bytes). */
-static void prefix(struct anno_state *a, const struct anno_file *f, int line,
-		   char *buf)
+static void prefix(struct anno_state *a, const struct anno_file *f, int line, char *buf)
 {
 	const struct anno_entry *e = line <= f->nlines ? &f->lines[line - 1] : NULL;
 	char tmp[EXECCOUNT_NBBS * 30 + 40];
@@ -123,8 +122,7 @@ static void prefix(struct anno_state *a, const struct anno_file *f, int line,
 /* Open the source: its own name first, then for each search directory
  * (-I in order, then GPROF_PATH; each ':'-separated) DIR/NAME and
  * DIR/BASENAME.  Returns NULL when none opens. */
-static FILE *open_source(const struct opts *o, const char *name, char *path,
-			 size_t plen)
+static FILE *open_source(const struct opts *o, const char *name, char *path, size_t plen)
 {
 	const char *base = strrchr(name, '/');
 	const char *env = getenv("GPROF_PATH");
@@ -143,7 +141,8 @@ static FILE *open_source(const struct opts *o, const char *name, char *path,
 			size_t dl = colon ? (size_t)(colon - list) : strlen(list);
 			if (dl > 0) {
 				if (name[0] != '/') {
-					snprintf(path, plen, "%.*s/%s", (int)dl, list, name);
+					snprintf(path, plen, "%.*s/%s", (int)dl, list,
+						 name);
 					if ((f = fopen(path, "r")))
 						return f;
 				}
@@ -170,14 +169,14 @@ static int cmp_top(const void *l, const void *r)
 	return a->line - b->line;
 }
 
-static void top_and_summary(struct anno_state *a, const struct anno_file *f,
-			    FILE *out)
+static void top_and_summary(struct anno_state *a, const struct anno_file *f, FILE *out)
 {
 	long tl = a->o->table_length;
 
 	if (tl > 0) {
 		fprintf(out, "\n\nTop %ld Lines:\n\n     Line      Count\n\n", tl);
-		const struct anno_entry **v = xmalloc(((size_t)f->nlines + 1) * sizeof *v);
+		const struct anno_entry **v =
+			xmalloc(((size_t)f->nlines + 1) * sizeof *v);
 		size_t n = 0;
 		for (int i = 0; i < f->nlines; i++)
 			if (f->lines[i].used)
@@ -186,7 +185,8 @@ static void top_and_summary(struct anno_state *a, const struct anno_file *f,
 		for (size_t i = 0; i < n && (long)i < tl; i++) {
 			if (v[i]->ncalls == 0)
 				break;
-			fprintf(out, "%9d %10lu\n", v[i]->line, (unsigned long)v[i]->ncalls);
+			fprintf(out, "%9d %10lu\n", v[i]->line,
+				(unsigned long)v[i]->ncalls);
 		}
 		free(v);
 	}
@@ -211,8 +211,8 @@ static FILE *open_ann(const char *src_path, const char *name, FILE *src)
 
 	base = base ? base + 1 : name;
 	snprintf(out, sizeof out, "%s-ann", base);
-	if (stat(out, &a) == 0 && fstat(fileno(src), &b) == 0 &&
-	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+	if (stat(out, &a) == 0 && fstat(fileno(src), &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino) {
 		util_warn("%s: not overwriting the source %s", out, src_path);
 		return NULL;
 	}
@@ -304,7 +304,8 @@ void report_annotate(struct report_ctx *c, const struct execcount_bb *bb)
 	}
 	for (size_t k = 0; k < st->nfiles; k++)
 		if (files[k].nlines > 0)
-			files[k].lines = xcalloc((size_t)files[k].nlines, sizeof *files[k].lines);
+			files[k].lines =
+				xcalloc((size_t)files[k].nlines, sizeof *files[k].lines);
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		if (fidx[i] == UINT32_MAX)
 			continue;

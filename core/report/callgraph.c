@@ -86,13 +86,13 @@ static void print_header(struct report_ctx *c, double *print_time)
 		*print_time = 1.0;
 	}
 	if (c->o->traditional) {
-		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
-			"", "", "", "", "called", "total", "parents");
+		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "",
+			"", "", "", "called", "total", "parents");
 		fprintf(c->out, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
-			"index", "%time", "self", "descendants", "called", "self",
-			"name", "index");
-		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
-			"", "", "", "", "called", "total", "children");
+			"index", "%time", "self", "descendants", "called", "self", "name",
+			"index");
+		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "",
+			"", "", "", "called", "total", "children");
 		fputc('\n', c->out);
 	} else {
 		fputs("index % time    self  children    called     name\n", c->out);
@@ -117,8 +117,10 @@ void report_graph_ctx(struct report_ctx *c)
 		} else {
 			char buf[ROWS_MAX];
 			print_arcs(c, n, 1);
-			line_with_name(c, buf, rows_primary(buf, g, n, print_time,
-							    c->o->traditional), n);
+			line_with_name(c, buf,
+				       rows_primary(buf, g, n, print_time,
+						    c->o->traditional),
+				       n);
 			print_arcs(c, n, 0);
 		}
 		if (c->o->traditional)

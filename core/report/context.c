@@ -22,8 +22,8 @@ void report_sep(struct report_ctx *c)
 /* What follows a name with -l (" (file:line @ addr)") or with
  * --inline-file-names (" (file:line)"), for symbols with a source file;
  * the file is its last component unless -L.  Returns the length. */
-static size_t name_suffix(const struct report_ctx *c, const struct sym *s,
-			  char *buf, size_t len)
+static size_t name_suffix(const struct report_ctx *c, const struct sym *s, char *buf,
+			  size_t len)
 {
 	const char *f;
 	int k;
@@ -77,7 +77,8 @@ size_t report_name_len(const struct report_ctx *c, uint32_t n)
 void report_name(struct report_ctx *c, uint32_t n)
 {
 	if (c->lbl) {
-		fwrite(c->lbl + c->lbl_off[n], 1, c->lbl_off[n + 1] - c->lbl_off[n], c->out);
+		fwrite(c->lbl + c->lbl_off[n], 1, c->lbl_off[n + 1] - c->lbl_off[n],
+		       c->out);
 		return;
 	}
 	char buf[64];
@@ -118,7 +119,6 @@ void report_labels_free(struct report_ctx *c)
 	c->lbl = NULL;
 	c->lbl_off = NULL;
 }
-
 
 long report_granularity(const struct cg *g)
 {

@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct execcount_bb *execcount_assign(const struct cg *g,
-				      const struct gmon_profile *prof)
+struct execcount_bb *execcount_assign(const struct cg *g, const struct gmon_profile *prof)
 {
 	struct execcount_bb *bb;
 
@@ -38,8 +37,8 @@ struct execcount_bb *execcount_assign(const struct cg *g,
 	return bb;
 }
 
-unsigned char *execcount_accept(const struct cg *g, const struct opts *o,
-				int incl, int excl)
+unsigned char *execcount_accept(const struct cg *g, const struct opts *o, int incl,
+				int excl)
 {
 	unsigned char *in = xcalloc((size_t)g->nfuncs + 1, 1);
 	unsigned char *out = xcalloc((size_t)g->nfuncs + 1, 1);
@@ -90,8 +89,8 @@ static int cmp_exec(const struct cg *g, uint32_t l, uint32_t r)
 static void exec_line(FILE *out, const struct sym *s, uint64_t addr, uint64_t n)
 {
 	fprintf(out, "%s:%d: (%s:0x%lx) %lu executions\n",
-		s->file ? s->file : "<unknown>", s->line, s->name,
-		(unsigned long)addr, (unsigned long)n);
+		s->file ? s->file : "<unknown>", s->line, s->name, (unsigned long)addr,
+		(unsigned long)n);
 }
 
 void report_exec_counts(struct report_ctx *c, const struct execcount_bb *bb)

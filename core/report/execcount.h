@@ -21,7 +21,7 @@
 #define EXECCOUNT_NBBS 10
 
 struct execcount_bb {
-	unsigned n;                       /* blocks used */
+	unsigned n; /* blocks used */
 	uint64_t addr[EXECCOUNT_NBBS];
 	uint64_t calls[EXECCOUNT_NBBS];
 };
@@ -35,7 +35,7 @@ struct execcount_bb *execcount_assign(const struct cg *g,
  * option letters ('C'/'Z' or 'A'/'J').  GNU's rule: the symbols of the
  * include specs when any matched, else all but those of the exclude
  * specs.  Returns a malloc'd array of nfuncs flags. */
-unsigned char *execcount_accept(const struct cg *g, const struct opts *o,
-				int incl, int excl);
+unsigned char *execcount_accept(const struct cg *g, const struct opts *o, int incl,
+				int excl);
 
 #endif

@@ -27,16 +27,17 @@ static void flat_header(struct report_ctx *c, const char *prefix, double *total)
 			fprintf(c->out, " for %.2f%% of %.2f %s\n\n", 100.0 / *total,
 				*total / g->hz, c->dimen);
 	} else {
-		fprintf(c->out, "\nEach sample counts as %g %s.\n", 1.0 / g->hz, c->dimen);
+		fprintf(c->out, "\nEach sample counts as %g %s.\n", 1.0 / g->hz,
+			c->dimen);
 	}
 	if (*total <= 0.0) {
 		fputs(" no time accumulated\n\n", c->out);
 		*total = 1.0;
 	}
-	fprintf(c->out, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
-		"%  ", "cumulative", "self  ", "", "self  ", "total ", "");
-	fprintf(c->out, "%5.5s %9.9s %9.9s %8.8s %8.8s %8.8s  %-8.8s\n",
-		"time", "seconds", "seconds", "calls", unit, unit, "name");
+	fprintf(c->out, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ",
+		"cumulative", "self  ", "", "self  ", "total ", "");
+	fprintf(c->out, "%5.5s %9.9s %9.9s %8.8s %8.8s %8.8s  %-8.8s\n", "time",
+		"seconds", "seconds", "calls", unit, unit, "name");
 }
 
 void report_flat_ctx(struct report_ctx *c)
@@ -72,8 +73,11 @@ void report_flat_ctx(struct report_ctx *c)
 		if (!rows_flat_shown(g, i, o->zero))
 			continue;
 		accum += g->nodes[i].self_time;
-		fwrite(buf, 1, (size_t)(rows_flat(buf, g, i, total, accum, scale,
-						   o->traditional) - buf), c->out);
+		fwrite(buf, 1,
+		       (size_t)(rows_flat(buf, g, i, total, accum, scale,
+					  o->traditional) -
+				buf),
+		       c->out);
 		if (o->traditional && !c->no_graph_data)
 			report_name(c, i);
 		else

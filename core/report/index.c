@@ -62,7 +62,8 @@ void report_index_ctx(struct report_ctx *c)
 			if (j < nnames) {
 				report_name_only(c, n);
 				col += (int)report_name_len(c, n);
-				const char *f = rows_index_file(g, n, o->print_path, o->line);
+				const char *f =
+					rows_index_file(g, n, o->print_path, o->line);
 				if (f) {
 					fprintf(c->out, " (%s)", f);
 					col += (int)strlen(f) + 3;

@@ -37,9 +37,9 @@
 struct ord {
 	const struct cg *g;
 	FILE *out;
-	unsigned char *placed;   /* per node */
-	unsigned char *printed;  /* per node: printed by a chain */
-	uint32_t *next, *prev;   /* chain links, CG_NONE at the ends */
+	unsigned char *placed;  /* per node */
+	unsigned char *printed; /* per node: printed by a chain */
+	uint32_t *next, *prev;  /* chain links, CG_NONE at the ends */
 	unsigned char *arc_placed;
 	const unsigned char *mapped; /* -R: per node, or NULL */
 };
@@ -73,8 +73,8 @@ static uint32_t far_end(const struct ord *d, uint32_t n)
  * that brings the running sum of calls past 99% of V's total is not used.
  * Arcs not used are appended to UNPL (if not NULL).  Then the chains
  * built are printed, each from its start, in the order of V. */
-static void place_arcs(struct ord *d, const uint32_t *v, size_t n,
-		       int threshold, uint32_t *unpl, size_t *nunpl)
+static void place_arcs(struct ord *d, const uint32_t *v, size_t n, int threshold,
+		       uint32_t *unpl, size_t *nunpl)
 {
 	const struct cg *g = d->g;
 	double total = 0, run = 0;
@@ -266,12 +266,18 @@ void report_function_order(struct report_ctx *c)
 			np = entry_arcs(g, s, 1, &pars);
 		} else {
 			nk = np = 0;
-			kids = xmalloc(((size_t)g->child_start[s + 1] - g->child_start[s] + 1) * sizeof *kids);
-			pars = xmalloc(((size_t)g->parent_start[s + 1] - g->parent_start[s] + 1) * sizeof *pars);
-			for (uint32_t j = g->child_start[s]; j < g->child_start[s + 1]; j++)
+			kids = xmalloc(
+				((size_t)g->child_start[s + 1] - g->child_start[s] + 1) *
+				sizeof *kids);
+			pars = xmalloc(((size_t)g->parent_start[s + 1] -
+					g->parent_start[s] + 1) *
+				       sizeof *pars);
+			for (uint32_t j = g->child_start[s]; j < g->child_start[s + 1];
+			     j++)
 				if (!g->arcs[g->child_arcs[j]].deleted)
 					kids[nk++] = g->child_arcs[j];
-			for (uint32_t j = g->parent_start[s + 1]; j-- > g->parent_start[s];)
+			for (uint32_t j = g->parent_start[s + 1];
+			     j-- > g->parent_start[s];)
 				if (!g->arcs[g->parent_arcs[j]].deleted)
 					pars[np++] = g->parent_arcs[j];
 		}

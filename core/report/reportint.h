@@ -13,14 +13,14 @@ struct report_ctx {
 	FILE *out;
 	const struct cg *g;
 	const struct opts *o;
-	int first;          /* nothing printed yet: no form feed before */
-	const char *dimen;  /* "seconds" */
+	int first;         /* nothing printed yet: no form feed before */
+	const char *dimen; /* "seconds" */
 	/* While the call graph prints: each function's reference ("name
 	 * <cycle N> [idx]") built once, back to back in lbl; function i's is
 	 * lbl[lbl_off[i] .. lbl_off[i+1]).  NULL otherwise, or with -l. */
 	char *lbl;
 	uint32_t *lbl_off;
-	int no_graph_data;  /* the profile has no call-graph records: GNU
+	int no_graph_data; /* the profile has no call-graph records: GNU
 			     * then numbers nothing, and -T's flat profile
 			     * shows names without an index */
 };

@@ -24,8 +24,8 @@ int rows_graph_shown(const struct cg *g, uint32_t n, int zero, int line)
 {
 	const struct cg_node *s = &g->nodes[n];
 
-	if (!zero && s->ncalls == 0 && s->self_calls == 0 &&
-	    s->prop_self == 0 && s->prop_child == 0)
+	if (!zero && s->ncalls == 0 && s->self_calls == 0 && s->prop_self == 0 &&
+	    s->prop_child == 0)
 		return 0;
 	if (!s->print_flag)
 		return 0;
@@ -99,8 +99,8 @@ const char *rows_flat_unit(const struct cg *g, int trad, double *scale)
 	return si_units[si].prefix;
 }
 
-char *rows_flat(char *p, const struct cg *g, uint32_t n, double total,
-		double accum, double scale, int trad)
+char *rows_flat(char *p, const struct cg *g, uint32_t n, double total, double accum,
+		double scale, int trad)
 {
 	const struct cg_node *s = &g->nodes[n];
 
@@ -115,7 +115,8 @@ char *rows_flat(char *p, const struct cg *g, uint32_t n, double total,
 		*p++ = ' ';
 		p = fmt_fixed(p, scale * s->self_time / g->hz / s->ncalls, 8, 2);
 		*p++ = ' ';
-		p = fmt_fixed(p, scale * (s->self_time + s->child_time) / g->hz / s->ncalls,
+		p = fmt_fixed(p,
+			      scale * (s->self_time + s->child_time) / g->hz / s->ncalls,
 			      8, 2);
 	} else {
 		p = fmt_spaces(p, 8 + 1 + 8 + 1 + 8);
@@ -129,8 +130,8 @@ static int child_width(int trad)
 	return trad ? 11 : 7;
 }
 
-char *rows_arc(char *p, const struct cg *g, const struct cg_arc *a,
-	       int count_only, uint64_t total, int trad)
+char *rows_arc(char *p, const struct cg *g, const struct cg_arc *a, int count_only,
+	       uint64_t total, int trad)
 {
 	int w = child_width(trad);
 
@@ -218,8 +219,7 @@ static char *primary_cols(char *p, const struct cg *g, const struct cg_node *s,
 	return p;
 }
 
-char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time,
-		   int trad)
+char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time, int trad)
 {
 	const struct cg_node *s = &g->nodes[n];
 
@@ -229,8 +229,7 @@ char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time,
 	return p;
 }
 
-char *rows_cycle(char *p, const struct cg *g, uint32_t n, double print_time,
-		 int trad)
+char *rows_cycle(char *p, const struct cg *g, uint32_t n, double print_time, int trad)
 {
 	const struct cg_node *s = &g->nodes[n];
 

@@ -44,15 +44,15 @@ const char *rows_flat_unit(const struct cg *g, int trad, double *scale);
 /* Flat line of function N up to its name: percentage of TOTAL ticks
  * (> 0), cumulative seconds from ACCUM ticks (N's self time included),
  * self seconds, and with calls, calls and both times per call in SCALE. */
-char *rows_flat(char *p, const struct cg *g, uint32_t n, double total,
-		double accum, double scale, int trad);
+char *rows_flat(char *p, const struct cg *g, uint32_t n, double total, double accum,
+		double scale, int trad);
 
 /* Call-graph lines, with PRINT_TIME (> 0) the ticks that make 100%. */
 /* A caller's or callee's line for arc A up to the name: times and
  * "count/TOTAL", or only the count for a self call or an arc inside a
  * cycle (COUNT_ONLY). */
-char *rows_arc(char *p, const struct cg *g, const struct cg_arc *a,
-	       int count_only, uint64_t total, int trad);
+char *rows_arc(char *p, const struct cg *g, const struct cg_arc *a, int count_only,
+	       uint64_t total, int trad);
 /* Whether node N's caller (PARENT) or callee arc A shows only its count. */
 int rows_arc_count_only(const struct cg *g, uint32_t n, const struct cg_arc *a,
 			int parent);
@@ -62,11 +62,9 @@ uint64_t rows_arc_total(const struct cg *g, uint32_t n, const struct cg_arc *a,
 /* The line that stands for the callers of a function nobody calls. */
 char *rows_spontaneous(char *p, int trad);
 /* A function's primary line up to the name. */
-char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time,
-		   int trad);
+char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time, int trad);
 /* A cycle's primary line, whole ("... <cycle N as a whole> [I]"). */
-char *rows_cycle(char *p, const struct cg *g, uint32_t n, double print_time,
-		 int trad);
+char *rows_cycle(char *p, const struct cg *g, uint32_t n, double print_time, int trad);
 /* A cycle member's line up to the name. */
 char *rows_member(char *p, const struct cg *g, uint32_t n, int trad);
 /* What follows a name wherever the call graph refers to node N:

@@ -27,8 +27,7 @@
 #include <unistd.h>
 
 /* Run FILL on OUT, flush, and check the stream; 0 or an errno value. */
-static int fill_stream(FILE *out, int (*fill)(FILE *, void *), void *ctx,
-		       long *size)
+static int fill_stream(FILE *out, int (*fill)(FILE *, void *), void *ctx, long *size)
 {
 	int r = fill(out, ctx);
 	int e = errno;
@@ -58,8 +57,8 @@ static char *dir_of(const char *path)
 	return d;
 }
 
-static int write_in_place(const char *path, int (*fill)(FILE *, void *),
-			  void *ctx, long *size, char *msg, size_t msglen)
+static int write_in_place(const char *path, int (*fill)(FILE *, void *), void *ctx,
+			  long *size, char *msg, size_t msglen)
 {
 	int fd = open(path, O_WRONLY | O_NOCTTY);
 	if (fd < 0) {
@@ -83,8 +82,8 @@ static int write_in_place(const char *path, int (*fill)(FILE *, void *),
 }
 
 static int write_replace(const char *path, const struct stat *old,
-			 int (*fill)(FILE *, void *), void *ctx, long *size,
-			 char *msg, size_t msglen)
+			 int (*fill)(FILE *, void *), void *ctx, long *size, char *msg,
+			 size_t msglen)
 {
 	char *real = old ? realpath(path, NULL) : NULL;
 	const char *target = real ? real : path;
@@ -135,8 +134,8 @@ static int write_replace(const char *path, const struct stat *old,
 	return e ? -1 : 0;
 }
 
-int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx),
-		    void *ctx, long *size, char *msg, size_t msglen)
+int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx), void *ctx,
+		    long *size, char *msg, size_t msglen)
 {
 	struct stat st;
 

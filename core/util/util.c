@@ -144,8 +144,7 @@ void util_msg(char *msg, size_t msglen, const char *fmt, ...)
 	va_end(ap);
 }
 
-void util_qsort(void *base, size_t n, size_t size,
-		int (*cmp)(const void *, const void *))
+void util_qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
 {
 	if (n > 1)
 		qsort(base, n, size, cmp);

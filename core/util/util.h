@@ -14,7 +14,7 @@
 
 #if defined(__GNUC__)
 #define TG_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#define TG_NORETURN __attribute__((noreturn))
+#define TG_NORETURN     __attribute__((noreturn))
 #else
 #define TG_PRINTF(a, b)
 #define TG_NORETURN
@@ -58,8 +58,8 @@ void util_qsort_r(void *base, size_t n, size_t size,
  * (*SIZE, if not NULL, gets the bytes written when known, else 0) or -1
  * with "PATH: reason" in MSG.  The one writer of files in tgprof (exports,
  * --output, gmon.sum): do not add another. */
-int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx),
-		    void *ctx, long *size, char *msg, size_t msglen);
+int util_write_file(const char *path, int (*fill)(FILE *out, void *ctx), void *ctx,
+		    long *size, char *msg, size_t msglen);
 
 /* Remove the temporary file of a util_write_file() in progress, if any:
  * util_die() calls it, so a fatal error in the middle of writing (a report

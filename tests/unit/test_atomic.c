@@ -88,7 +88,8 @@ int main(void)
 	r = util_write_file(path, fill_text, "two\n", NULL, msg, sizeof msg);
 	got = slurp(path);
 	check(r == 0 && got && !strcmp(got, "two\n") && stat(path, &st) == 0 &&
-	      (st.st_mode & 0777) == 0640, "a replaced file keeps its mode", msg);
+		      (st.st_mode & 0777) == 0640,
+	      "a replaced file keeps its mode", msg);
 
 	r = util_write_file(path, fill_fail, NULL, NULL, msg, sizeof msg);
 	got = slurp(path);
@@ -103,7 +104,8 @@ int main(void)
 	r = util_write_file(link, fill_text, "three\n", NULL, msg, sizeof msg);
 	got = slurp(path);
 	check(r == 0 && got && !strcmp(got, "three\n") && lstat(link, &st) == 0 &&
-	      S_ISLNK(st.st_mode), "through a symbolic link: the link stays", msg);
+		      S_ISLNK(st.st_mode),
+	      "through a symbolic link: the link stays", msg);
 
 	/* a FIFO is written in place, not replaced by a file */
 	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
@@ -127,7 +129,8 @@ int main(void)
 	waitpid(pid, &status, 0);
 	got = slurp(rd);
 	check(r == 0 && got && !strcmp(got, "via fifo\n") && lstat(fifo, &st) == 0 &&
-	      S_ISFIFO(st.st_mode), "a FIFO is written in place", msg);
+		      S_ISFIFO(st.st_mode),
+	      "a FIFO is written in place", msg);
 
 	/* util_die() in the middle: the old file stays, no temporary left */
 	snprintf(path, sizeof path, "%s/out", dir);
@@ -141,13 +144,16 @@ int main(void)
 	waitpid(dp, &dst, 0);
 	got = slurp(path);
 	check(WIFEXITED(dst) && WEXITSTATUS(dst) == 1 && got && !strcmp(got, "three\n") &&
-	      count_entries(dir) == 4, "util_die() during a write leaves no temporary", NULL);
+		      count_entries(dir) == 4,
+	      "util_die() during a write leaves no temporary", NULL);
 
 	check(util_write_file(dir, fill_text, "x", NULL, msg, sizeof msg) == -1 &&
-	      strstr(msg, "directory"), "a directory is refused", msg);
+		      strstr(msg, "directory"),
+	      "a directory is refused", msg);
 	snprintf(path, sizeof path, "%s/no/such/out", dir);
 	check(util_write_file(path, fill_text, "x", NULL, msg, sizeof msg) == -1 &&
-	      strstr(msg, path), "a missing directory is an error naming the file", msg);
+		      strstr(msg, path),
+	      "a missing directory is an error naming the file", msg);
 	check(count_entries(dir) == 4, "no temporary file left after errors", NULL);
 
 	char cmd[300];

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static int near(double a, double b)
 {
 	return fabs(a - b) < 1e-9;
@@ -116,15 +115,18 @@ static void test_self_and_cycle(void)
 	check(g.nodes[2].self_calls == 9 && g.nodes[2].ncalls == 7,
 	      "self recursion: counted apart");
 	check(g.ncycles == 1 && g.nodes[1].cycle == 1 && g.nodes[2].cycle == 1 &&
-	      g.nodes[0].cycle == 0 && g.nodes[3].cycle == 0, "cycle of two found");
+		      g.nodes[0].cycle == 0 && g.nodes[3].cycle == 0,
+	      "cycle of two found");
 	const struct cg_node *cyc = &g.nodes[g.nfuncs];
-	check(cyc->ncalls == 5 && cyc->self_calls == 13, "cycle: outside and inside calls");
+	check(cyc->ncalls == 5 && cyc->self_calls == 13,
+	      "cycle: outside and inside calls");
 	check(near(cyc->self_time, 4) && near(cyc->child_time, 4),
 	      "cycle: members' time and children");
 	check(near(g.nodes[0].child_time, 8), "caller of a cycle gets all of it");
 	g.arcs[back].deleted = 1;
 	cg_propagate(&g);
-	check(g.ncycles == 0 && g.nodes[1].ncalls == 5, "deleting an arc splits the cycle");
+	check(g.ncycles == 0 && g.nodes[1].ncalls == 5,
+	      "deleting an arc splits the cycle");
 	check(near(g.nodes[0].child_time, 8) && near(g.nodes[1].child_time, 7),
 	      "times re-propagate after a deletion");
 	g.arcs[back].deleted = 0;
@@ -146,7 +148,7 @@ static void test_selection(void)
 	g.nodes[1].sets = 1u << CG_EXCL_TIME; /* like -N f1 */
 	cg_propagate(&g);
 	check(g.nodes[1].prop_fract == 0 && near(g.nodes[1].child_time, 0) &&
-	      near(g.nodes[0].child_time, 0) && near(g.print_time, 10),
+		      near(g.nodes[0].child_time, 0) && near(g.print_time, 10),
 	      "-N: the function's time and its callees' go nowhere");
 	g.nodes[1].sets = 1u << CG_EXCL_GRAPH; /* like -e f1 */
 	cg_propagate(&g);
@@ -247,10 +249,13 @@ static void test_random_against_reference(void)
 		for (uint32_t i = 0; i < n && !bad; i++) {
 			const struct cg_node *node = &g.nodes[i];
 			uint32_t want_head_fn = r.head[i];
-			uint32_t got_head_fn = node->cycle ? g.nodes[node->head].next_member : i;
-			if (node->top_order != r.order[i] || node->next_member != r.next[i] ||
-			    (r.head[i] != i || r.next[i] != CG_NONE ? got_head_fn != want_head_fn
-								     : node->cycle != 0))
+			uint32_t got_head_fn =
+				node->cycle ? g.nodes[node->head].next_member : i;
+			if (node->top_order != r.order[i] ||
+			    node->next_member != r.next[i] ||
+			    (r.head[i] != i || r.next[i] != CG_NONE
+				     ? got_head_fn != want_head_fn
+				     : node->cycle != 0))
 				bad = 1;
 		}
 		free(r.head);
@@ -260,7 +265,8 @@ static void test_random_against_reference(void)
 		cg_free(&g);
 		free_symtab(&st);
 	}
-	check(!bad, "cycles and numbering agree with the stack-scan reference on 400 random graphs");
+	check(!bad, "cycles and numbering agree with the stack-scan reference on 400 "
+		    "random graphs");
 }
 
 static void test_big_ring(void)
@@ -278,7 +284,8 @@ static void test_big_ring(void)
 	cg_propagate(&g);
 	double t = util_now() - t0;
 	uint32_t members = 0;
-	for (uint32_t k = g.nodes[g.nfuncs].next_member; k != CG_NONE; k = g.nodes[k].next_member)
+	for (uint32_t k = g.nodes[g.nfuncs].next_member; k != CG_NONE;
+	     k = g.nodes[k].next_member)
 		members++;
 	check(g.ncycles == 1 && members == n, "a 20,000-member cycle is one cycle");
 	printf("# 20,000-member cycle propagated in %.1f ms\n", t * 1000);
@@ -298,7 +305,7 @@ static void test_find_near(void)
 	for (int i = 0; i < 20000 && !bad; i++) {
 		uint64_t pc;
 		if (i < 10000)
-			pc = 0xf00 + (uint64_t)i;             /* increasing, from below */
+			pc = 0xf00 + (uint64_t)i; /* increasing, from below */
 		else
 			pc = 0xf00 + (uint64_t)(rand_r(&seed) % 9000); /* random */
 		bad = symtab_find_near(&st, pc, &hint) != symtab_find(&st, pc);

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static int near(double a, double b)
 {
 	return fabs(a - b) < 1e-9;
@@ -27,7 +26,8 @@ struct fdef {
 };
 
 /* Symbols at 32-byte steps from BASE, in the order given. */
-static void make_symtab(struct symtab *st, const struct fdef *d, uint32_t n, uint64_t base)
+static void make_symtab(struct symtab *st, const struct fdef *d, uint32_t n,
+			uint64_t base)
 {
 	memset(st, 0, sizeof *st);
 	st->syms = xcalloc(n, sizeof *st->syms);
@@ -42,7 +42,8 @@ static void make_symtab(struct symtab *st, const struct fdef *d, uint32_t n, uin
 	}
 }
 
-static uint32_t node_of(const struct symtab *st, const char *name, const char *file, int nth)
+static uint32_t node_of(const struct symtab *st, const char *name, const char *file,
+			int nth)
 {
 	for (uint32_t i = 0; i < st->n; i++)
 		if (!strcmp(st->syms[i].dname, name) &&
@@ -77,16 +78,18 @@ int main(void)
 	 * file, twice), gone; after: reordered, new instead of gone, files
 	 * given as other paths with the same last component. */
 	static const struct fdef d0[] = {
-		{ "main", NULL, 0 }, { "work", NULL, 0 },
+		{ "main", NULL, 0 },        { "work", NULL, 0 },
 		{ "helper", "src/a.c", 1 }, { "helper", "src/b.c", 1 },
-		{ "x", NULL, 1 }, { "x", NULL, 1 }, { "gone", NULL, 0 },
-		{ "K::K()", NULL, 0 }, { "K::K()", NULL, 0 },
+		{ "x", NULL, 1 },           { "x", NULL, 1 },
+		{ "gone", NULL, 0 },        { "K::K()", NULL, 0 },
+		{ "K::K()", NULL, 0 },
 	};
 	static const struct fdef d1[] = {
-		{ "new", NULL, 0 }, { "helper", "/build2/src/b.c", 1 },
-		{ "x", NULL, 1 }, { "work", NULL, 0 }, { "x", NULL, 1 },
-		{ "helper", "/build2/src/a.c", 1 }, { "K::K()", NULL, 0 },
-		{ "main", NULL, 0 }, { "K::K()", NULL, 0 },
+		{ "new", NULL, 0 },    { "helper", "/build2/src/b.c", 1 },
+		{ "x", NULL, 1 },      { "work", NULL, 0 },
+		{ "x", NULL, 1 },      { "helper", "/build2/src/a.c", 1 },
+		{ "K::K()", NULL, 0 }, { "main", NULL, 0 },
+		{ "K::K()", NULL, 0 },
 	};
 	struct symtab st0, st1;
 	struct cg g0, g1;
@@ -115,7 +118,8 @@ int main(void)
 	set_time(&g0, ha0, 100);
 	set_time(&g0, hb0, 9);
 	set_time(&g0, xb0, 16);
-	uint32_t k0 = node_of(&st0, "K::K()", NULL, 1), k1 = node_of(&st1, "K::K()", NULL, 1);
+	uint32_t k0 = node_of(&st0, "K::K()", NULL, 1),
+		 k1 = node_of(&st1, "K::K()", NULL, 1);
 	set_time(&g0, k0, 3);
 
 	cg_arc_add(&g1, m1, w1, 1);
@@ -132,14 +136,16 @@ int main(void)
 	cg_propagate(&g0);
 	cg_propagate(&g1);
 
-	struct compare_side s0 = { &g0, "prog.1", NULL, 0 }, s1 = { &g1, "prog.2", NULL, 0 };
+	struct compare_side s0 = { &g0, "prog.1", NULL, 0 },
+			    s1 = { &g1, "prog.2", NULL, 0 };
 	struct compare c;
 	compare_build(&c, &s0, &s1, 0, 0);
 
 	check(c.nfuncs == 9, "functions: main work helper*2 x*2 gone new K::K()");
 	check(c.nadded == 1 && c.nremoved == 1, "one added, one removed");
 	const struct compare_func *f = find(&c, "helper", "a.c", 0);
-	check(f && f->node[0] == ha0 && f->node[1] == ha1, "helper of a.c matched across paths");
+	check(f && f->node[0] == ha0 && f->node[1] == ha1,
+	      "helper of a.c matched across paths");
 	f = find(&c, "helper", "b.c", 0);
 	check(f && f->node[0] == hb0 && f->node[1] == hb1, "helper of b.c matched");
 	f = find(&c, "x", NULL, 1);
@@ -155,13 +161,14 @@ int main(void)
 	/* helper of a.c: 100 samples at 100 Hz = 1 s, 50 at 50 Hz = 1 s */
 	f = find(&c, "helper", "a.c", 0);
 	check(f && near(f->self[0], 1) && near(f->self[1], 1) && near(f->change, 0) &&
-	      near(f->se, sqrt(100 / 1e4 + 50 / 2500.0)) && !f->significant,
+		      near(f->se, sqrt(100 / 1e4 + 50 / 2500.0)) && !f->significant,
 	      "helper a.c: same seconds at another period, error scaled");
 	/* helper of b.c: 0.09 s -> 0.5 s, se sqrt(9/1e4 + 25/2500) */
 	f = find(&c, "helper", "b.c", 0);
 	double se = sqrt(9 / 1e4 + 25 / 2500.0);
 	check(f && near(f->change, 0.41) && near(f->se, se) && near(f->z, 0.41 / se) &&
-	      f->significant == 1, "helper b.c: significant increase");
+		      f->significant == 1,
+	      "helper b.c: significant increase");
 	check(c.nsignificant >= 1 && &c.funcs[0] == find(&c, "helper", "b.c", 0),
 	      "largest z first");
 	/* calls change: a.c's helper 10 -> 30 */
@@ -169,20 +176,24 @@ int main(void)
 	check(f && f->calls[0] == 10 && f->calls[1] == 30, "calls of helper a.c");
 	check(c.ncalls_changed == 1, "one call count changed (of matched functions)");
 
-	check(c.func_of[0][hb0] != CG_NONE && &c.funcs[c.func_of[0][hb0]] == find(&c, "helper", "b.c", 0) &&
-	      c.func_of[1][hb1] == c.func_of[0][hb0], "func_of maps each side's node to its row");
+	check(c.func_of[0][hb0] != CG_NONE &&
+		      &c.funcs[c.func_of[0][hb0]] == find(&c, "helper", "b.c", 0) &&
+		      c.func_of[1][hb1] == c.func_of[0][hb0],
+	      "func_of maps each side's node to its row");
 
 	/* arcs: changed ones first, largest change first */
-	check(c.narcs == 7 && c.nchanged == 3 && c.narcs_added == 1 && c.narcs_removed == 1,
+	check(c.narcs == 7 && c.nchanged == 3 && c.narcs_added == 1 &&
+		      c.narcs_removed == 1,
 	      "arcs: 7 compared, 3 changed, 1 added, 1 removed");
-	check(c.arcs[0].count[0] == 10 && c.arcs[0].count[1] == 30, "arc with largest change first");
+	check(c.arcs[0].count[0] == 10 && c.arcs[0].count[1] == 30,
+	      "arc with largest change first");
 
 	/* normalize: shares of 168 and 106 samples */
 	compare_free(&c);
 	compare_build(&c, &s0, &s1, 1, 0);
 	f = find(&c, "helper", "b.c", 0);
 	check(f && near(f->self[0], 9 / 168.0) && near(f->self[1], 25 / 106.0) &&
-	      near(f->se, sqrt(9 / (168.0 * 168) + 25 / (106.0 * 106))),
+		      near(f->se, sqrt(9 / (168.0 * 168) + 25 / (106.0 * 106))),
 	      "normalize: shares and their error");
 	compare_free(&c);
 

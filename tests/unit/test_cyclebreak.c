@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static uint64_t rng = 88172645463325252ull;
 static uint32_t rnd(uint32_t n)
 {
@@ -169,7 +168,8 @@ static void test_random_exact(void)
 		}
 		free(fx);
 		tried++;
-		uint8_t *h = xcalloc(m + 1, 1), *e = xcalloc(m + 1, 1), *b = xcalloc(m + 1, 1);
+		uint8_t *h = xcalloc(m + 1, 1), *e = xcalloc(m + 1, 1),
+			*b = xcalloc(m + 1, 1);
 		cb_heuristic(&s, bound, h);
 		memcpy(e, h, m);
 		int proved = cb_exact(&s, bound, e, 100000000);
@@ -181,9 +181,12 @@ static void test_random_exact(void)
 			ok_hopt++;
 		if (!valid(&s, bound, e) || less(opt, ce) || less(ce, opt)) {
 			ok_exact = 0;
-			fprintf(stderr, "graph %d: n=%u m=%u bound=%ld opt=(%llu,%llu) exact=(%llu,%llu)\n",
+			fprintf(stderr,
+				"graph %d: n=%u m=%u bound=%ld opt=(%llu,%llu) "
+				"exact=(%llu,%llu)\n",
 				t, n, m, bound, (unsigned long long)opt.calls,
-				(unsigned long long)opt.narcs, (unsigned long long)ce.calls,
+				(unsigned long long)opt.narcs,
+				(unsigned long long)ce.calls,
 				(unsigned long long)ce.narcs);
 		}
 		if (!proved)
@@ -249,8 +252,14 @@ static void test_star(void)
 
 	cb_sub_alloc(&s, 9, 16);
 	for (uint32_t i = 0; i < 8; i++) {
-		s.src[k] = 0; s.dst[k] = 1 + i; s.w[k] = in[i]; k++;
-		s.src[k] = 1 + i; s.dst[k] = 0; s.w[k] = 2 * in[i]; k++;
+		s.src[k] = 0;
+		s.dst[k] = 1 + i;
+		s.w[k] = in[i];
+		k++;
+		s.src[k] = 1 + i;
+		s.dst[k] = 0;
+		s.w[k] = 2 * in[i];
+		k++;
 	}
 	cb_sub_index(&s);
 	uint8_t del[16], e[16];
@@ -303,9 +312,15 @@ static void test_bsd_rule(void)
 	uint8_t del[4];
 
 	cb_sub_alloc(&s, 3, 3);
-	s.src[0] = 0; s.dst[0] = 1; s.w[0] = 100;
-	s.src[1] = 1; s.dst[1] = 2; s.w[1] = 1;
-	s.src[2] = 2; s.dst[2] = 0; s.w[2] = 1;
+	s.src[0] = 0;
+	s.dst[0] = 1;
+	s.w[0] = 100;
+	s.src[1] = 1;
+	s.dst[1] = 2;
+	s.w[1] = 1;
+	s.src[2] = 2;
+	s.dst[2] = 0;
+	s.w[2] = 1;
 	s.ext_parent[1] = 1;
 	for (uint32_t v = 0; v < 3; v++)
 		s.nparents[v] = 1 + (v == 1);
@@ -317,10 +332,18 @@ static void test_bsd_rule(void)
 	cb_sub_free(&s);
 
 	cb_sub_alloc(&s, 3, 4);
-	s.src[0] = 0; s.dst[0] = 1; s.w[0] = 40;  /* a->b */
-	s.src[1] = 0; s.dst[1] = 2; s.w[1] = 5;   /* a->c */
-	s.src[2] = 1; s.dst[2] = 2; s.w[2] = 50;  /* b->c */
-	s.src[3] = 2; s.dst[3] = 0; s.w[3] = 10;  /* c->a */
+	s.src[0] = 0;
+	s.dst[0] = 1;
+	s.w[0] = 40; /* a->b */
+	s.src[1] = 0;
+	s.dst[1] = 2;
+	s.w[1] = 5; /* a->c */
+	s.src[2] = 1;
+	s.dst[2] = 2;
+	s.w[2] = 50; /* b->c */
+	s.src[3] = 2;
+	s.dst[3] = 0;
+	s.w[3] = 10; /* c->a */
 	s.nparents[0] = 1;
 	s.nparents[1] = 1;
 	s.nparents[2] = 2;
@@ -415,7 +438,8 @@ static void test_api(void)
 	ok = cyclebreak_propose(&f.g, 3, 0, NULL, 0, &r2) == 0 && r2.narcs == r.narcs &&
 	     r2.calls == r.calls;
 	for (size_t i = 0; ok && i < r.narcs; i++)
-		ok = r.arcs[i].arc == r2.arcs[i].arc && r.arcs[i].cycle == r2.arcs[i].cycle;
+		ok = r.arcs[i].arc == r2.arcs[i].arc &&
+		     r.arcs[i].cycle == r2.arcs[i].cycle;
 	check(ok, "propose: deterministic");
 	cyclebreak_result_free(&r2);
 
@@ -428,7 +452,8 @@ static void test_api(void)
 	for (size_t i = 0; i < pv.n; i++) {
 		if (pv.entries[i].node == CG_NONE) {
 			ncy++;
-			newok &= pv.entries[i].nmembers <= 3 && pv.entries[i].nmembers >= 2;
+			newok &= pv.entries[i].nmembers <= 3 &&
+				 pv.entries[i].nmembers >= 2;
 		} else {
 			nfun++;
 		}
@@ -437,13 +462,15 @@ static void test_api(void)
 	for (uint32_t a = 0; a < f.g.narcs; a++)
 		restored &= !f.g.arcs[a].deleted;
 	check(restored, "preview: graph restored");
-	check(nfun > 3 && newok && pv.print_time > 0, "preview: entries within the bound");
+	check(nfun > 3 && newok && pv.print_time > 0,
+	      "preview: entries within the bound");
 	cyclebreak_preview_free(&pv);
 
 	/* pin the first proposed arc: it is not proposed again */
 	uint32_t pin = r.arcs[0].arc;
 	struct cyclebreak_choice keep = { pin, CYCLEBREAK_KEEP };
-	check(cyclebreak_propose(&f.g, 3, 0, &keep, 1, &r2) == 0, "pinned: still feasible");
+	check(cyclebreak_propose(&f.g, 3, 0, &keep, 1, &r2) == 0,
+	      "pinned: still feasible");
 	ok = 1;
 	for (size_t i = 0; i < r2.narcs; i++)
 		ok &= r2.arcs[i].arc != pin;
@@ -458,13 +485,14 @@ static void test_api(void)
 	fake_init(&f, 4);
 	struct cyclebreak_choice pins[4];
 	for (uint32_t i = 0; i < 4; i++)
-		pins[i] = (struct cyclebreak_choice){
-			cg_arc_add(&f.g, i, (i + 1) % 4, 5), CYCLEBREAK_KEEP };
+		pins[i] = (struct cyclebreak_choice){ cg_arc_add(&f.g, i, (i + 1) % 4, 5),
+						      CYCLEBREAK_KEEP };
 	cg_propagate(&f.g);
 	check(cyclebreak_propose(&f.g, 3, 0, pins, 4, &r) == -1 && r.narcs == 0,
 	      "pinned: impossible pin reported");
 	check(cyclebreak_propose(&f.g, 3, 1, pins, 3, &r) == 0 && r.narcs == 1 &&
-	      r.arcs[0].arc == pins[3].arc, "pinned: BSD rule takes the free arc");
+		      r.arcs[0].arc == pins[3].arc,
+	      "pinned: BSD rule takes the free arc");
 	cyclebreak_result_free(&r);
 	fake_free(&f);
 }
@@ -545,7 +573,8 @@ static void test_api_force(void)
 		}
 		struct cyclebreak_choice ch[2] = { { fa, CYCLEBREAK_FORCE },
 						   { ka, CYCLEBREAK_KEEP } };
-		int st = cyclebreak_propose(&f.g, bound, 0, ch, ka == CG_NONE ? 1 : 2, &r);
+		int st =
+			cyclebreak_propose(&f.g, bound, 0, ch, ka == CG_NONE ? 1 : 2, &r);
 		/* brute force on the live arcs but the forced one */
 		struct cb_sub s;
 		cb_sub_alloc(&s, f.g.nfuncs, f.g.narcs);
@@ -570,7 +599,8 @@ static void test_api_force(void)
 			int has = 0;
 			for (size_t i = 0; i < r.narcs; i++) {
 				has |= r.arcs[i].arc == fa && r.arcs[i].forced;
-				ok &= r.arcs[i].arc != ka && (r.arcs[i].arc == fa) == r.arcs[i].forced;
+				ok &= r.arcs[i].arc != ka &&
+				      (r.arcs[i].arc == fa) == r.arcs[i].forced;
 			}
 			ok &= st == 0 && has &&
 			      r.calls == opt.calls + f.g.arcs[fa].count &&
@@ -585,7 +615,8 @@ static void test_api_force(void)
 		fake_free(&f);
 	}
 	checkf(ok && nt > 20 && forced_out > 5,
-	       "forced arc: in the result, the rest the minimum around it (%d graphs)", nt);
+	       "forced arc: in the result, the rest the minimum around it (%d graphs)",
+	       nt);
 }
 
 static void test_large(void)
@@ -599,7 +630,8 @@ static void test_large(void)
 	int st = cyclebreak_propose(&f.g, 10, 0, NULL, 0, &r);
 	double t1 = util_now();
 	int stb = cyclebreak_propose(&f.g, 10, 1, NULL, 0, &b);
-	printf("# 3000 members: ours %zu arcs %llu calls in %.2fs; bsd %zu arcs %llu calls\n",
+	printf("# 3000 members: ours %zu arcs %llu calls in %.2fs; bsd %zu arcs %llu "
+	       "calls\n",
 	       r.narcs, (unsigned long long)r.calls, t1 - t0, b.narcs,
 	       (unsigned long long)b.calls);
 	check(before > 2000 && st == 0 && stb == 0, "large: proposals made");

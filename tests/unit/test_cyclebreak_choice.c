@@ -41,17 +41,20 @@ static int same(int sa, const struct cyclebreak_result *a, int sb,
 	}
 	if (a->narcs != b->narcs || a->calls != b->calls || a->lower != b->lower ||
 	    a->nexact != b->nexact || a->ncycles != b->ncycles) {
-		snprintf(why, len, "arcs %zu/%zu calls %llu/%llu lower %llu/%llu exact %u/%u",
+		snprintf(why, len,
+			 "arcs %zu/%zu calls %llu/%llu lower %llu/%llu exact %u/%u",
 			 a->narcs, b->narcs, (unsigned long long)a->calls,
 			 (unsigned long long)b->calls, (unsigned long long)a->lower,
 			 (unsigned long long)b->lower, a->nexact, b->nexact);
 		return 0;
 	}
 	for (size_t i = 0; i < a->narcs; i++)
-		if (a->arcs[i].arc != b->arcs[i].arc || a->arcs[i].count != b->arcs[i].count ||
+		if (a->arcs[i].arc != b->arcs[i].arc ||
+		    a->arcs[i].count != b->arcs[i].count ||
 		    a->arcs[i].cycle != b->arcs[i].cycle ||
 		    a->arcs[i].forced != b->arcs[i].forced) {
-			snprintf(why, len, "arc %zu: %u vs %u", i, a->arcs[i].arc, b->arcs[i].arc);
+			snprintf(why, len, "arc %zu: %u vs %u", i, a->arcs[i].arc,
+				 b->arcs[i].arc);
 			return 0;
 		}
 	return 1;
@@ -68,7 +71,8 @@ static int others_kept(const struct cg *g, const struct cyclebreak_result *prev,
 	size_t i = 0, j = 0;
 	int ok = 1;
 	for (;;) {
-		while (i < prev->narcs && (prev->arcs[i].forced || hit[prev->arcs[i].cycle]))
+		while (i < prev->narcs &&
+		       (prev->arcs[i].forced || hit[prev->arcs[i].cycle]))
 			i++;
 		while (j < r->narcs && (r->arcs[j].forced || hit[r->arcs[j].cycle]))
 			j++;
@@ -94,8 +98,9 @@ static uint32_t free_inner_arc(const struct cg *g, const struct cyclebreak_resul
 	for (uint32_t a = 0; a < g->narcs && found == CG_NONE; a++) {
 		const struct cg_arc *x = &g->arcs[a];
 		uint32_t c = g->nodes[x->parent].cycle;
-		if (x->deleted || x->parent == x->child || !c || c != g->nodes[x->child].cycle ||
-		    size[c] <= (uint64_t)bound || (r->state && r->state[a]))
+		if (x->deleted || x->parent == x->child || !c ||
+		    c != g->nodes[x->child].cycle || size[c] <= (uint64_t)bound ||
+		    (r->state && r->state[a]))
 			continue;
 		int del = 0;
 		for (size_t i = 0; i < r->narcs; i++)
@@ -111,9 +116,10 @@ static uint32_t free_inner_arc(const struct cg *g, const struct cyclebreak_resul
  * propose from scratch; they must be equal, one component solved again
  * (the arc's), the others' deletions unchanged.  *CUR becomes the new
  * result. */
-static void step(const char *name, const struct cg *g, const struct cyclebreak_limits *lim,
-		 struct cyclebreak_choice *ch, size_t *n, uint32_t arc, int state,
-		 struct cyclebreak_result *cur, int *stcur)
+static void step(const char *name, const struct cg *g,
+		 const struct cyclebreak_limits *lim, struct cyclebreak_choice *ch,
+		 size_t *n, uint32_t arc, int state, struct cyclebreak_result *cur,
+		 int *stcur)
 {
 	struct cyclebreak_result inc, scratch;
 	char why[256] = "";
@@ -130,9 +136,9 @@ static void step(const char *name, const struct cg *g, const struct cyclebreak_l
 	       eq ? "" : ": ", why);
 	if (si == 0) {
 		checkf(inc.nsolved == 1 && scratch.nsolved == scratch.ncycles &&
-		       inc.ncycles == cur->ncycles,
-		       "%s: 1 of %u components solved again (got %u)", name,
-		       inc.ncycles, inc.nsolved);
+			       inc.ncycles == cur->ncycles,
+		       "%s: 1 of %u components solved again (got %u)", name, inc.ncycles,
+		       inc.nsolved);
 		checkf(others_kept(g, cur, &inc, &arc, 1),
 		       "%s: the other components' deletions kept as they were", name);
 	}
@@ -161,7 +167,8 @@ static void run_steps(const char *name, const struct cg *g, long bound, int bsd,
 	int st0 = cyclebreak_propose_lim(g, bound, bsd, NULL, 0, lim, &r0);
 	int st = cyclebreak_propose_lim(g, bound, bsd, NULL, 0, lim, &cur);
 	if (st0 != 0 || r0.narcs == 0) {
-		checkf(0, "%s: a first proposal (status %d, %zu arcs)", name, st0, r0.narcs);
+		checkf(0, "%s: a first proposal (status %d, %zu arcs)", name, st0,
+		       r0.narcs);
 		cyclebreak_result_free(&r0);
 		cyclebreak_result_free(&cur);
 		return;
@@ -177,7 +184,8 @@ static void run_steps(const char *name, const struct cg *g, long bound, int bsd,
 	uint32_t pc = g->nodes[g->arcs[pinned].child].cycle, fa = CG_NONE;
 	for (uint32_t k = 0; k < 64; k++) {
 		fa = free_inner_arc(g, &cur, bound, k);
-		if (fa == CG_NONE || r0.ncycles < 2 || g->nodes[g->arcs[fa].child].cycle != pc)
+		if (fa == CG_NONE || r0.ncycles < 2 ||
+		    g->nodes[g->arcs[fa].child].cycle != pc)
 			break;
 	}
 	if (fa != CG_NONE) {
@@ -191,8 +199,9 @@ static void run_steps(const char *name, const struct cg *g, long bound, int bsd,
 	char why[256] = "";
 	int sb = cyclebreak_repropose(g, &cur, NULL, 0, lim, &back);
 	int eq = same(sb, &back, st0, &r0, why, sizeof why);
-	checkf(eq && back.nsolved <= 2, "%s free all: the first proposal again, %u solved%s%s",
-	       name, back.nsolved, eq ? "" : ": ", why);
+	checkf(eq && back.nsolved <= 2,
+	       "%s free all: the first proposal again, %u solved%s%s", name, back.nsolved,
+	       eq ? "" : ": ", why);
 	cyclebreak_result_free(&back);
 	cyclebreak_result_free(&cur);
 	cyclebreak_result_free(&r0);
@@ -271,7 +280,8 @@ static void synthetic(void)
 	lim.by_time = 1;
 	int st = cyclebreak_repropose(&f.g, &a, NULL, 0, &lim, &b);
 	checkf(st == 0 && b.nsolved == b.ncycles && b.ncycles == 4 && b.by_time,
-	       "another objective: every component solved (%u of %u)", b.nsolved, b.ncycles);
+	       "another objective: every component solved (%u of %u)", b.nsolved,
+	       b.ncycles);
 	cyclebreak_result_free(&a);
 	cyclebreak_result_free(&b);
 	fake_free(&f);
@@ -316,9 +326,11 @@ static int timing(char **argv)
 		t0 = util_now();
 		st = cyclebreak_repropose(&l.g, &r, &ch, 1, NULL, &inc);
 		t1 = util_now();
-		printf("re-proposal after pinning an arc of the %s component (%u members): "
-		       "%.2fs, %u of %u solved again (status %d)\n", k ? "smallest" : "largest",
-		       size[r.arcs[pick[k]].cycle], t1 - t0, inc.nsolved, inc.ncycles, st);
+		printf("re-proposal after pinning an arc of the %s component (%u "
+		       "members): "
+		       "%.2fs, %u of %u solved again (status %d)\n",
+		       k ? "smallest" : "largest", size[r.arcs[pick[k]].cycle], t1 - t0,
+		       inc.nsolved, inc.ncycles, st);
 		cyclebreak_result_free(&inc);
 	}
 	free(size);
@@ -348,7 +360,8 @@ int main(int argc, char **argv)
 			struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 			char name[1200];
 			lim.by_time = t == 1;
-			snprintf(name, sizeof name, "%s bound %ld %s", argv[1], bound, rule[t]);
+			snprintf(name, sizeof name, "%s bound %ld %s", argv[1], bound,
+				 rule[t]);
 			run_steps(name, &l.g, bound, t == 2, &lim);
 		}
 	}

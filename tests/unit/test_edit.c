@@ -19,7 +19,6 @@
 #include <time.h>
 #include <unistd.h>
 
-
 static int near(double a, double b)
 {
 	return fabs(a - b) < 1e-9 * (1 + fabs(a) + fabs(b));
@@ -123,11 +122,11 @@ static int snap_equal(const struct snap *s, const struct cg *g, char *why, size_
 	}
 	for (uint32_t i = 0; ok && i < s->n; i++) {
 		const struct cg_node *a = &s->nodes[i], *b = &t.nodes[i];
-		if (!(SAME(sym) && SAME(hist_time) && SAME(self_time) && SAME(child_time) &&
-		      SAME(prop_fract) && SAME(prop_self) && SAME(prop_child) &&
-		      SAME(ncalls) && SAME(self_calls) && SAME(cycle) && SAME(head) &&
-		      SAME(next_member) && SAME(top_order) && SAME(index) && SAME(sets) &&
-		      SAME(print_flag))) {
+		if (!(SAME(sym) && SAME(hist_time) && SAME(self_time) &&
+		      SAME(child_time) && SAME(prop_fract) && SAME(prop_self) &&
+		      SAME(prop_child) && SAME(ncalls) && SAME(self_calls) &&
+		      SAME(cycle) && SAME(head) && SAME(next_member) && SAME(top_order) &&
+		      SAME(index) && SAME(sets) && SAME(print_flag))) {
 			snprintf(why, len, "node %u differs", i);
 			ok = 0;
 		}
@@ -175,17 +174,20 @@ static void test_whatif(const struct opts *o)
 	      "chain: totals before edits", NULL);
 	int r = edit_command(e, "scale g 0.5", msg, sizeof msg);
 	check(r == 0 && near(l.g.nodes[2].self_time, 5) && near(total_of(&l, "f"), 9) &&
-	      near(total_of(&l, "main"), 11) && near(l.g.total_time, 11),
+		      near(total_of(&l, "main"), 11) && near(l.g.total_time, 11),
 	      "scale g 0.5: g self 5, f total 9, main 11, flat total 11", msg);
 	edit_orig(e, node_of(&l, "f"), &orig);
 	check(orig.valid && near(orig.total, 14) && near(orig.self_time, 4) &&
-	      orig.ncalls == 1, "orig of f: total 14, self 4, 1 call", NULL);
+		      orig.ncalls == 1,
+	      "orig of f: total 14, self 4, 1 call", NULL);
 	edit_orig(e, node_of(&l, "g"), &orig);
-	check(near(orig.self_time, 10) && near(l.g.nodes[2].self_time - orig.self_time, -5),
+	check(near(orig.self_time, 10) &&
+		      near(l.g.nodes[2].self_time - orig.self_time, -5),
 	      "delta of g's self: -5 ticks", NULL);
 	r = edit_command(e, "self g 0.2", msg, sizeof msg);
-	check(r == 0 && near(l.g.nodes[2].self_time, 20) && near(total_of(&l, "main"), 26) &&
-	      near(l.g.total_time, 26), "self g 0.2 s at 100 Hz: 20 ticks, main 26", msg);
+	check(r == 0 && near(l.g.nodes[2].self_time, 20) &&
+		      near(total_of(&l, "main"), 26) && near(l.g.total_time, 26),
+	      "self g 0.2 s at 100 Hz: 20 ticks, main 26", msg);
 	r = edit_command(e, "self g -1", msg, sizeof msg);
 	check(r == -1 && strstr(msg, ">= 0"), "self with a negative time fails", msg);
 	r = edit_command(e, "scale g nan", msg, sizeof msg);
@@ -198,7 +200,8 @@ static void test_whatif(const struct opts *o)
 	edit_undo(e, msg, sizeof msg);
 	edit_undo(e, msg, sizeof msg);
 	check(l.g.nodes[2].self_time == 10 && l.g.total_time == 16 &&
-	      near(total_of(&l, "main"), 16), "undo twice: the original times", NULL);
+		      near(total_of(&l, "main"), 16),
+	      "undo twice: the original times", NULL);
 	check(edit_undo(e, msg, sizeof msg) == -1 && strstr(msg, "nothing"),
 	      "undo with nothing left fails", msg);
 
@@ -206,19 +209,21 @@ static void test_whatif(const struct opts *o)
 	uint32_t f = node_of(&l, "f"), g = node_of(&l, "g"), m = node_of(&l, "main");
 	r = edit_command(e, "hide f", msg, sizeof msg);
 	check(r == 1 && !l.g.nodes[f].print_flag && l.g.nodes[m].print_flag &&
-	      near(total_of(&l, "main"), 16), "hide f: not printed, time still flows", msg);
-	check(edit_command(e, "hide f", msg, sizeof msg) == -1, "hide f twice fails", msg);
+		      near(total_of(&l, "main"), 16),
+	      "hide f: not printed, time still flows", msg);
+	check(edit_command(e, "hide f", msg, sizeof msg) == -1, "hide f twice fails",
+	      msg);
 	edit_command(e, "unhide f", msg, sizeof msg);
 	check(l.g.nodes[f].print_flag, "unhide f", msg);
 	r = edit_command(e, "exclude-time g", msg, sizeof msg);
 	check(r == 1 && near(total_of(&l, "main"), 6) && !l.g.nodes[g].print_flag,
 	      "exclude-time g: main total 2+4", msg);
 	edit_command(e, "include-time g", msg, sizeof msg);
-	check(near(total_of(&l, "main"), 16) && l.g.nodes[g].print_flag,
-	      "include-time g", msg);
+	check(near(total_of(&l, "main"), 16) && l.g.nodes[g].print_flag, "include-time g",
+	      msg);
 	r = edit_command(e, "focus f", msg, sizeof msg);
 	check(r == 1 && !l.g.nodes[m].print_flag && l.g.nodes[f].print_flag &&
-	      l.g.nodes[g].print_flag && (l.g.set_active >> CG_INCL_GRAPH & 1),
+		      l.g.nodes[g].print_flag && (l.g.set_active >> CG_INCL_GRAPH & 1),
 	      "focus f: main hidden, f and g shown", msg);
 	edit_command(e, "unfocus f", msg, sizeof msg);
 	check(l.g.nodes[m].print_flag && !(l.g.set_active >> CG_INCL_GRAPH & 1),
@@ -262,20 +267,22 @@ static void test_cycle(const struct opts *o)
 	snap_take(&s0, &l.g);
 	uint32_t a = node_of(&l, "a"), b = node_of(&l, "b");
 	check(l.g.ncycles == 1 && l.g.nodes[a].cycle == 1 && l.g.nodes[b].cycle == 1 &&
-	      near(total_of(&l, "a"), 10) && near(total_of(&l, "b"), 50),
+		      near(total_of(&l, "a"), 10) && near(total_of(&l, "b"), 50),
 	      "cycle {a,b}: members pass on only outside time", NULL);
 	uint32_t cn = l.g.nfuncs;
 	check(l.g.nodes[cn].ncalls == 1 && l.g.nodes[cn].self_calls == 19 &&
-	      near(l.g.nodes[cn].prop_self + l.g.nodes[cn].prop_child, 60),
+		      near(l.g.nodes[cn].prop_self + l.g.nodes[cn].prop_child, 60),
 	      "cycle node: 1+19 calls, total 60", NULL);
 	size_t nm = 0;
 	int r = edit_arc_delete_spec(e, "b/a", &nm, msg, sizeof msg);
 	check(r == 1 && nm == 1 && l.g.ncycles == 0 && l.g.nodes[a].cycle == 0 &&
-	      near(total_of(&l, "a"), 60) && near(total_of(&l, "b"), 50) &&
-	      near(total_of(&l, "main"), 60), "delete b/a splits the cycle", msg);
+		      near(total_of(&l, "a"), 60) && near(total_of(&l, "b"), 50) &&
+		      near(total_of(&l, "main"), 60),
+	      "delete b/a splits the cycle", msg);
 	edit_orig(e, a, &orig);
 	check(orig.cycle == 1 && near(orig.total, 10) &&
-	      near(total_of(&l, "a") - orig.total, 50), "delta of a: +50 ticks", NULL);
+		      near(total_of(&l, "a") - orig.total, 50),
+	      "delta of a: +50 ticks", NULL);
 	size_t nd;
 	const uint32_t *del = edit_deleted_arcs(e, &nd);
 	check(nd == 1 && del[0] == cg_arc_find(&l.g, b, a), "deleted list: b/a", NULL);
@@ -283,7 +290,8 @@ static void test_cycle(const struct opts *o)
 	char why[200] = "";
 	check(snap_equal(&s0, &l.g, why, sizeof why), "undo restores every number", why);
 	check(edit_orig(e, l.g.nfuncs, &orig) && orig.same_members && orig.cycle == 1 &&
-	      near(orig.total, 60), "orig of the cycle node after undo", NULL);
+		      near(orig.total, 60),
+	      "orig of the cycle node after undo", NULL);
 	edit_deleted_arcs(e, &nd);
 	check(nd == 0, "deleted list empty after undo", NULL);
 	snap_free(&s0);
@@ -304,12 +312,13 @@ static void test_cycle(const struct opts *o)
 	check(l.g.ncycles == 1 && l.g.nodes[c].cycle == 1, "cycle {a,b,c}", NULL);
 	r = edit_arc_delete(e, cg_arc_find(&l.g, c, a), msg, sizeof msg);
 	check(r == 0 && l.g.ncycles == 1 && l.g.nodes[c].cycle == 0 &&
-	      l.g.nodes[a].cycle == 1 && l.g.nodes[b].cycle == 1,
+		      l.g.nodes[a].cycle == 1 && l.g.nodes[b].cycle == 1,
 	      "delete c/a: {a,b} remains, c leaves", msg);
 	check(edit_orig(e, l.g.nfuncs, &orig) && !orig.same_members && orig.cycle == 1,
 	      "orig of the smaller cycle: not the same members", NULL);
 	check(edit_arc_delete(e, cg_arc_find(&l.g, c, a), msg, sizeof msg) == -1 &&
-	      strstr(msg, "already deleted"), "deleting a deleted arc fails", msg);
+		      strstr(msg, "already deleted"),
+	      "deleting a deleted arc fails", msg);
 	edit_close(e);
 	fake_free(&l);
 }
@@ -336,13 +345,16 @@ static void test_specs(const struct opts *o)
 	struct edit *e = edit_open(&l, o);
 
 	check(edit_arc_delete_spec(e, "main", &nm, msg, sizeof msg) == -1 &&
-	      strstr(msg, "FROM/TO"), "spec without '/' is an error", msg);
+		      strstr(msg, "FROM/TO"),
+	      "spec without '/' is an error", msg);
 	check(edit_arc_delete_spec(e, "main/nosuch", &nm, msg, sizeof msg) == -1 &&
-	      nm == 0 && strstr(msg, "no arc"), "spec matching nothing is an error", msg);
+		      nm == 0 && strstr(msg, "no arc"),
+	      "spec matching nothing is an error", msg);
 	int r = edit_arc_delete_spec(e, "main/dup", &nm, msg, sizeof msg);
 	check(r == 2 && nm == 2 && strstr(msg, "2 arcs"), "main/dup matches 2 arcs", msg);
 	check(edit_arc_delete_spec(e, "main/dup", &nm, msg, sizeof msg) == -1 &&
-	      nm == 2 && strstr(msg, "already deleted"), "again: already deleted", msg);
+		      nm == 2 && strstr(msg, "already deleted"),
+	      "again: already deleted", msg);
 	check(edit_arc_restore_spec(e, " main/dup ", &nm, msg, sizeof msg) == 2,
 	      "restore main/dup", msg);
 	check(edit_arc_delete_spec(e, "/", &nm, msg, sizeof msg) == 4 && nm == 4,
@@ -354,28 +366,34 @@ static void test_specs(const struct opts *o)
 
 	uint32_t n = edit_lookup(e, "dup", msg, sizeof msg);
 	check(n == CG_NONE && strstr(msg, "ambiguous") && strstr(msg, "use [N]") &&
-	      strstr(msg, "dup [") && strstr(strstr(msg, "dup [") + 1, "dup ["),
+		      strstr(msg, "dup [") && strstr(strstr(msg, "dup [") + 1, "dup ["),
 	      "ambiguous name lists both candidates", msg);
 	check(edit_lookup(e, "foo(int)", msg, sizeof msg) == 3, "demangled lookup", msg);
 	check(edit_lookup(e, "_Z3fooi", msg, sizeof msg) == 3, "raw lookup", msg);
 	check(edit_lookup(e, "[1]", msg, sizeof msg) == 0 &&
-	      edit_lookup(e, " 1 ", msg, sizeof msg) == 0, "[1] and 1 are main", msg);
-	check(edit_lookup(e, "[99]", msg, sizeof msg) == CG_NONE && strstr(msg, "no index"),
+		      edit_lookup(e, " 1 ", msg, sizeof msg) == 0,
+	      "[1] and 1 are main", msg);
+	check(edit_lookup(e, "[99]", msg, sizeof msg) == CG_NONE &&
+		      strstr(msg, "no index"),
 	      "index out of range", msg);
-	check(edit_lookup(e, "nosuch", msg, sizeof msg) == CG_NONE && strstr(msg, "nosuch"),
+	check(edit_lookup(e, "nosuch", msg, sizeof msg) == CG_NONE &&
+		      strstr(msg, "nosuch"),
 	      "unknown name", msg);
 
 	int r2 = edit_command(e, "hide dup", msg, sizeof msg);
 	check(r2 == 2 && cg_in_set(&l.g.nodes[1], CG_EXCL_GRAPH) &&
-	      cg_in_set(&l.g.nodes[2], CG_EXCL_GRAPH) && !l.g.nodes[1].print_flag,
+		      cg_in_set(&l.g.nodes[2], CG_EXCL_GRAPH) && !l.g.nodes[1].print_flag,
 	      "hide with an ambiguous name hides all of them, as -e", msg);
 	check(edit_command(e, "undo", msg, sizeof msg) == 0 &&
-	      !cg_in_set(&l.g.nodes[1], CG_EXCL_GRAPH) &&
-	      !cg_in_set(&l.g.nodes[2], CG_EXCL_GRAPH), "one undo step", msg);
+		      !cg_in_set(&l.g.nodes[1], CG_EXCL_GRAPH) &&
+		      !cg_in_set(&l.g.nodes[2], CG_EXCL_GRAPH),
+	      "one undo step", msg);
 	check(edit_command(e, "focus nosuch", msg, sizeof msg) == -1 &&
-	      strstr(msg, "nosuch"), "focus on an unknown name fails", msg);
+		      strstr(msg, "nosuch"),
+	      "focus on an unknown name fails", msg);
 	int uniq = edit_arc_spec(e, cg_arc_find(&l.g, 3, 4), buf, sizeof buf);
-	check(uniq == 1 && strcmp(buf, "_Z3fooi/:x.part.0") == 0, "arc spec with ':'", buf);
+	check(uniq == 1 && strcmp(buf, "_Z3fooi/:x.part.0") == 0, "arc spec with ':'",
+	      buf);
 	uniq = edit_arc_spec(e, cg_arc_find(&l.g, 0, 1), buf, sizeof buf);
 	check(uniq == 0 && strcmp(buf, "main/dup") == 0, "arc spec not unique", buf);
 
@@ -390,7 +408,7 @@ static void test_specs(const struct opts *o)
 	edit_command(e, "hide main", msg, sizeof msg);
 	check(edit_generation(e) == gen, "no propagation inside a group", NULL);
 	check(edit_group_end(e) == 1 && edit_generation(e) == gen + 1 &&
-	      l.g.arcs[0].deleted && l.g.arcs[3].deleted,
+		      l.g.arcs[0].deleted && l.g.arcs[3].deleted,
 	      "group end propagates once", NULL);
 	check(strcmp(edit_step_label(e, edit_nsteps(e) - 1), "break cycles") == 0,
 	      "group label", NULL);
@@ -419,12 +437,15 @@ static void test_excluded(const struct opts *o)
 	l.st.syms[2].is_excluded = 1;
 	struct edit *e = edit_open(&l, o);
 	check(edit_command(e, "self g 1", msg, sizeof msg) == -1 &&
-	      strstr(msg, "machinery"), "no time edit on profiling machinery", msg);
+		      strstr(msg, "machinery"),
+	      "no time edit on profiling machinery", msg);
 	l.g.nodes[1].sets |= 1u << CG_EXCL_FLAT; /* as -P f */
 	check(edit_command(e, "self f 1", msg, sizeof msg) == -1 &&
-	      strstr(msg, "flat profile"), "no time edit on a function -P leaves out", msg);
+		      strstr(msg, "flat profile"),
+	      "no time edit on a function -P leaves out", msg);
 	check(edit_command(e, "unhide g", msg, sizeof msg) == -1 &&
-	      edit_command(e, "focus g", msg, sizeof msg) == -1 && !edit_can_undo(e),
+		      edit_command(e, "focus g", msg, sizeof msg) == -1 &&
+		      !edit_can_undo(e),
 	      "no selection edit on profiling machinery", msg);
 	edit_close(e);
 	fake_free(&l);
@@ -441,7 +462,7 @@ static uint32_t rnd(uint32_t n)
 	return (uint32_t)(rng % n);
 }
 
-#define RN 300
+#define RN     300
 #define RSTEPS 150
 
 static void test_roundtrip(const struct opts *o)
@@ -473,13 +494,15 @@ static void test_roundtrip(const struct opts *o)
 		int r;
 		uint32_t f = rnd(RN);
 		switch (rnd(9)) {
-		case 0: case 1: case 2:
-			r = edit_arc_delete(e, rnd(l.g.narcs), msg, sizeof msg);
-			break;
+		case 0:
+		case 1:
+		case 2: r = edit_arc_delete(e, rnd(l.g.narcs), msg, sizeof msg); break;
 		case 3: {
 			size_t nd;
 			const uint32_t *d = edit_deleted_arcs(e, &nd);
-			r = nd ? edit_arc_restore(e, d[rnd((uint32_t)nd)], msg, sizeof msg) : -1;
+			r = nd ? edit_arc_restore(e, d[rnd((uint32_t)nd)], msg,
+						  sizeof msg)
+			       : -1;
 			break;
 		}
 		case 4:
@@ -495,10 +518,12 @@ static void test_roundtrip(const struct opts *o)
 			r = edit_command(e, cmd, msg, sizeof msg);
 			break;
 		case 7:
-			r = edit_select(e, f, (enum edit_sel)rnd(4), (int)rnd(2), msg, sizeof msg);
+			r = edit_select(e, f, (enum edit_sel)rnd(4), (int)rnd(2), msg,
+					sizeof msg);
 			break;
 		default: {
-			uint32_t set[3] = { rnd(l.g.narcs), rnd(l.g.narcs), rnd(l.g.narcs) };
+			uint32_t set[3] = { rnd(l.g.narcs), rnd(l.g.narcs),
+					    rnd(l.g.narcs) };
 			r = edit_arcs_delete(e, set, 3, NULL, msg, sizeof msg);
 		}
 		}
@@ -570,15 +595,18 @@ static void test_roundtrip(const struct opts *o)
 static const char prog_src[] =
 	"#define NI __attribute__((noinline))\n"
 	"volatile unsigned long sink;\n"
-	"#define burn(n) do { for (unsigned long i_ = 0; i_ < (n); i_++) sink += i_; } while (0)\n"
+	"#define burn(n) do { for (unsigned long i_ = 0; i_ < (n); i_++) sink += i_; } "
+	"while (0)\n"
 	"NI void leaf(int k) { burn(20000UL * k); }\n"
 	"NI void pong(int d);\n"
 	"NI void ping(int d) { burn(30000); leaf(1); if (d > 0) pong(d - 1); }\n"
-	"NI void pong(int d) { burn(50000); if (d > 0) ping(d - 1); if (d % 3 == 0) leaf(2); }\n"
+	"NI void pong(int d) { burn(50000); if (d > 0) ping(d - 1); if (d % 3 == 0) "
+	"leaf(2); }\n"
 	"NI void rb(int d);\n"
 	"NI void ra(int d) { burn(20000); if (d > 0) rb(d - 1); }\n"
 	"NI void rb(int d) { burn(40000); leaf(1); if (d > 0) ra(d - 1); }\n"
-	"int main(void) { for (int i = 0; i < 400; i++) { ping(10); ra(9); } return 0; }\n";
+	"int main(void) { for (int i = 0; i < 400; i++) { ping(10); ra(9); } return 0; "
+	"}\n";
 
 static void test_real(const struct opts *unused)
 {
@@ -601,8 +629,8 @@ static void test_real(const struct opts *unused)
 		check(0, "real program: write the source", cmd);
 		return;
 	}
-	snprintf(cmd, sizeof cmd, "cd '%s' && %s -O0 -pg -o prog prog.c && ./prog",
-		 dir, cc && *cc ? cc : "cc");
+	snprintf(cmd, sizeof cmd, "cd '%s' && %s -O0 -pg -o prog prog.c && ./prog", dir,
+		 cc && *cc ? cc : "cc");
 	if (system(cmd) != 0) {
 		check(0, "real program: compile with -pg and run", cmd);
 		return;
@@ -617,14 +645,14 @@ static void test_real(const struct opts *unused)
 	uint32_t ping = node_of(&l, "ping"), pong = node_of(&l, "pong");
 	uint32_t ra = node_of(&l, "ra"), rb = node_of(&l, "rb");
 	check(ping != CG_NONE && l.g.ncycles == 2 && l.g.nodes[ping].cycle &&
-	      l.g.nodes[ping].cycle == l.g.nodes[pong].cycle &&
-	      l.g.nodes[ra].cycle == l.g.nodes[rb].cycle,
+		      l.g.nodes[ping].cycle == l.g.nodes[pong].cycle &&
+		      l.g.nodes[ra].cycle == l.g.nodes[rb].cycle,
 	      "real program: two cycles", NULL);
 	struct snap s0;
 	snap_take(&s0, &l.g);
 	int r = edit_command(e, "k pong/ping", msg, sizeof msg);
 	check(r == 1 && l.g.ncycles == 1 && !l.g.nodes[ping].cycle &&
-	      !l.g.nodes[pong].cycle && l.g.nodes[ra].cycle,
+		      !l.g.nodes[pong].cycle && l.g.nodes[ra].cycle,
 	      "real program: k pong/ping splits that cycle only", msg);
 	edit_command(e, "scale leaf 0.25", msg, sizeof msg);
 	edit_command(e, "hide ra", msg, sizeof msg);
@@ -723,8 +751,10 @@ static void test_speed(const struct opts *o)
 	double limit = 2.0;
 #endif
 	char d[200];
-	snprintf(d, sizeof d, "%u cycles; cpu, best of 3: delete %.1f ms, undo %.1f ms, "
-		 "limit %.0f ms", l.g.ncycles, del * 1e3, und * 1e3, limit * 1e3);
+	snprintf(d, sizeof d,
+		 "%u cycles; cpu, best of 3: delete %.1f ms, undo %.1f ms, "
+		 "limit %.0f ms",
+		 l.g.ncycles, del * 1e3, und * 1e3, limit * 1e3);
 	check(r == 0 && l.g.ncycles == 101 && del < limit && und < limit,
 	      "60k functions, 1M arcs: one delete and one undo re-propagate in time", d);
 	printf("# %s\n", d);

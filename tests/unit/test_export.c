@@ -34,7 +34,6 @@
 #include <time.h>
 #include <unistd.h>
 
-
 /* ---- driver ---- */
 
 /* CPU time of this thread: what a delete costs, less skewed than the wall
@@ -92,7 +91,8 @@ static int drive(int argc, char **argv)
 			for (uint32_t i = 0; i < l.g.nfuncs && arc == CG_NONE; i++) {
 				if (strcmp(l.st.syms[i].name, a) != 0)
 					continue;
-				for (uint32_t j = 0; j < l.g.nfuncs && arc == CG_NONE; j++)
+				for (uint32_t j = 0; j < l.g.nfuncs && arc == CG_NONE;
+				     j++)
 					if (strcmp(l.st.syms[j].name, b) == 0)
 						arc = cg_arc_find(&l.g, i, j);
 			}
@@ -100,15 +100,18 @@ static int drive(int argc, char **argv)
 			int uniq = edit_arc_spec(e, arc, spec, sizeof spec);
 			r = edit_arc_delete(e, arc, msg, sizeof msg);
 			if (r == 0)
-				snprintf(msg, sizeof msg, "spec: %s unique: %d", spec, uniq);
+				snprintf(msg, sizeof msg, "spec: %s unique: %d", spec,
+					 uniq);
 		} else if (strcmp(line, "bench") == 0) {
 			double t0 = util_now(), c0 = cpu_now();
 			r = edit_arc_delete(e, l.g.narcs / 2, msg, sizeof msg);
 			double t1 = util_now(), c1 = cpu_now();
 			r |= edit_undo(e, msg, sizeof msg);
 			double t2 = util_now(), c2 = cpu_now();
-			snprintf(msg, sizeof msg, "delete+propagate %.1f ms (cpu %.1f), "
-				 "undo %.1f ms (cpu %.1f) (%u functions, %u arcs, %u cycles)",
+			snprintf(msg, sizeof msg,
+				 "delete+propagate %.1f ms (cpu %.1f), "
+				 "undo %.1f ms (cpu %.1f) (%u functions, %u arcs, %u "
+				 "cycles)",
 				 (t1 - t0) * 1e3, (c1 - c0) * 1e3, (t2 - t1) * 1e3,
 				 (c2 - c1) * 1e3, l.g.nfuncs, l.g.narcs, l.g.ncycles);
 		} else {
@@ -195,12 +198,14 @@ static void unit(void)
 	struct edit *e = edit_open(&l, &o);
 
 	check(export_format_parse("json", &f) == 0 && f == EXPORT_JSON &&
-	      export_format_parse("callgrind", &f) == 0 && f == EXPORT_CALLGRIND &&
-	      export_format_parse("svg", &f) == -1, "format names", NULL);
+		      export_format_parse("callgrind", &f) == 0 &&
+		      f == EXPORT_CALLGRIND && export_format_parse("svg", &f) == -1,
+	      "format names", NULL);
 	check(export_format_guess("a/b.json") == EXPORT_JSON &&
-	      export_format_guess("x.gv") == EXPORT_DOT &&
-	      export_format_guess("d/callgrind.out.123") == EXPORT_CALLGRIND &&
-	      export_format_guess("report.txt") == EXPORT_TEXT, "format guesses", NULL);
+		      export_format_guess("x.gv") == EXPORT_DOT &&
+		      export_format_guess("d/callgrind.out.123") == EXPORT_CALLGRIND &&
+		      export_format_guess("report.txt") == EXPORT_TEXT,
+	      "format guesses", NULL);
 
 	snprintf(dir, sizeof dir, "%s/tests/out/unit-export-%ld", unit_build_top(),
 		 (long)getpid());
@@ -239,10 +244,12 @@ static void unit(void)
 	      "the file is readable by all (not mkstemp's 0600)", NULL);
 	check(leftovers(dir) == 0, "no temporary file left", NULL);
 	check(export_write(e, dir, EXPORT_TEXT, NULL, 1, msg, sizeof msg) == -1 &&
-	      strstr(msg, "directory"), "a directory is refused", msg);
+		      strstr(msg, "directory"),
+	      "a directory is refused", msg);
 	snprintf(path, sizeof path, "%s/no/such/dir/out.dot", dir);
 	check(export_write(e, path, EXPORT_DOT, NULL, 0, msg, sizeof msg) == -1 &&
-	      strstr(msg, "temporary"), "a missing directory is an error text", msg);
+		      strstr(msg, "temporary"),
+	      "a missing directory is an error text", msg);
 	check(export_write(e, "", EXPORT_DOT, NULL, 0, msg, sizeof msg) == -1,
 	      "an empty name is an error text", msg);
 	check(leftovers(dir) == 0, "no temporary file left after errors", NULL);
@@ -275,7 +282,7 @@ static void unit(void)
 	export_stream(m, e, EXPORT_CALLGRIND, NULL, msg, sizeof msg);
 	fclose(m);
 	check(strstr(buf, "events: ticks\n") && strstr(buf, "summary: 40\n") &&
-	      strstr(buf, "fn=(2) work\n") && strstr(buf, "calls=6 "),
+		      strstr(buf, "fn=(2) work\n") && strstr(buf, "calls=6 "),
 	      "callgrind in ticks", buf);
 	free(buf);
 	export_params_default(&p);
@@ -299,7 +306,8 @@ static void unit(void)
 	edit_command(e, "k work/helper", msg, sizeof msg);
 	snprintf(path, sizeof path, "%s/one.txt", dir);
 	r = export_write(e, path, EXPORT_TEXT, NULL, 0, msg, sizeof msg);
-	check(r == 0 && !strstr(msg, "note"), "no note for one deleted arc per caller", msg);
+	check(r == 0 && !strstr(msg, "note"), "no note for one deleted arc per caller",
+	      msg);
 	edit_command(e, "k work/main", msg, sizeof msg);
 	r = export_write(e, path, EXPORT_TEXT, NULL, 1, msg, sizeof msg);
 	check(r == 0 && strstr(msg, "note: 1 caller has several deleted arcs"),
@@ -317,7 +325,8 @@ static void unit(void)
 	cg_propagate(&l.g);
 	e = edit_open(&l, &o);
 	check(edit_command(e, "self work 1", msg, sizeof msg) == -1 &&
-	      strstr(msg, "no histogram"), "self without a sample rate fails", msg);
+		      strstr(msg, "no histogram"),
+	      "self without a sample rate fails", msg);
 	int bad = 0;
 	/* (text is the report, which prints what GNU prints there) */
 	for (int k = 1; k < 4; k++) {

@@ -19,7 +19,8 @@ static void check_fixed(double v, int w, int prec)
 	char *e = fmt_fixed(b, v, w, prec);
 	*e = 0;
 	if (strcmp(a, b) != 0 && fails++ < 10)
-		printf("    fmt_fixed(%.17g, %d, %d) = '%s', printf '%s'\n", v, w, prec, b, a);
+		printf("    fmt_fixed(%.17g, %d, %d) = '%s', printf '%s'\n", v, w, prec,
+		       b, a);
 }
 
 static void check_ulong(unsigned long v, int w, int left)
@@ -29,16 +30,20 @@ static void check_ulong(unsigned long v, int w, int left)
 	char *e = fmt_ulong(b, v, w, left);
 	*e = 0;
 	if (strcmp(a, b) != 0 && fails++ < 10)
-		printf("    fmt_ulong(%lu, %d, %d) = '%s', printf '%s'\n", v, w, left, b, a);
+		printf("    fmt_ulong(%lu, %d, %d) = '%s', printf '%s'\n", v, w, left, b,
+		       a);
 }
 
 int main(void)
 {
 	srand(12345);
 	/* Halfway cases in binary and decimal, small and large values. */
-	static const double edge[] = { 0.0, -0.0, 0.005, 0.015, 0.025, 0.125, 0.375,
-		1.005, 2.675, 99.995, 100.0, 0.0049999999999999, 1e-300, 123456789.125,
-		1e14, 1e16, NAN, INFINITY, -1.5, 4.5, 5.5, 0.05, 0.25, 0.35 };
+	static const double edge[] = { 0.0,    -0.0,          0.005, 0.015,
+				       0.025,  0.125,         0.375, 1.005,
+				       2.675,  99.995,        100.0, 0.0049999999999999,
+				       1e-300, 123456789.125, 1e14,  1e16,
+				       NAN,    INFINITY,      -1.5,  4.5,
+				       5.5,    0.05,          0.25,  0.35 };
 	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
 		for (int prec = 0; prec <= 3; prec++)
 			for (int w = 0; w <= 12; w += 4)

@@ -82,8 +82,8 @@ static void gnu_hist_dim(struct fb *f, uint64_t lo, uint64_t hi, uint32_t n,
 		fb_put(f, bins ? bins[i] : (uint16_t)(i + 1), 2);
 }
 
-static void gnu_hist(struct fb *f, uint64_t lo, uint64_t hi, uint32_t n,
-		     uint32_t rate, const uint16_t *bins)
+static void gnu_hist(struct fb *f, uint64_t lo, uint64_t hi, uint32_t n, uint32_t rate,
+		     const uint16_t *bins)
 {
 	gnu_hist_dim(f, lo, hi, n, rate, "seconds", 7, 's', bins);
 }
@@ -157,24 +157,24 @@ static void test_gnu(uint32_t version, const struct gmon_abi *abi, const char *w
 	gmon_init(&p);
 	ok = rd(&p, &f, abi, GMON_FMT_AUTO, &info) == 0;
 	checkf(ok, "%s: reads (%s)", what, err);
-	ok = ok && p.nhists == 1 && p.hists[0].lowpc == 0x1000
-	     && p.hists[0].highpc == 0x1010 && p.hists[0].nbins == 4
-	     && p.hists[0].bins[0] == 7 && p.hists[0].bins[1] == 0
-	     && p.hists[0].bins[2] == 65535 && p.hists[0].bins[3] == 3
-	     && !strcmp(p.hists[0].dimen, "seconds") && p.hists[0].dimen_abbrev == 's'
-	     && p.rate == 1000 && p.have_rate;
+	ok = ok && p.nhists == 1 && p.hists[0].lowpc == 0x1000 &&
+	     p.hists[0].highpc == 0x1010 && p.hists[0].nbins == 4 &&
+	     p.hists[0].bins[0] == 7 && p.hists[0].bins[1] == 0 &&
+	     p.hists[0].bins[2] == 65535 && p.hists[0].bins[3] == 3 &&
+	     !strcmp(p.hists[0].dimen, "seconds") && p.hists[0].dimen_abbrev == 's' &&
+	     p.rate == 1000 && p.have_rate;
 	checkf(ok, "%s: histogram fields", what);
-	ok = p.narcs == 2 && p.arcs[0].from_pc == big && p.arcs[0].self_pc == 0x1004
-	     && p.arcs[0].count == 0xfffffffe && p.arcs[1].from_pc == 0x1006
-	     && p.arcs[1].self_pc == 0x1000 && p.arcs[1].count == 1;
+	ok = p.narcs == 2 && p.arcs[0].from_pc == big && p.arcs[0].self_pc == 0x1004 &&
+	     p.arcs[0].count == 0xfffffffe && p.arcs[1].from_pc == 0x1006 &&
+	     p.arcs[1].self_pc == 0x1000 && p.arcs[1].count == 1;
 	checkf(ok, "%s: arcs in file order", what);
-	ok = p.nbbs == 2 && p.bbs[0].addr == 0x1002 && p.bbs[0].count == 5
-	     && p.bbs[1].addr == 0x1008
-	     && p.bbs[1].count == (abi->addr_size == 8 ? 0x100000000ULL : 9);
+	ok = p.nbbs == 2 && p.bbs[0].addr == 0x1002 && p.bbs[0].count == 5 &&
+	     p.bbs[1].addr == 0x1008 &&
+	     p.bbs[1].count == (abi->addr_size == 8 ? 0x100000000ULL : 9);
 	checkf(ok, "%s: basic-block counts", what);
-	checkf(info.version == (int)version && !info.is_bsd && info.nhist == 1
-	      && info.narcs == 2 && info.nbb == 1 && p.nfiles == 1,
-	      "%s: file info", what);
+	checkf(info.version == (int)version && !info.is_bsd && info.nhist == 1 &&
+		       info.narcs == 2 && info.nbb == 1 && p.nfiles == 1,
+	       "%s: file info", what);
 	gmon_free(&p);
 	free(f.d);
 }
@@ -196,29 +196,31 @@ static void test_bsd44(const struct gmon_abi *abi, const char *what)
 	gmon_init(&p);
 	ok = rd(&p, &f, abi, GMON_FMT_AUTO, &info) == 0;
 	checkf(ok, "%s: reads (%s)", what, err);
-	ok = ok && p.nhists == 1 && p.hists[0].lowpc == 0x400 && p.hists[0].highpc == 0x40c
-	     && p.hists[0].nbins == 3 && p.hists[0].bins[2] == 40000
-	     && !strcmp(p.hists[0].dimen, "seconds") && p.hists[0].dimen_abbrev == 's'
-	     && p.rate == 1000;
+	ok = ok && p.nhists == 1 && p.hists[0].lowpc == 0x400 &&
+	     p.hists[0].highpc == 0x40c && p.hists[0].nbins == 3 &&
+	     p.hists[0].bins[2] == 40000 && !strcmp(p.hists[0].dimen, "seconds") &&
+	     p.hists[0].dimen_abbrev == 's' && p.rate == 1000;
 	checkf(ok, "%s: header, rate and bins", what);
-	ok = p.narcs == 2 && p.arcs[0].from_pc == 0x404 && p.arcs[0].self_pc == 0x408
-	     && p.arcs[0].count == (abi->addr_size == 8 ? 0x500000000ULL : 77)
-	     && p.arcs[1].count == 2;
+	ok = p.narcs == 2 && p.arcs[0].from_pc == 0x404 && p.arcs[0].self_pc == 0x408 &&
+	     p.arcs[0].count == (abi->addr_size == 8 ? 0x500000000ULL : 77) &&
+	     p.arcs[1].count == 2;
 	checkf(ok, "%s: address-wide counts, partial triple ignored", what);
-	checkf(info.is_bsd && info.version == 0 && info.nhist == 1 && info.narcs == 2
-	      && info.nbb == 0, "%s: file info", what);
+	checkf(info.is_bsd && info.version == 0 && info.nhist == 1 && info.narcs == 2 &&
+		       info.nbb == 0,
+	       "%s: file info", what);
 	gmon_free(&p);
 	/* Forcing: -O bsd still recognises 4.4BSD; -O magic refuses it. */
 	gmon_init(&p);
 	checkf(rd(&p, &f, abi, GMON_FMT_BSD, NULL) == 0 && p.rate == 1000 && p.narcs == 2,
-	      "%s: -O bsd reads it", what);
+	       "%s: -O bsd reads it", what);
 	gmon_free(&p);
 	gmon_init(&p);
 	checkf(rd(&p, &f, abi, GMON_FMT_GNU, NULL) == -1 && strstr(err, "bad magic"),
-	      "%s: -O magic refuses it (%s)", what, err);
+	       "%s: -O magic refuses it (%s)", what, err);
 	gmon_free(&p);
 	gmon_init(&p);
-	checkf(rd(&p, &f, abi, GMON_FMT_BSD44, NULL) == 0, "%s: -O 4.4bsd reads it", what);
+	checkf(rd(&p, &f, abi, GMON_FMT_BSD44, NULL) == 0, "%s: -O 4.4bsd reads it",
+	       what);
 	gmon_free(&p);
 	free(f.d);
 }
@@ -237,16 +239,16 @@ static void test_bsd_old(const struct gmon_abi *abi, const char *what)
 	gmon_init(&p);
 	ok = rd(&p, &f, abi, GMON_FMT_AUTO, &info) == 0;
 	checkf(ok, "%s: reads (%s)", what, err);
-	ok = ok && p.nhists == 1 && p.hists[0].nbins == 2 && p.hists[0].bins[0] == 9
-	     && p.hists[0].bins[1] == 11 && p.rate == 100 && p.narcs == 1
-	     && p.arcs[0].from_pc == 0x802 && p.arcs[0].self_pc == 0x806
-	     && p.arcs[0].count == 3;
+	ok = ok && p.nhists == 1 && p.hists[0].nbins == 2 && p.hists[0].bins[0] == 9 &&
+	     p.hists[0].bins[1] == 11 && p.rate == 100 && p.narcs == 1 &&
+	     p.arcs[0].from_pc == 0x802 && p.arcs[0].self_pc == 0x806 &&
+	     p.arcs[0].count == 3;
 	checkf(ok, "%s: fields, rate 100", what);
 	checkf(info.is_bsd && info.nhist == 1 && info.narcs == 1, "%s: file info", what);
 	gmon_free(&p);
 	gmon_init(&p);
 	checkf(rd(&p, &f, abi, GMON_FMT_BSD44, NULL) == -1 && strstr(err, "bad magic"),
-	      "%s: -O 4.4bsd refuses it (%s)", what, err);
+	       "%s: -O 4.4bsd refuses it (%s)", what, err);
 	gmon_free(&p);
 	free(f.d);
 }
@@ -262,7 +264,7 @@ static void expect_err(const char *what, const struct fb *f, enum gmon_format fm
 	gmon_init(&p);
 	rc = rd(&p, f, &abi64, fmt, NULL);
 	checkf(rc == -1 && !strncmp(err, "t.out: ", 7) && strstr(err, want),
-	      "error: %s -> \"%s\"", what, err);
+	       "error: %s -> \"%s\"", what, err);
 	gmon_free(&p);
 }
 
@@ -287,7 +289,8 @@ static void test_errors(void)
 	for (uint32_t v = 2; v != 0; v = v == 2 ? 0x01000000u : 0) {
 		f = fb_new(8, 0);
 		gnu_header(&f, v);
-		expect_err("unsupported version", &f, GMON_FMT_AUTO, "unsupported gmon file version");
+		expect_err("unsupported version", &f, GMON_FMT_AUTO,
+			   "unsupported gmon file version");
 		free(f.d);
 	}
 
@@ -302,15 +305,18 @@ static void test_errors(void)
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	fb_put(&f, 0, 1);
-	expect_err("tag byte alone", &f, GMON_FMT_AUTO, "unexpected end of file in histogram record");
+	expect_err("tag byte alone", &f, GMON_FMT_AUTO,
+		   "unexpected end of file in histogram record");
 	free(f.d);
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_hist(&f, 0, 8, 4, 100, bins);
 	f.len = 20 + 20;
-	expect_err("histogram header cut", &f, GMON_FMT_AUTO, "unexpected end of file in histogram record at offset 20");
+	expect_err("histogram header cut", &f, GMON_FMT_AUTO,
+		   "unexpected end of file in histogram record at offset 20");
 	f.len = 20 + 41 + 7;
-	expect_err("histogram bins cut", &f, GMON_FMT_AUTO, "unexpected end of file after 3 of 4 histogram bins");
+	expect_err("histogram bins cut", &f, GMON_FMT_AUTO,
+		   "unexpected end of file after 3 of 4 histogram bins");
 	free(f.d);
 
 	f = fb_new(8, 0);
@@ -322,21 +328,24 @@ static void test_errors(void)
 	fb_put(&f, 100, 4);
 	fb_bytes(&f, "seconds\0\0\0\0\0\0\0\0s", 16);
 	fb_put(&f, 0, 6);
-	expect_err("huge bin count", &f, GMON_FMT_AUTO, "after 3 of 4294967295 histogram bins");
+	expect_err("huge bin count", &f, GMON_FMT_AUTO,
+		   "after 3 of 4294967295 histogram bins");
 	free(f.d);
 
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_arc(&f, 1, 2, 3);
 	f.len -= 1;
-	expect_err("arc cut", &f, GMON_FMT_AUTO, "unexpected end of file in call-graph record at offset 20");
+	expect_err("arc cut", &f, GMON_FMT_AUTO,
+		   "unexpected end of file in call-graph record at offset 20");
 	free(f.d);
 
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	fb_put(&f, 2, 1);
 	fb_put(&f, 0, 2);
-	expect_err("bb count cut", &f, GMON_FMT_AUTO, "unexpected end of file in basic-block record");
+	expect_err("bb count cut", &f, GMON_FMT_AUTO,
+		   "unexpected end of file in basic-block record");
 	free(f.d);
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
@@ -345,7 +354,8 @@ static void test_errors(void)
 	fb_put(&f, 1, 8);
 	fb_put(&f, 1, 8);
 	fb_put(&f, 1, 8);
-	expect_err("huge bb count", &f, GMON_FMT_AUTO, "after 1 of 4294967295 basic-block counts");
+	expect_err("huge bb count", &f, GMON_FMT_AUTO,
+		   "after 1 of 4294967295 basic-block counts");
 	free(f.d);
 
 	f = fb_new(8, 0);
@@ -356,9 +366,11 @@ static void test_errors(void)
 	f = fb_new(8, 0);
 	bsd44_header(&f, 0, 0x100, 4, 100);
 	f.len = 27;
-	expect_err("4.4BSD header cut before the rate", &f, GMON_FMT_AUTO, "file too short");
+	expect_err("4.4BSD header cut before the rate", &f, GMON_FMT_AUTO,
+		   "file too short");
 	f.len = 30;
-	expect_err("4.4BSD header cut in the spare words", &f, GMON_FMT_AUTO, "after 0 of 4 histogram bins");
+	expect_err("4.4BSD header cut in the spare words", &f, GMON_FMT_AUTO,
+		   "after 0 of 4 histogram bins");
 	free(f.d);
 	f = fb_new(8, 0);
 	bsd_header(&f, 0, 0x100, 4);
@@ -371,15 +383,21 @@ static void test_errors(void)
 	fb_put(&f, 0x100, 8);
 	fb_put(&f, 19, 4);
 	fb_put(&f, 0, 8);
-	expect_err("BSD count below the header", &f, GMON_FMT_AUTO, "does not appear to be a gmon.out file");
-	f.d[16] = 0xf0; f.d[17] = 0xff; f.d[18] = 0xff; f.d[19] = 0xff;
-	expect_err("BSD count negative", &f, GMON_FMT_AUTO, "does not appear to be a gmon.out file");
+	expect_err("BSD count below the header", &f, GMON_FMT_AUTO,
+		   "does not appear to be a gmon.out file");
+	f.d[16] = 0xf0;
+	f.d[17] = 0xff;
+	f.d[18] = 0xff;
+	f.d[19] = 0xff;
+	expect_err("BSD count negative", &f, GMON_FMT_AUTO,
+		   "does not appear to be a gmon.out file");
 	free(f.d);
 
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_arc(&f, 1, 2, 3);
-	expect_err("-O bsd on a GNU file", &f, GMON_FMT_BSD, "does not appear to be a gmon.out file");
+	expect_err("-O bsd on a GNU file", &f, GMON_FMT_BSD,
+		   "does not appear to be a gmon.out file");
 	expect_err("-O 4.4bsd on a GNU file", &f, GMON_FMT_BSD44, "bad magic");
 	expect_err("-O prof", &f, GMON_FMT_PROF, "'prof' is not supported");
 	free(f.d);
@@ -391,9 +409,9 @@ static void test_errors(void)
 		bsd44_header(&f, 0, 0x100, 0, 100);
 		f.len = 30;
 		gmon_init(&p);
-		checkf(rd(&p, &f, &abi64, GMON_FMT_AUTO, NULL) == 0 && p.nhists == 1
-		      && p.hists[0].nbins == 0,
-		      "4.4BSD without bins and a short header is accepted (%s)", err);
+		checkf(rd(&p, &f, &abi64, GMON_FMT_AUTO, NULL) == 0 && p.nhists == 1 &&
+			       p.hists[0].nbins == 0,
+		       "4.4BSD without bins and a short header is accepted (%s)", err);
 		gmon_free(&p);
 		free(f.d);
 	}
@@ -402,8 +420,8 @@ static void test_errors(void)
 		struct gmon_profile p;
 		gmon_init(&p);
 		checkf(gmon_read_mem(&p, "x", (const unsigned char *)"gm", 2, &abi64,
-				    GMON_FMT_AUTO, NULL, NULL, 0) == -1,
-		      "error without a message buffer");
+				     GMON_FMT_AUTO, NULL, NULL, 0) == -1,
+		       "error without a message buffer");
 		gmon_free(&p);
 	}
 }
@@ -441,10 +459,11 @@ static void test_summing(void)
 	gnu_arc(&f, 1, 2, 4);
 	gnu_arc(&f, 5, 6, 7);
 	rc |= rd_more(&p, &f);
-	checkf(rc == 0 && p.nhists == 1 && p.hists[0].bins[0] == 2 && p.hists[0].bins[127] == 256
-	      && p.rate == 100 && p.narcs == 3 && p.arcs[0].count == 3 && p.arcs[1].count == 4
-	      && p.arcs[2].from_pc == 5 && p.nfiles == 2,
-	      "sum: same range adds, first rate wins, arcs kept raw");
+	checkf(rc == 0 && p.nhists == 1 && p.hists[0].bins[0] == 2 &&
+		       p.hists[0].bins[127] == 256 && p.rate == 100 && p.narcs == 3 &&
+		       p.arcs[0].count == 3 && p.arcs[1].count == 4 &&
+		       p.arcs[2].from_pc == 5 && p.nfiles == 2,
+	       "sum: same range adds, first rate wins, arcs kept raw");
 	/* Adjacent and disjoint ranges become new histograms, in order. */
 	f = one_hist(0x1100, 0x1200, 128, 100);
 	rc = rd_more(&p, &f);
@@ -452,34 +471,41 @@ static void test_summing(void)
 	rc |= rd_more(&p, &f);
 	f = one_hist(0x1100, 0x1200, 128, 100);
 	rc |= rd_more(&p, &f);
-	checkf(rc == 0 && p.nhists == 3 && p.hists[1].lowpc == 0x1100 && p.hists[2].lowpc == 0x0f00
-	      && p.hists[1].bins[0] == 2, "sum: disjoint ranges appended, later same range adds");
+	checkf(rc == 0 && p.nhists == 3 && p.hists[1].lowpc == 0x1100 &&
+		       p.hists[2].lowpc == 0x0f00 && p.hists[1].bins[0] == 2,
+	       "sum: disjoint ranges appended, later same range adds");
 	/* Overlaps. */
 	f = one_hist(0x1080, 0x1180, 128, 100);
 	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping histogram records"),
-	      "sum: overlapping range is an error (%s)", err);
+	       "sum: overlapping range is an error (%s)", err);
 	f = one_hist(0x1040, 0x10c0, 64, 100);
-	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping"), "sum: contained range is an error");
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping"),
+	       "sum: contained range is an error");
 	f = one_hist(0x10ff, 0x11ff, 128, 100);
-	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping"), "sum: one-byte overlap is an error");
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "overlapping"),
+	       "sum: one-byte overlap is an error");
 	/* Scale: integer (highpc - lowpc) / 2 over nbins, 1e-6 tolerance. */
 	f = one_hist(0x2000, 0x2101, 128, 100);
-	checkf(rd_more(&p, &f) == 0, "sum: odd range with the same integer scale accepted (%s)", err);
+	checkf(rd_more(&p, &f) == 0,
+	       "sum: odd range with the same integer scale accepted (%s)", err);
 	f = one_hist(0x3001, 0x3100, 128, 100);
 	checkf(rd_more(&p, &f) == -1 && strstr(err, "different scales"),
-	      "sum: scale 0.992 against 1 is an error (%s)", err);
+	       "sum: scale 0.992 against 1 is an error (%s)", err);
 	f = one_hist(0x4000, 0x4200, 128, 100);
-	checkf(rd_more(&p, &f) == -1 && strstr(err, "different scales"), "sum: double scale is an error");
+	checkf(rd_more(&p, &f) == -1 && strstr(err, "different scales"),
+	       "sum: double scale is an error");
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_hist_dim(&f, 0x5000, 0x5100, 128, 100, "bytes", 5, 's', NULL);
-	checkf(rd_more(&p, &f) == -1 && strstr(err, "dimension changed from 'seconds' to 'bytes'"),
-	      "sum: dimension change is an error (%s)", err);
+	checkf(rd_more(&p, &f) == -1 &&
+		       strstr(err, "dimension changed from 'seconds' to 'bytes'"),
+	       "sum: dimension change is an error (%s)", err);
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_hist_dim(&f, 0x5000, 0x5100, 128, 100, "seconds\0junk", 12, 'x', NULL);
-	checkf(rd_more(&p, &f) == -1 && strstr(err, "abbreviation changed from 's' to 'x'"),
-	      "sum: abbreviation change is an error (%s)", err);
+	checkf(rd_more(&p, &f) == -1 &&
+		       strstr(err, "abbreviation changed from 's' to 'x'"),
+	       "sum: abbreviation change is an error (%s)", err);
 	f = fb_new(8, 0);
 	gnu_header(&f, 1);
 	gnu_hist_dim(&f, 0x5000, 0x5100, 128, 100, "seconds\0junk", 12, 's', NULL);
@@ -489,18 +515,18 @@ static void test_summing(void)
 	bsd_header(&f, 0x1100, 0x1200, 128);
 	fb_put(&f, 0, 256);
 	checkf(rd_more(&p, &f) == -1 && strstr(err, "incompatible with first gmon file"),
-	      "sum: BSD file with another range is an error (%s)", err);
+	       "sum: BSD file with another range is an error (%s)", err);
 	f = fb_new(8, 0);
 	bsd_header(&f, 0x1000, 0x1100, 128);
 	for (int i = 0; i < 128; i++)
 		fb_put(&f, 10, 2);
 	checkf(rd_more(&p, &f) == 0 && p.hists[0].bins[0] == 12 && p.rate == 100,
-	      "sum: BSD file with the first range adds to it");
+	       "sum: BSD file with the first range adds to it");
 	f = fb_new(8, 0);
 	bsd44_header(&f, 0x1000, 0x1100, 128, 1000);
 	fb_put(&f, 0, 256);
 	checkf(rd_more(&p, &f) == -1 && strstr(err, "profiling rate 1000 incompatible"),
-	      "sum: 4.4BSD file with another rate is an error (%s)", err);
+	       "sum: 4.4BSD file with another rate is an error (%s)", err);
 	gmon_free(&p);
 
 	/* A 4.4BSD rate is taken when nothing set one; an old BSD file or a
@@ -520,7 +546,8 @@ static void test_summing(void)
 	rc |= rd_more(&p, &f);
 	f = one_hist(0x1000, 0x1100, 128, 60);
 	rc |= rd_more(&p, &f);
-	checkf(rc == 0 && p.rate == 1000 && p.nhists == 1, "sum: 4.4BSD rate kept (%s)", err);
+	checkf(rc == 0 && p.rate == 1000 && p.nhists == 1, "sum: 4.4BSD rate kept (%s)",
+	       err);
 	gmon_free(&p);
 
 	/* BSD file without bins: a histogram of 0 bins (GNU writes it with
@@ -533,11 +560,12 @@ static void test_summing(void)
 		bsd_arc(&f, 1, 2, 3);
 		rc = rd(&p, &f, &abi64, GMON_FMT_AUTO, &info);
 		free(f.d);
-		checkf(rc == 0 && p.nhists == 1 && p.hists[0].nbins == 0 && info.nhist == 0
-		      && info.narcs == 1, "sum: BSD file without bins");
+		checkf(rc == 0 && p.nhists == 1 && p.hists[0].nbins == 0 &&
+			       info.nhist == 0 && info.narcs == 1,
+		       "sum: BSD file without bins");
 		f = one_hist(0, 0x100, 128, 100);
 		checkf(rd_more(&p, &f) == -1 && strstr(err, "different scales"),
-		      "sum: GNU histogram after a BSD one without bins (%s)", err);
+		       "sum: GNU histogram after a BSD one without bins (%s)", err);
 		gmon_free(&p);
 	}
 	/* GNU forgets it read basic-block counts when a BSD file follows. */
@@ -561,8 +589,10 @@ static void test_summing(void)
 			rd_more(&p, &f);
 			seen[k] = p.bb_input;
 		}
-		checkf(seen[0] == 1 && seen[1] == 0 && seen[2] == 0 && seen[3] == 1 && p.nbbs == 2,
-		      "basic-block input flag: set by GNU records, cleared by a BSD file");
+		checkf(seen[0] == 1 && seen[1] == 0 && seen[2] == 0 && seen[3] == 1 &&
+			       p.nbbs == 2,
+		       "basic-block input flag: set by GNU records, cleared by a BSD "
+		       "file");
 		gmon_free(&p);
 	}
 	/* -i: a BSD file after a GNU one shows the GNU file's version. */
@@ -577,7 +607,8 @@ static void test_summing(void)
 		bsd_arc(&f, 1, 2, 3);
 		rc |= rd(&p, &f, &abi64, GMON_FMT_AUTO, &info);
 		free(f.d);
-		checkf(rc == 0 && info.version == 1, "-i: BSD file after a version 1 file shows 1");
+		checkf(rc == 0 && info.version == 1,
+		       "-i: BSD file after a version 1 file shows 1");
 		gmon_free(&p);
 	}
 }
@@ -626,8 +657,8 @@ static void test_many_hists(void)
 		}
 	}
 	checkf(bad == 0 && p.nhists == nmodel && rejected > 0 && merged > 0,
-	      "many histograms: %zu kept, %zu merged, %zu rejected, %zu disagreements",
-	      nmodel, merged, rejected, bad);
+	       "many histograms: %zu kept, %zu merged, %zu rejected, %zu disagreements",
+	       nmodel, merged, rejected, bad);
 	for (size_t k = 0; k < nmodel && k < p.nhists; k++)
 		if (p.hists[k].lowpc != lo[k] || p.hists[k].highpc != hi[k])
 			bad++;
@@ -645,11 +676,12 @@ static void test_print_info(void)
 	gmon_print_info(m, "x/y", &b);
 	fclose(m);
 	checkf(!strcmp(buf, "File `gmon.out' (version 1) contains:\n"
-		      "\t1 histogram record\n\t8 call-graph records\n"
-		      "\t0 basic-block count records\n"
-		      "File `x/y' (version 0) contains:\n"
-		      "\t0 histogram records\n\t1 call-graph record\n"
-		      "\t2 basic-block count records\n"), "-i text");
+			    "\t1 histogram record\n\t8 call-graph records\n"
+			    "\t0 basic-block count records\n"
+			    "File `x/y' (version 0) contains:\n"
+			    "\t0 histogram records\n\t1 call-graph record\n"
+			    "\t2 basic-block count records\n"),
+	       "-i text");
 }
 
 static void write_file(const char *path, const struct fb *f)
@@ -699,20 +731,26 @@ static void test_files(void)
 	snprintf(path, sizeof path, "%s/missing.out", outdir);
 	unlink(path);
 	st = read_in_child(path, msg, sizeof msg);
-	snprintf(want, sizeof want, "%s: %s: No such file or directory\n", util_progname(), path);
-	checkf(st == 1 && !strcmp(msg, want), "missing file: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
+	snprintf(want, sizeof want, "%s: %s: No such file or directory\n",
+		 util_progname(), path);
+	checkf(st == 1 && !strcmp(msg, want), "missing file: \"%.*s\"",
+	       (int)strcspn(msg, "\n"), msg);
 	st = read_in_child(outdir, msg, sizeof msg);
-	snprintf(want, sizeof want, "%s: %s: is a directory, not a regular file\n", util_progname(), outdir);
-	checkf(st == 1 && !strcmp(msg, want), "directory: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
+	snprintf(want, sizeof want, "%s: %s: is a directory, not a regular file\n",
+		 util_progname(), outdir);
+	checkf(st == 1 && !strcmp(msg, want), "directory: \"%.*s\"",
+	       (int)strcspn(msg, "\n"), msg);
 	snprintf(path, sizeof path, "%s/trunc.out", outdir);
 	gnu_header(&f, 1);
 	gnu_arc(&f, 1, 2, 3);
 	f.len--;
 	write_file(path, &f);
 	st = read_in_child(path, msg, sizeof msg);
-	snprintf(want, sizeof want, "%s: %s: unexpected end of file in call-graph record at offset 20\n",
+	snprintf(want, sizeof want,
+		 "%s: %s: unexpected end of file in call-graph record at offset 20\n",
 		 util_progname(), path);
-	checkf(st == 1 && !strcmp(msg, want), "truncated file: \"%.*s\"", (int)strcspn(msg, "\n"), msg);
+	checkf(st == 1 && !strcmp(msg, want), "truncated file: \"%.*s\"",
+	       (int)strcspn(msg, "\n"), msg);
 	f.len++;
 	write_file(path, &f);
 	st = read_in_child(path, msg, sizeof msg);
@@ -720,7 +758,8 @@ static void test_files(void)
 	if (geteuid() != 0) {
 		chmod(path, 0);
 		st = read_in_child(path, msg, sizeof msg);
-		checkf(st == 1 && strstr(msg, "Permission denied"), "unreadable file: %s", msg);
+		checkf(st == 1 && strstr(msg, "Permission denied"), "unreadable file: %s",
+		       msg);
 	}
 	free(f.d);
 }
@@ -757,14 +796,14 @@ static void test_write(void)
 	ok = ok && len == 20 + 41 + 4 + 2 * 21 + 1 + 4 + 2 * 16;
 	ok = ok && !memcmp(d, "gmon\1\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 20);
 	/* 80000 truncated to 16 bits, as GNU writes it; dimension bytes raw */
-	ok = ok && d[61] == (80000 & 0xff) && d[62] == (80000 >> 8 & 0xff)
-	     && !memcmp(d + 20 + 1 + 24, "seconds\0ab\0\0\0\0\0s", 16);
+	ok = ok && d[61] == (80000 & 0xff) && d[62] == (80000 >> 8 & 0xff) &&
+	     !memcmp(d + 20 + 1 + 24, "seconds\0ab\0\0\0\0\0s", 16);
 	gmon_init(&q);
 	ok = ok && gmon_read_mem(&q, "w.sum", d, len, &abi64, GMON_FMT_AUTO, NULL, err,
 				 sizeof err) == 0;
-	ok = ok && q.nhists == 1 && q.rate == 60 && q.hists[0].bins[1] == 14 && q.narcs == 2
-	     && q.arcs[0].count == 5 && q.arcs[1].from_pc == 0x30 && q.nbbs == 2
-	     && q.bbs[1].addr == 0x14 && q.bbs[1].count == 3;
+	ok = ok && q.nhists == 1 && q.rate == 60 && q.hists[0].bins[1] == 14 &&
+	     q.narcs == 2 && q.arcs[0].count == 5 && q.arcs[1].from_pc == 0x30 &&
+	     q.nbbs == 2 && q.bbs[1].addr == 0x14 && q.bbs[1].count == 3;
 	checkf(ok, "gmon_write: header zeroed, 16/32-bit truncation, read back");
 	gmon_free(&q);
 	free(d);
@@ -782,7 +821,8 @@ static void test_write(void)
 		static const char *names[4] = { "a", "b", "c", "d" };
 		static const uint32_t want[6][3] = {
 			{ 0x100, 0x400, 4 }, { 0x200, 0x100, 5 }, { 0x200, 0x300, 2 },
-			{ 0x400, 0x300, 6 }, { 0x400, 0x200, 3 }, { 0x400, 0x100, 8 } };
+			{ 0x400, 0x300, 6 }, { 0x400, 0x200, 3 }, { 0x400, 0x100, 8 }
+		};
 		struct gmon_profile r;
 		unsigned char *s;
 		size_t slen;
@@ -815,11 +855,14 @@ static void test_write(void)
 			fclose(in);
 		gmon_init(&r);
 		ok = gmon_read_mem(&r, "s.sum", s, slen, &abi64, GMON_FMT_AUTO, NULL, err,
-				   sizeof err) == 0 && r.narcs == 6 && r.nhists == 1 && r.nbbs == 0;
+				   sizeof err) == 0 &&
+		     r.narcs == 6 && r.nhists == 1 && r.nbbs == 0;
 		for (int i = 0; ok && i < 6; i++)
-			ok = r.arcs[i].from_pc == want[i][0] && r.arcs[i].self_pc == want[i][1]
-			     && r.arcs[i].count == want[i][2];
-		checkf(ok, "gmon_write_sum: callers by address, newest arc first, -k arcs left out");
+			ok = r.arcs[i].from_pc == want[i][0] &&
+			     r.arcs[i].self_pc == want[i][1] &&
+			     r.arcs[i].count == want[i][2];
+		checkf(ok, "gmon_write_sum: callers by address, newest arc first, -k "
+			   "arcs left out");
 		gmon_free(&r);
 		free(s);
 		cg_free(&g);
@@ -866,8 +909,10 @@ static void test_speed(void)
 			gmon_free(&p);
 		(void)w;
 	}
-	checkf(ok && t < limit, "speed: %d arc records read in %.3f s of CPU "
-	      "(limit %.1f s)", NARCS, t, limit);
+	checkf(ok && t < limit,
+	       "speed: %d arc records read in %.3f s of CPU "
+	       "(limit %.1f s)",
+	       NARCS, t, limit);
 	gmon_free(&p);
 	unlink(path);
 }
@@ -885,17 +930,18 @@ static void test_many_hists_speed(void)
 
 	gnu_header(&f, 1);
 	for (uint32_t i = 0; i < N; i++)
-		gnu_hist(&f, 0x100000 + 8 * (uint64_t)i, 0x100000 + 8 * (uint64_t)i + 8, 4, 100, NULL);
-	gnu_hist(&f, 0x100000 + 8 * (uint64_t)(N / 2) + 2, 0x100000 + 8 * (uint64_t)(N / 2) + 10,
-		 4, 100, NULL);
+		gnu_hist(&f, 0x100000 + 8 * (uint64_t)i, 0x100000 + 8 * (uint64_t)i + 8,
+			 4, 100, NULL);
+	gnu_hist(&f, 0x100000 + 8 * (uint64_t)(N / 2) + 2,
+		 0x100000 + 8 * (uint64_t)(N / 2) + 10, 4, 100, NULL);
 	gmon_init(&p);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
 	rc = rd(&p, &f, &abi64, GMON_FMT_AUTO, NULL);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	t = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9;
 	checkf(rc == -1 && strstr(err, "overlapping") && p.nhists == N && t < 2.0,
-	      "speed: %d histogram records, then an overlap found, in %.3f s of CPU",
-	      N, t);
+	       "speed: %d histogram records, then an overlap found, in %.3f s of CPU", N,
+	       t);
 	gmon_free(&p);
 	free(f.d);
 }

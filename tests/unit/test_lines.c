@@ -18,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 /* GNU's figures, per line symbol address. */
 struct gline {
 	unsigned long addr;
@@ -99,7 +98,8 @@ static int read_gnu(const char *gprof, const char *dir)
 		double s, c;
 		char file[256];
 		int ln;
-		if (!parents || sscanf(buf, "%lf %lf %lu/%lu", &s, &c, &count, &total) != 4)
+		if (!parents ||
+		    sscanf(buf, "%lf %lf %lu/%lu", &s, &c, &count, &total) != 4)
 			continue;
 		if (!parse_name(buf, file, &ln, &addr))
 			continue;
@@ -133,7 +133,8 @@ int main(void)
 		 (long)getpid());
 	snprintf(cmd, sizeof cmd,
 		 "rm -rf '%s' && mkdir -p '%s' && cd '%s' && "
-		 "%s -O1 -g -pg '%s/tests/lines/multi/main.c' '%s/tests/lines/multi/geo.c' "
+		 "%s -O1 -g -pg '%s/tests/lines/multi/main.c' "
+		 "'%s/tests/lines/multi/geo.c' "
 		 "'%s/tests/lines/multi/text.c' -o exe && ./exe 400 > /dev/null",
 		 dir, dir, dir, cc, top, top, top);
 	check(system(cmd) == 0, "build and run the test program", cmd);
@@ -142,18 +143,21 @@ int main(void)
 	for (int tries = 0; tries < 3; tries++) {
 		char flat[1300], line[512];
 		int samples = 0;
-		snprintf(flat, sizeof flat, "cd '%s' && '%s' -b -p exe gmon.out", dir, gprof);
+		snprintf(flat, sizeof flat, "cd '%s' && '%s' -b -p exe gmon.out", dir,
+			 gprof);
 		FILE *f = popen(flat, "r");
 		while (f && fgets(line, sizeof line, f)) {
 			double pct, cum, self;
-			if (sscanf(line, "%lf %lf %lf", &pct, &cum, &self) == 3 && self > 0)
+			if (sscanf(line, "%lf %lf %lf", &pct, &cum, &self) == 3 &&
+			    self > 0)
 				samples++;
 		}
 		if (f)
 			pclose(f);
 		if (samples >= 3)
 			break;
-		snprintf(cmd, sizeof cmd, "cd '%s' && ./exe %d > /dev/null", dir, 1200 * (tries + 1));
+		snprintf(cmd, sizeof cmd, "cd '%s' && ./exe %d > /dev/null", dir,
+			 1200 * (tries + 1));
 		if (system(cmd) != 0)
 			break;
 	}
@@ -189,7 +193,8 @@ int main(void)
 			for (size_t j = 0; j < ngl; j++) {
 				const struct gline *g = &glines[j];
 				if (g->addr < fn->addr || g->addr > fn->end_addr ||
-				    g->line != r[k].line || strcmp(g->file, base(r[k].file)))
+				    g->line != r[k].line ||
+				    strcmp(g->file, base(r[k].file)))
 					continue;
 				want += g->self;
 				want_calls += g->calls_out;
@@ -198,15 +203,18 @@ int main(void)
 			double got = r[k].samples / l.g.hz;
 			with_time += r[k].samples > 0;
 			with_calls += r[k].calls_out > 0;
-			if (got - want > 0.005 * parts + 1e-9 || want - got > 0.005 * parts + 1e-9) {
+			if (got - want > 0.005 * parts + 1e-9 ||
+			    want - got > 0.005 * parts + 1e-9) {
 				rows_ok = 0;
-				snprintf(detail, sizeof detail, "%s %s:%d: samples %.4f s, GNU %.2f s",
-					 fn->name, r[k].file, r[k].line, got, want);
+				snprintf(detail, sizeof detail,
+					 "%s %s:%d: samples %.4f s, GNU %.2f s", fn->name,
+					 r[k].file, r[k].line, got, want);
 			}
 			if (r[k].calls_out != want_calls) {
 				calls_ok = 0;
-				snprintf(detail, sizeof detail, "%s %s:%d: calls %lu, GNU %lu",
-					 fn->name, r[k].file, r[k].line,
+				snprintf(detail, sizeof detail,
+					 "%s %s:%d: calls %lu, GNU %lu", fn->name,
+					 r[k].file, r[k].line,
 					 (unsigned long)r[k].calls_out, want_calls);
 			}
 		}

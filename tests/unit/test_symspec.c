@@ -29,8 +29,7 @@ struct prog {
  * specs build (symspec.h), even those excluded by default, or when there
  * is none every symbol but the excluded ones.  SPECS are in command-line
  * order. */
-static void our_selection(struct th_list *out, struct symtab *st,
-			  char **specs, size_t n)
+static void our_selection(struct th_list *out, struct symtab *st, char **specs, size_t n)
 {
 	struct symspec sp[16];
 	struct symspec_table t;
@@ -72,7 +71,8 @@ static int check_p(struct prog *p, const char *specs)
 	}
 	len = (size_t)snprintf(args, sizeof args, "--no-demangle");
 	for (i = 0; i < parts.n && len < sizeof args; i++)
-		len += (size_t)snprintf(args + len, sizeof args - len, " -p'%s'", parts.v[i]);
+		len += (size_t)snprintf(args + len, sizeof args - len, " -p'%s'",
+					parts.v[i]);
 	ok = th_gnu_flat(&gnu, p->exe, p->gmon, args) == 0 && parts.n <= 16;
 	memset(&o, 0, sizeof o);
 	o.demangle = SYMTAB_DEMANGLE_NONE;
@@ -88,7 +88,8 @@ static int check_p(struct prog *p, const char *specs)
 
 static void check_p_verbose(struct prog *p, const char *spec)
 {
-	th_result(check_p(p, spec), "%s: -p '%s' selects what GNU selects", p->name, spec);
+	th_result(check_p(p, spec), "%s: -p '%s' selects what GNU selects", p->name,
+		  spec);
 }
 
 /* Arcs "parent child" from GNU's call graph (parent lines of each entry). */
@@ -100,8 +101,7 @@ static int gnu_arcs(struct th_list *out, const struct prog *p, const char *k)
 	int in_graph = 0;
 
 	snprintf(cmd, sizeof cmd, "'%s' -b -q -z --no-demangle %s%s%s '%s' '%s'",
-		 th_gprof(), k ? "-k '" : "", k ? k : "", k ? "'" : "",
-		 p->exe, p->gmon);
+		 th_gprof(), k ? "-k '" : "", k ? k : "", k ? "'" : "", p->exe, p->gmon);
 	if (th_lines(&lines, cmd) != 0)
 		return -1;
 	for (i = 0; i < lines.n; i++) {
@@ -152,7 +152,8 @@ static const struct sym *by_name(const struct symtab *st, const char *name, size
 	size_t i;
 
 	for (i = 0; i < st->n; i++)
-		if (strlen(st->syms[i].name) == len && memcmp(st->syms[i].name, name, len) == 0)
+		if (strlen(st->syms[i].name) == len &&
+		    memcmp(st->syms[i].name, name, len) == 0)
 			return &st->syms[i];
 	return NULL;
 }
@@ -185,16 +186,16 @@ static void check_k(struct prog *p, const char *k)
 			th_add(&ours, base.v[i]);
 	}
 	ok = ok && th_same_set(&gnu, &ours, "arc");
-	th_result(ok, "%s: -k '%s' drops the arcs GNU drops (%zu of %zu left)",
-		  p->name, k, gnu.n, base.n);
+	th_result(ok, "%s: -k '%s' drops the arcs GNU drops (%zu of %zu left)", p->name,
+		  k, gnu.n, base.n);
 	symtab_free(&st);
 	th_clear(&base);
 	th_clear(&gnu);
 	th_clear(&ours);
 }
 
-static int parsed_as(const char *text, int arc_side, const char *file,
-		     const char *name, int line)
+static int parsed_as(const char *text, int arc_side, const char *file, const char *name,
+		     int line)
 {
 	struct symspec sp, other;
 	size_t fl = file ? strlen(file) : 0, nl = name ? strlen(name) : 0;
@@ -207,10 +208,10 @@ static int parsed_as(const char *text, int arc_side, const char *file,
 		symspec_parse(&sp, text);
 	}
 	return (file ? sp.file && sp.file_len == fl && memcmp(sp.file, file, fl) == 0
-		     : !sp.file)
-	       && (name ? sp.name && sp.name_len == nl && memcmp(sp.name, name, nl) == 0
-			: !sp.name)
-	       && sp.line == line;
+		     : !sp.file) &&
+	       (name ? sp.name && sp.name_len == nl && memcmp(sp.name, name, nl) == 0
+		     : !sp.name) &&
+	       sp.line == line;
 }
 
 static void check_parse(void)
@@ -228,22 +229,27 @@ static void check_parse(void)
 	th_result(parsed_as("u.c:12", 0, "u.c", NULL, 12), "parse: file:line");
 	th_result(parsed_as("u.c:f", 0, "u.c", "f", 0), "parse: file:name");
 	th_result(parsed_as("a:b:f", 0, "a:b", "f", 0), "parse: split at the last ':'");
-	th_result(parsed_as("main:f", 0, "main", "f", 0), "parse: file part needs no '.'");
-	th_result(parsed_as("u.c:", 0, "u.c", NULL, 0), "parse: 'file:' is the file only");
+	th_result(parsed_as("main:f", 0, "main", "f", 0),
+		  "parse: file part needs no '.'");
+	th_result(parsed_as("u.c:", 0, "u.c", NULL, 0),
+		  "parse: 'file:' is the file only");
 	th_result(parsed_as(":", 0, NULL, NULL, 0) && parsed_as("", 0, NULL, NULL, 0),
 		  "parse: ':' and '' constrain nothing");
 	/* GNU: -k main/2x drops main's arcs to line-2 functions (atoi) */
-	th_result(parsed_as("main/2x", 2, NULL, NULL, 2), "parse: line is atoi()'s number");
+	th_result(parsed_as("main/2x", 2, NULL, NULL, 2),
+		  "parse: line is atoi()'s number");
 	/* GNU: -p f1/xyz selects f1 alone: text from the first '/' is cut */
 	th_result(parsed_as("f1/xyz", 0, NULL, "f1", 0), "parse: '/' ends a plain spec");
 	/* GNU: -k main/2/x drops main's arcs to line 2: split at the first '/' */
-	th_result(parsed_as("main/2/x", 1, NULL, "main", 0)
-		  && parsed_as("main/2/x", 2, NULL, NULL, 2),
+	th_result(parsed_as("main/2/x", 1, NULL, "main", 0) &&
+			  parsed_as("main/2/x", 2, NULL, NULL, 2),
 		  "parse: arc split at the first '/'");
 	/* GNU: -k f1 (no '/') changes nothing */
-	th_result(symspec_parse_arc("f1", &a, &b) == -1, "parse: arc without '/' is refused");
-	th_result(symspec_parse_arc("/", &a, &b) == 0 && !a.file && !a.name && !a.line
-		  && !b.file && !b.name && !b.line, "parse: '/' is any arc");
+	th_result(symspec_parse_arc("f1", &a, &b) == -1,
+		  "parse: arc without '/' is refused");
+	th_result(symspec_parse_arc("/", &a, &b) == 0 && !a.file && !a.name && !a.line &&
+			  !b.file && !b.name && !b.line,
+		  "parse: '/' is any arc");
 }
 
 /* A hand-made table: matching rules that need no GNU run. */
@@ -264,11 +270,13 @@ static void check_match_rules(void)
 	th_result(!symspec_match(&sp, &s1), "match: demangled name does not match");
 	symspec_parse(&sp, "u.c:7");
 	th_result(symspec_match(&sp, &s1) && !symspec_match(&sp, &s2),
-		  "match: basename and line; a symbol without a file never matches a file");
+		  "match: basename and line; a symbol without a file never matches a "
+		  "file");
 	symspec_parse(&sp, "u.c:8");
 	th_result(!symspec_match(&sp, &s1), "match: other line");
 	symspec_parse(&sp, "0");
-	th_result(symspec_match(&sp, &s1) && symspec_match(&sp, &s2), "match: line 0 is any line");
+	th_result(symspec_match(&sp, &s1) && symspec_match(&sp, &s2),
+		  "match: line 0 is any line");
 }
 
 int main(void)
@@ -285,19 +293,22 @@ int main(void)
 
 		if (!getcwd(cwd, sizeof cwd))
 			return 1;
-		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd, th_top());
+		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd,
+			 th_top());
 		if (unit_build_top()[0] != '/')
-			snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symspec", cwd,
-				 unit_build_top());
+			snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symspec",
+				 cwd, unit_build_top());
 	}
 	memset(progs, 0, sizeof progs);
 	progs[0].name = "c-g";
 	snprintf(progs[0].build, sizeof progs[0].build,
-		 "(cd '%s' && '%.200s' -O2 -pg -g -o '%s/c-g/prog' main.c clones.c clones2.c d1/u.c d2/u.c)",
+		 "(cd '%s' && '%.200s' -O2 -pg -g -o '%s/c-g/prog' main.c clones.c "
+		 "clones2.c d1/u.c d2/u.c)",
 		 srcdir, cc, outdir);
 	progs[1].name = "c-nog";
 	snprintf(progs[1].build, sizeof progs[1].build,
-		 "(cd '%s' && '%.200s' -O2 -pg -o '%s/c-nog/prog' main.c clones.c clones2.c d1/u.c d2/u.c)",
+		 "(cd '%s' && '%.200s' -O2 -pg -o '%s/c-nog/prog' main.c clones.c "
+		 "clones2.c d1/u.c d2/u.c)",
 		 srcdir, cc, outdir);
 	progs[2].name = "arcs";
 	snprintf(progs[2].build, sizeof progs[2].build,
@@ -305,8 +316,8 @@ int main(void)
 		 srcdir, cc, outdir);
 	progs[3].name = "alias-g";
 	snprintf(progs[3].build, sizeof progs[3].build,
-		 "'%.200s' -pg -g -Wa,-g -o prog '%s/amain.c' '%s/aliases.s'",
-		 cc, srcdir, srcdir);
+		 "'%.200s' -pg -g -Wa,-g -o prog '%s/amain.c' '%s/aliases.s'", cc, srcdir,
+		 srcdir);
 	for (i = 0; i < 4; i++) {
 		struct prog *p = &progs[i];
 
@@ -321,17 +332,45 @@ int main(void)
 	check_match_rules();
 
 	if (progs[0].ok && progs[1].ok) {
-		static const char *const specs[] = {
-			"main", "same", "ua", "u.c", "main.c", "clones.c", "clones2.c",
-			"d1/u.c", "u.c:same", "u.c:ua", "u.c:ub", "main.c:same",
-			"clones2.c:twist.constprop.0", ":twist.constprop.0",
-			"twist.constprop.0", "nofile.c", "nofile.c:main", "main:main",
-			"0", ":", "u.c:", "clones.c:0", "sub/u.c:same", "/u.c",
-			"_Z3foov", "u.c:2x", "_fini", "etext", "data_start",
-			"_fini|etext", ":|_fini", "_fini|:", "u.c|ua", "ua|u.c",
-			"main|ua|nofile.c", "same|u.c:same", "clones.c|main.c",
-			"u.c|u.c:same", "u.c:same|u.c"
-		};
+		static const char *const specs[] = { "main",
+						     "same",
+						     "ua",
+						     "u.c",
+						     "main.c",
+						     "clones.c",
+						     "clones2.c",
+						     "d1/u.c",
+						     "u.c:same",
+						     "u.c:ua",
+						     "u.c:ub",
+						     "main.c:same",
+						     "clones2.c:twist.constprop.0",
+						     ":twist.constprop.0",
+						     "twist.constprop.0",
+						     "nofile.c",
+						     "nofile.c:main",
+						     "main:main",
+						     "0",
+						     ":",
+						     "u.c:",
+						     "clones.c:0",
+						     "sub/u.c:same",
+						     "/u.c",
+						     "_Z3foov",
+						     "u.c:2x",
+						     "_fini",
+						     "etext",
+						     "data_start",
+						     "_fini|etext",
+						     ":|_fini",
+						     "_fini|:",
+						     "u.c|ua",
+						     "ua|u.c",
+						     "main|ua|nofile.c",
+						     "same|u.c:same",
+						     "clones.c|main.c",
+						     "u.c|u.c:same",
+						     "u.c:same|u.c" };
 
 		for (i = 0; i < sizeof specs / sizeof *specs; i++) {
 			check_p_verbose(&progs[0], specs[i]);
@@ -349,28 +388,43 @@ int main(void)
 				if (n <= 12)
 					ok &= check_p(&progs[pi], spec);
 			}
-			th_result(ok, "%s: -p LINE and -p u.c:LINE select what GNU selects (lines 1-60)",
+			th_result(ok,
+				  "%s: -p LINE and -p u.c:LINE select what GNU selects "
+				  "(lines 1-60)",
 				  progs[pi].name);
 		}
 	}
 	if (progs[3].ok) {
 		/* line information from assembly: files and lines of every
 		 * symbol, including globals and symbols sharing an address */
-		static const char *const specs[] = {
-			"aliases.s", "amain.c", "aliases.s:lone_l", "aliases.s:g1",
-			"aliases.s:46", "46", "73", "aliases.s:88|amain.c", "10",
-			"amain.c:main", "aliases.s:s1", "s1", "g2n"
-		};
+		static const char *const specs[] = { "aliases.s",
+						     "amain.c",
+						     "aliases.s:lone_l",
+						     "aliases.s:g1",
+						     "aliases.s:46",
+						     "46",
+						     "73",
+						     "aliases.s:88|amain.c",
+						     "10",
+						     "amain.c:main",
+						     "aliases.s:s1",
+						     "s1",
+						     "g2n" };
 
 		for (i = 0; i < sizeof specs / sizeof *specs; i++)
 			check_p_verbose(&progs[3], specs[i]);
 	}
 	if (progs[2].ok) {
 		static const char *const ks[] = {
-			"main/alpha", "main/", "/gam", "arcs2.c/gam", "arcs.c/arcs2.c",
-			"arcs.c:alpha/arcs2.c:gam", "alpha", "/", "main/0", "x.c/gam",
-			"main/delta", "/arcs.c:delta", ":main/:gam", "beta/gam/x",
-			"main/11", "main/13", "main/4", "main/arcs.c:11"
+			"main/alpha",     "main/",
+			"/gam",           "arcs2.c/gam",
+			"arcs.c/arcs2.c", "arcs.c:alpha/arcs2.c:gam",
+			"alpha",          "/",
+			"main/0",         "x.c/gam",
+			"main/delta",     "/arcs.c:delta",
+			":main/:gam",     "beta/gam/x",
+			"main/11",        "main/13",
+			"main/4",         "main/arcs.c:11"
 		};
 
 		for (i = 0; i < sizeof ks / sizeof *ks; i++)

@@ -67,8 +67,8 @@ static void check_kept(struct prog *p)
 		symtab_load(&st, p->exe, &o);
 		our_names(&ours, &st, 0);
 		ok = ok && gnu.n > 0 && th_same_set(&gnu, &ours, "kept");
-		th_result(ok, "%s: kept symbols as GNU (options '%s', %zu)",
-			  p->name, opt_sets[k], gnu.n);
+		th_result(ok, "%s: kept symbols as GNU (options '%s', %zu)", p->name,
+			  opt_sets[k], gnu.n);
 		symtab_free(&st);
 		th_clear(&gnu);
 		th_clear(&ours);
@@ -94,8 +94,8 @@ static int write_odd_table(const char *table)
 	for (i = 0; i < nm.n; i++) {
 		char addr[64], type, name[2048];
 
-		if (sscanf(nm.v[i], "%63s %c %2047s", addr, &type, name) != 3
-		    || (type != 't' && type != 'T')) {
+		if (sscanf(nm.v[i], "%63s %c %2047s", addr, &type, name) != 3 ||
+		    (type != 't' && type != 'T')) {
 			fprintf(f, "%s\n", nm.v[i]);
 			continue;
 		}
@@ -186,8 +186,7 @@ static void gnu_index(struct th_list *out, const struct prog *p, int full)
 	size_t i;
 	int in_index = 0;
 
-	snprintf(cmd, sizeof cmd,
-		 "'%s' -b -q -z -w 1000 --no-demangle %s '%s' '%s'",
+	snprintf(cmd, sizeof cmd, "'%s' -b -q -z -w 1000 --no-demangle %s '%s' '%s'",
 		 th_gprof(), full ? "-L" : "", p->exe, p->gmon);
 	th_lines(&lines, cmd);
 	for (i = 0; i < lines.n; i++) {
@@ -270,7 +269,9 @@ static void check_files(struct prog *p)
 			ok = ok && with_file > 0;
 		else
 			ok = ok && with_file == 0;
-		th_result(ok, "%s: files of static functions as GNU's index%s (%zu with a file)",
+		th_result(ok,
+			  "%s: files of static functions as GNU's index%s (%zu with a "
+			  "file)",
 			  p->name, full ? " -L" : "", with_file);
 		symtab_free(&st);
 		th_clear(&gnu);
@@ -322,18 +323,20 @@ static void check_layout(struct prog *p)
 		  p->name, checked);
 
 	snprintf(cmd, sizeof cmd,
-		 "readelf -SW '%s' | sed -n 's/.* \\.text  *PROGBITS  *\\([0-9a-f]*\\) [0-9a-f]* \\([0-9a-f]*\\).*/\\1 \\2/p'",
+		 "readelf -SW '%s' | sed -n 's/.* \\.text  *PROGBITS  *\\([0-9a-f]*\\) "
+		 "[0-9a-f]* \\([0-9a-f]*\\).*/\\1 \\2/p'",
 		 p->exe);
 	th_lines(&sec, cmd);
 	if (sec.n != 1 || sscanf(sec.v[0], "%llx %llx", &text_addr, &text_size) != 2)
 		ok_range = 0;
 	for (i = 0; i + 1 < st.n; i++)
-		if (st.syms[i].addr >= st.syms[i + 1].addr
-		    || st.syms[i].end_addr != st.syms[i + 1].addr - 1)
+		if (st.syms[i].addr >= st.syms[i + 1].addr ||
+		    st.syms[i].end_addr != st.syms[i + 1].addr - 1)
 			ok_range = 0;
 	if (st.n == 0 || st.syms[st.n - 1].end_addr != text_addr + text_size - 1)
 		ok_range = 0;
-	th_result(ok_range, "%s: sorted, each ends before the next, the last at the end of .text",
+	th_result(ok_range,
+		  "%s: sorted, each ends before the next, the last at the end of .text",
 		  p->name);
 
 	for (i = 0; i < st.n; i++) {
@@ -395,9 +398,11 @@ static void check_preconditions(struct prog *c, struct prog *al)
 	symtab_load(&st, c->exe, &o);
 	/* twist.constprop.0 is followed by "tally" in .strtab, kernel's
 	 * clone by "pick.isra.0": only the first passes GNU's filter */
-	ok = ok && has_name(&st, "twist.constprop.0")
-	     && !has_name(&st, "kernel.constprop.0");
-	th_result(ok, "%s: clones present; the .strtab look-ahead keeps one constprop and drops another",
+	ok = ok && has_name(&st, "twist.constprop.0") &&
+	     !has_name(&st, "kernel.constprop.0");
+	th_result(ok,
+		  "%s: clones present; the .strtab look-ahead keeps one constprop and "
+		  "drops another",
 		  c->name);
 	symtab_free(&st);
 	th_clear(&nm);
@@ -405,10 +410,9 @@ static void check_preconditions(struct prog *c, struct prog *al)
 	symtab_load(&st, al->exe, &o);
 	ok = 0;
 	for (i = 0; i < st.n; i++) {
-		static const char *const ex[] = {
-			"_gprof_mcount", "mcount", "_mcount", "__mcount",
-			"__mcount_internal", "__mcleanup"
-		};
+		static const char *const ex[] = { "_gprof_mcount",     "mcount",
+						  "_mcount",           "__mcount",
+						  "__mcount_internal", "__mcleanup" };
 
 		for (j = 0; j < 6; j++)
 			if (strcmp(st.syms[i].name, ex[j]) == 0)
@@ -421,8 +425,8 @@ static void check_preconditions(struct prog *c, struct prog *al)
 }
 
 /* Run symtab_load() in a child; returns its exit status and stderr. */
-static int load_in_child(const char *path, const struct symtab_opts *o,
-			 int drop_root, char *err, size_t errlen)
+static int load_in_child(const char *path, const struct symtab_opts *o, int drop_root,
+			 char *err, size_t errlen)
 {
 	char tmpl[] = "/tmp/tg-symtab-err-XXXXXX";
 	int fd = mkstemp(tmpl), status = -1;
@@ -454,25 +458,23 @@ static int load_in_child(const char *path, const struct symtab_opts *o,
 }
 
 /* PATH is loaded; the message must name NAMED (PATH if NULL). */
-static void expect_error_in(const char *what, const char *path,
-			    const char *named, const struct symtab_opts *o,
-			    int drop_root, const char *want)
+static void expect_error_in(const char *what, const char *path, const char *named,
+			    const struct symtab_opts *o, int drop_root, const char *want)
 {
 	char err[4096];
 	int st = load_in_child(path, o, drop_root, err, sizeof err);
 	const char *nl = strchr(err, '\n');
 	/* one line: "tgprof: PATH: problem" */
-	int ok = st == 1 && strstr(err, named ? named : path) && strstr(err, want)
-		 && strncmp(err, "tgprof: ", 8) == 0 && nl && nl[1] == '\0';
+	int ok = st == 1 && strstr(err, named ? named : path) && strstr(err, want) &&
+		 strncmp(err, "tgprof: ", 8) == 0 && nl && nl[1] == '\0';
 
 	if (!ok)
 		printf("  status %d, stderr: %s", st, err);
 	th_result(ok, "error: %s", what);
 }
 
-static void expect_error(const char *what, const char *path,
-			 const struct symtab_opts *o, int drop_root,
-			 const char *want)
+static void expect_error(const char *what, const char *path, const struct symtab_opts *o,
+			 int drop_root, const char *want)
 {
 	expect_error_in(what, path, NULL, o, drop_root, want);
 }
@@ -505,15 +507,18 @@ static void check_errors(struct prog *c)
 	th_sh("printf 'int d = 1;\\n' | '%s' -x c -c -o '%s' -", th_env("CC", "cc"), p);
 	expect_error("object without functions", p, &o, 0, "no symbols");
 	snprintf(p, sizeof p, "%s/err/statics.o", outdir);
-	th_sh("printf 'static int f(void){return 1;}\\nint (*fp)(void) = f;\\n' | '%s' -x c -c -o '%s' -",
+	th_sh("printf 'static int f(void){return 1;}\\nint (*fp)(void) = f;\\n' | '%s' "
+	      "-x c -c -o '%s' -",
 	      th_env("CC", "cc"), p);
 	o.all_statics = 1;
 	expect_error("only static functions, with -a", p, &o, 0, "no symbols");
 	o.all_statics = 0;
 	/* code only in another section, then .text removed */
 	snprintf(p, sizeof p, "%s/err/mytext.o", outdir);
-	th_sh("printf '\\t.section .mytext,\"ax\"\\n\\t.globl g\\n\\t.type g,@function\\ng: ret\\n'"
-	      " | '%s' -x assembler -c -o '%s' -", th_env("CC", "cc"), p);
+	th_sh("printf '\\t.section .mytext,\"ax\"\\n\\t.globl g\\n\\t.type "
+	      "g,@function\\ng: ret\\n'"
+	      " | '%s' -x assembler -c -o '%s' -",
+	      th_env("CC", "cc"), p);
 	snprintf(q, sizeof q, "%s/err/notext.o", outdir);
 	th_sh("objcopy --remove-section .text '%s' '%s'", p, q);
 	expect_error("no .text section", q, &o, 0, "can't find .text section");
@@ -536,7 +541,8 @@ static void check_errors(struct prog *c)
 		struct symtab st;
 
 		symtab_load(&st, q, &o);
-		th_result(st.n > 10, "-S: a stripped executable with a table loads (%zu symbols)",
+		th_result(st.n > 10,
+			  "-S: a stripped executable with a table loads (%zu symbols)",
 			  st.n);
 		symtab_free(&st);
 	}
@@ -547,11 +553,15 @@ static void check_errors(struct prog *c)
 		char err[4096];
 		int st = load_in_child(c->exe, &o, 0, err, sizeof err);
 
-		th_result(st == 1 && strcmp(err, "tgprof: unknown demangling style `bogus'\n") == 0,
+		th_result(st == 1 &&
+				  strcmp(err,
+					 "tgprof: unknown demangling style `bogus'\n") ==
+					  0,
 			  "error: unknown demangling style");
 	}
-	th_result(symtab_demangle_style_ok("gnu-v3") && symtab_demangle_style_ok("rust")
-		  && !symtab_demangle_style_ok("bogus"),
+	th_result(symtab_demangle_style_ok("gnu-v3") &&
+			  symtab_demangle_style_ok("rust") &&
+			  !symtab_demangle_style_ok("bogus"),
 		  "symtab_demangle_style_ok() knows libiberty's styles");
 }
 
@@ -585,7 +595,9 @@ static void check_speed(void)
 	for (i = 0; i < 60000; i++) {
 		if (i % 3)
 			fprintf(f, "\t.globl fn_%d_ZN3foo3barEv\n", i);
-		fprintf(f, "\t.type fn_%d_ZN3foo3barEv,@function\nfn_%d_ZN3foo3barEv:\n\tret\n",
+		fprintf(f,
+			"\t.type "
+			"fn_%d_ZN3foo3barEv,@function\nfn_%d_ZN3foo3barEv:\n\tret\n",
 			i, i);
 	}
 	fprintf(f, "\t.globl main\n\t.type main,@function\nmain:\n\tret\n"
@@ -600,8 +612,10 @@ static void check_speed(void)
 		double t0, t1, t2;
 		size_t k, nfn = 0, nfile = 0;
 
-		if (th_sh("cd '%s' && '%s' -c %s -o big%d.o big.s && '%s' -nostdlib -static -Wl,-e,main -o big%d big%d.o",
-			  dir, th_env("CC", "cc"), g ? "-Wa,-g" : "", g, th_env("CC", "cc"), g, g) != 0) {
+		if (th_sh("cd '%s' && '%s' -c %s -o big%d.o big.s && '%s' -nostdlib "
+			  "-static -Wl,-e,main -o big%d big%d.o",
+			  dir, th_env("CC", "cc"), g ? "-Wa,-g" : "", g,
+			  th_env("CC", "cc"), g, g) != 0) {
 			th_result(0, "speed: building the 60,000-function program");
 			return;
 		}
@@ -623,7 +637,8 @@ static void check_speed(void)
 			  g ? " with line information" : "", t1 - t0, limit);
 		if (g)
 			th_result(nfile == 60000 && t2 - t1 < limit,
-				  "speed: files and lines of all %zu functions in %.3f s CPU (limit %.1f s)",
+				  "speed: files and lines of all %zu functions in %.3f s "
+				  "CPU (limit %.1f s)",
 				  nfile, t2 - t1, limit);
 		symtab_free(&st);
 	}
@@ -642,10 +657,11 @@ int main(void)
 
 		if (!getcwd(cwd, sizeof cwd))
 			return 1;
-		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd, th_top());
+		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd,
+			 th_top());
 		if (unit_build_top()[0] != '/')
-			snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symtab", cwd,
-				 unit_build_top());
+			snprintf(outdir, sizeof outdir, "%.500s/%.400s/tests/out/symtab",
+				 cwd, unit_build_top());
 	}
 	snprintf(cc, sizeof cc, "%.250s", th_env("CC", "cc"));
 	snprintf(cxx, sizeof cxx, "%.250s", th_cxx());
@@ -655,29 +671,36 @@ int main(void)
 		/* compiled from the source directory with relative names, as a
 		 * user would; objects land in the build directory */
 		snprintf(b[0], sizeof b[0],
-			 "(cd '%s' && '%s' -O2 -pg -g -o '%s/c-g/prog' main.c clones.c clones2.c d1/u.c d2/u.c)",
+			 "(cd '%s' && '%s' -O2 -pg -g -o '%s/c-g/prog' main.c clones.c "
+			 "clones2.c d1/u.c d2/u.c)",
 			 srcdir, cc, outdir);
 		snprintf(b[1], sizeof b[1],
-			 "(cd '%s' && '%s' -O2 -pg -no-pie -o '%s/c-nopie/prog' main.c clones.c clones2.c d1/u.c d2/u.c)",
+			 "(cd '%s' && '%s' -O2 -pg -no-pie -o '%s/c-nopie/prog' main.c "
+			 "clones.c clones2.c d1/u.c d2/u.c)",
 			 srcdir, cc, outdir);
-		snprintf(b[2], sizeof b[2], "'%s' -O0 -pg -g -o prog '%s/cpp.cc'", cxx, srcdir);
-		snprintf(b[3], sizeof b[3], "'%s' -pg -no-pie -o prog '%s/amain.c' '%s/aliases.s'",
-			 cc, srcdir, srcdir);
+		snprintf(b[2], sizeof b[2], "'%s' -O0 -pg -g -o prog '%s/cpp.cc'", cxx,
+			 srcdir);
+		snprintf(b[3], sizeof b[3],
+			 "'%s' -pg -no-pie -o prog '%s/amain.c' '%s/aliases.s'", cc,
+			 srcdir, srcdir);
 		/* line information for assembly: no function in the DWARF */
-		snprintf(b[4], sizeof b[4], "'%s' -pg -g -Wa,-g -o prog '%s/amain.c' '%s/aliases.s'",
-			 cc, srcdir, srcdir);
+		snprintf(b[4], sizeof b[4],
+			 "'%s' -pg -g -Wa,-g -o prog '%s/amain.c' '%s/aliases.s'", cc,
+			 srcdir, srcdir);
 		/* debug information in a separate file found by .gnu_debuglink */
 		snprintf(b[5], sizeof b[5],
-			 "(cd '%s' && '%s' -O2 -pg -g -o '%s/c-link/prog' main.c clones.c clones2.c d1/u.c d2/u.c)"
+			 "(cd '%s' && '%s' -O2 -pg -g -o '%s/c-link/prog' main.c "
+			 "clones.c clones2.c d1/u.c d2/u.c)"
 			 " && objcopy --only-keep-debug prog prog.debug"
 			 " && objcopy --strip-debug --add-gnu-debuglink=prog.debug prog",
 			 srcdir, cc, outdir);
 		/* static glibc: ifuncs, mcount & co, hand-written assembly */
-		snprintf(b[6], sizeof b[6], "'%s' -O2 -pg -static -o prog '%s/arcs.c' '%s/arcs2.c'",
-			 cc, srcdir, srcdir);
-		static const char *const names[] = {
-			"c-g", "c-nopie", "cpp", "alias", "alias-g", "c-link", "static"
-		};
+		snprintf(b[6], sizeof b[6],
+			 "'%s' -O2 -pg -static -o prog '%s/arcs.c' '%s/arcs2.c'", cc,
+			 srcdir, srcdir);
+		static const char *const names[] = { "c-g",   "c-nopie", "cpp",
+						     "alias", "alias-g", "c-link",
+						     "static" };
 
 		memset(progs, 0, sizeof progs);
 		for (i = 0; i < 7; i++) {
@@ -709,9 +732,8 @@ int main(void)
 			check_external(p);
 	}
 	if (progs[2].ok || progs[3].ok) {
-		static const char *const styles[] = {
-			"auto", "gnu-v3", "rust", "dlang", "java", "gnat", "none"
-		};
+		static const char *const styles[] = { "auto", "gnu-v3", "rust", "dlang",
+						      "java", "gnat",   "none" };
 		size_t k;
 
 		for (k = 0; k < sizeof styles / sizeof *styles; k++) {

@@ -13,15 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static void one_file(const char *path, int bits)
 {
 	char cmd[1024], line[1024], detail[512] = "";
 	FILE *f;
 	long n = 0, bad_len = 0, bad_call = 0, calls = 0;
 
-	snprintf(cmd, sizeof cmd,
-		 "objdump -d --insn-width=15 -j .text '%s' 2>/dev/null", path);
+	snprintf(cmd, sizeof cmd, "objdump -d --insn-width=15 -j .text '%s' 2>/dev/null",
+		 path);
 	if (!(f = popen(cmd, "r"))) {
 		check(0, path, "objdump did not run");
 		return;
@@ -57,8 +56,9 @@ static void one_file(const char *path, int bits)
 				    : x86len_decode(bytes, nb, &in);
 		if (!ok || in.len != nb) {
 			if (!bad_len++)
-				snprintf(detail, sizeof detail, "%lx: %s (%u bytes, got %u)",
-					 addr, mn, nb, in.len);
+				snprintf(detail, sizeof detail,
+					 "%lx: %s (%u bytes, got %u)", addr, mn, nb,
+					 in.len);
 			continue;
 		}
 		const char *op = mn + 4;
@@ -73,16 +73,17 @@ static void one_file(const char *path, int bits)
 			calls++;
 		if (is_call != in.is_call_rel32) {
 			if (!bad_call++)
-				snprintf(detail, sizeof detail, "%lx: %s: call %d, got %d",
-					 addr, mn, is_call, in.is_call_rel32);
+				snprintf(detail, sizeof detail,
+					 "%lx: %s: call %d, got %d", addr, mn, is_call,
+					 in.is_call_rel32);
 		} else if (is_call) {
 			unsigned long target = strtoul(op, NULL, 16);
 			unsigned long mine = addr + in.len + (unsigned long)(long)in.rel;
 			if (bits == 32)
 				mine &= 0xffffffffUL;
 			if (target != mine && !bad_call++)
-				snprintf(detail, sizeof detail, "%lx: %s: target %lx", addr, mn,
-					 mine);
+				snprintf(detail, sizeof detail, "%lx: %s: target %lx",
+					 addr, mn, mine);
 		}
 	}
 	pclose(f);
@@ -95,12 +96,15 @@ static void one_file(const char *path, int bits)
 int main(void)
 {
 	static const char *const files[] = {
-		"/usr/bin/gprof", "/usr/bin/objdump", "/usr/bin/gcc",
+		"/usr/bin/gprof",
+		"/usr/bin/objdump",
+		"/usr/bin/gcc",
 		"/usr/lib/x86_64-linux-gnu/libc.so.6",
 		"/usr/lib/x86_64-linux-gnu/libstdc++.so.6",
 		"/usr/lib/x86_64-linux-gnu/libm.so.6",
 		"/usr/lib/x86_64-linux-gnu/libbfd-2.40-system.so",
-		"/usr/lib32/libc.so.6", "/usr/lib32/libm.so.6",
+		"/usr/lib32/libc.so.6",
+		"/usr/lib32/libm.so.6",
 		"/usr/lib32/libstdc++.so.6",
 		NULL
 	};

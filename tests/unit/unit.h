@@ -46,11 +46,11 @@ static inline void unit_check_name(int ok, const char *name)
 
 /* check(OK, NAME) or check(OK, NAME, DETAIL). */
 #define UNIT_PICK(a, b, c, f, ...) f
-#define check(...) UNIT_PICK(__VA_ARGS__, unit_check, unit_check_name, ~)(__VA_ARGS__)
+#define check(...)                 UNIT_PICK(__VA_ARGS__, unit_check, unit_check_name, ~)(__VA_ARGS__)
 
 /* A case whose name is printf's FMT and what follows. */
-static inline __attribute__((format(printf, 2, 3)))
-void checkf(int ok, const char *fmt, ...)
+static inline __attribute__((format(printf, 2, 3))) void checkf(int ok, const char *fmt,
+								...)
 {
 	char name[1024];
 	va_list ap;
