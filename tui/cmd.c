@@ -186,61 +186,23 @@ static void c_time(struct app *a, const char *name, char *arg)
 
 static void c_select(struct app *a, const char *name, char *arg)
 {
-	static const struct {
-		const char *name;
-		enum edit_sel what;
-		int on;
-	} ops[] = {
-		{ "hide", EDIT_HIDE, 1 },
-		{ "unhide", EDIT_HIDE, 0 },
-		{ "exclude-time", EDIT_EXCLUDE_TIME, 1 },
-		{ "include-time", EDIT_EXCLUDE_TIME, 0 },
-		{ "focus", EDIT_FOCUS, 1 },
-		{ "unfocus", EDIT_FOCUS, 0 },
-		{ "focus-time", EDIT_FOCUS_TIME, 1 },
-		{ "unfocus-time", EDIT_FOCUS_TIME, 0 },
-	};
 	char msg[512];
-	static const enum cg_set set_of[] = { CG_EXCL_GRAPH, CG_EXCL_TIME, CG_INCL_GRAPH,
-					      CG_INCL_TIME };
-	size_t op = 0;
-	while (strcmp(ops[op].name, name) != 0)
-		op++;
+	enum edit_sel what;
+	int on;
+	if (edit_sel_command(name, &what, &on) < 0)
+		return;
 	/* The reversal without an argument undoes what is in force (the
 	 * focus, the hidden functions), not the selected function. */
-	if (!ops[op].on && !*arg) {
-		const struct cg *g = a->g;
-		enum cg_set s = set_of[ops[op].what];
-		uint32_t done = 0;
-		for (uint32_t i = 0; i < g->nfuncs; i++) {
-			if (!cg_in_set(&g->nodes[i], s))
-				continue;
-			if (edit_select(a->ed, i, ops[op].what, 0, msg, sizeof msg) == 0)
-				done++;
-		}
-		if (done == 1)
-			app_message(a, 0, "%s", msg);
-		else if (done)
-			app_message(a, 0, "%s: %u functions", name, done);
-		else
-			app_message(a, 1, "%s: no function is %s", name,
-				    ops[op].what == EDIT_FOCUS ||
-						    ops[op].what == EDIT_FOCUS_TIME
-					    ? "focused"
-				    : ops[op].what == EDIT_HIDE ? "hidden"
-								: "excluded");
+	if (!on && !*arg) {
+		uint32_t done = edit_unselect_all(a->ed, what, msg, sizeof msg);
+		app_message(a, done == 0, "%s", msg);
 		return;
 	}
 	uint32_t n = func_arg(a, arg, 0);
 	if (n == CG_NONE)
 		return;
-	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-		if (strcmp(ops[i].name, name) == 0) {
-			int r = edit_select(a->ed, n, ops[i].what, ops[i].on, msg,
-					    sizeof msg);
-			app_message(a, r < 0, "%s", msg);
-		}
-	}
+	int r = edit_select(a->ed, n, what, on, msg, sizeof msg);
+	app_message(a, r < 0, "%s", msg);
 }
 
 static void c_sort(struct app *a, const char *name, char *arg)

@@ -545,6 +545,45 @@ const char *edit_sel_name(enum edit_sel what, int on)
 	return (unsigned)what <= EDIT_FOCUS_TIME ? sel_names[what][on != 0] : "?";
 }
 
+int edit_sel_command(const char *name, enum edit_sel *what, int *on)
+{
+	for (int w = EDIT_HIDE; w <= EDIT_FOCUS_TIME; w++)
+		for (int o = 0; o <= 1; o++)
+			if (strcmp(name, sel_names[w][o]) == 0) {
+				*what = (enum edit_sel)w;
+				*on = o;
+				return 0;
+			}
+	return -1;
+}
+
+uint32_t edit_unselect_all(struct edit *e, enum edit_sel what, char *msg, size_t msglen)
+{
+	const struct cg *g = &e->l->g;
+	/* the set that tells a function was selected so: the narrower one
+	 * of WHAT's two (-E's time set, -F's time set) */
+	static const enum cg_set mark[] = { CG_EXCL_GRAPH, CG_EXCL_TIME, CG_INCL_GRAPH,
+					    CG_INCL_TIME };
+	const char *verb = edit_sel_name(what, 0);
+	char one[512];
+	uint32_t done = 0;
+
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		if (cg_in_set(&g->nodes[i], mark[what]) &&
+		    edit_select(e, i, what, 0, one, sizeof one) == 0)
+			done++;
+	if (done == 1)
+		util_msg(msg, msglen, "%s", one);
+	else if (done)
+		util_msg(msg, msglen, "%s: %u functions", verb, done);
+	else
+		util_msg(msg, msglen, "%s: no function is %s", verb,
+			 what == EDIT_HIDE           ? "hidden"
+			 : what == EDIT_EXCLUDE_TIME ? "excluded"
+						     : "focused");
+	return done;
+}
+
 int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on, char *msg,
 		size_t msglen)
 {

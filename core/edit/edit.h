@@ -151,6 +151,18 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on, char *ms
 int edit_select_spec(struct edit *e, const char *text, enum edit_sel what, int on,
 		     char *msg, size_t msglen);
 
+/* The selection command NAME as the prompt and edits files spell it
+ * ("hide", "unhide", "exclude-time", "include-time", "focus", "unfocus",
+ * "focus-time", "unfocus-time"): its kind in *WHAT, and in *ON 1 for a
+ * selection, 0 for its reversal.  -1 when NAME is none of them. */
+int edit_sel_command(const char *name, enum edit_sel *what, int *on);
+
+/* The reversal of WHAT for every function selected so now (each one an
+ * undo step, as edit_select makes it): what "unhide" alone means.
+ * Returns how many changed; MSG says what was done, or that no function
+ * was selected so. */
+uint32_t edit_unselect_all(struct edit *e, enum edit_sel what, char *msg, size_t msglen);
+
 /* ---- Commands as the browser's prompt takes them ---- */
 
 /* Run one command line without the ':' (blanks separate words):

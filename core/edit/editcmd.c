@@ -255,21 +255,6 @@ static int parse_number(const char *s, double *v)
 	return s[0] && !*end && !errno && isfinite(*v) ? 0 : -1;
 }
 
-static const struct {
-	const char *name;
-	enum edit_sel what;
-	int on;
-} sel_cmds[] = {
-	{ "hide", EDIT_HIDE, 1 },
-	{ "unhide", EDIT_HIDE, 0 },
-	{ "exclude-time", EDIT_EXCLUDE_TIME, 1 },
-	{ "include-time", EDIT_EXCLUDE_TIME, 0 },
-	{ "focus", EDIT_FOCUS, 1 },
-	{ "unfocus", EDIT_FOCUS, 0 },
-	{ "focus-time", EDIT_FOCUS_TIME, 1 },
-	{ "unfocus-time", EDIT_FOCUS_TIME, 0 },
-};
-
 static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msglen)
 {
 	if (strcmp(cmd, "undo") == 0 || strcmp(cmd, "redo") == 0) {
@@ -305,15 +290,14 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 		return cmd[1] == 'e' ? edit_set_self(e, n, v, msg, msglen)
 				     : edit_scale_self(e, n, v, msg, msglen);
 	}
-	for (size_t i = 0; i < sizeof sel_cmds / sizeof *sel_cmds; i++) {
-		if (strcmp(cmd, sel_cmds[i].name) != 0)
-			continue;
+	enum edit_sel what;
+	int on;
+	if (edit_sel_command(cmd, &what, &on) == 0) {
 		if (!*rest) {
 			util_msg(msg, msglen, "usage: %s FUNC", cmd);
 			return -1;
 		}
-		return edit_select_spec(e, rest, sel_cmds[i].what, sel_cmds[i].on, msg,
-					msglen);
+		return edit_select_spec(e, rest, what, on, msg, msglen);
 	}
 	util_msg(msg, msglen,
 		 "unknown command `%s' (k, restore, self, scale, hide, "

@@ -451,6 +451,44 @@ static void test_excluded(const struct opts *o)
 	fake_free(&l);
 }
 
+/* The selection commands' names and "unhide" alone (edit_unselect_all),
+ * the one table the prompt and edits files share. */
+static void test_unselect(const struct opts *o)
+{
+	struct load l;
+	char msg[512];
+	enum edit_sel what = EDIT_HIDE;
+	int on = 1;
+
+	check(edit_sel_command("unfocus-time", &what, &on) == 0 &&
+		      what == EDIT_FOCUS_TIME && on == 0,
+	      "unfocus-time is the reversal of focus-time", NULL);
+	check(edit_sel_command("exclude-time", &what, &on) == 0 &&
+		      what == EDIT_EXCLUDE_TIME && on == 1,
+	      "exclude-time is a selection", NULL);
+	check(edit_sel_command("hidden", &what, &on) == -1, "no such selection command",
+	      NULL);
+	chain(&l);
+	struct edit *e = edit_open(&l, o);
+	check(edit_unselect_all(e, EDIT_HIDE, msg, sizeof msg) == 0 &&
+		      strcmp(msg, "unhide: no function is hidden") == 0 &&
+		      !edit_can_undo(e),
+	      "unhide alone with nothing hidden changes nothing", msg);
+	check(edit_command(e, "hide f", msg, sizeof msg) == 1 &&
+		      edit_command(e, "hide g", msg, sizeof msg) == 1,
+	      "hide f and g", msg);
+	check(edit_unselect_all(e, EDIT_FOCUS, msg, sizeof msg) == 0 &&
+		      strstr(msg, "no function is focused"),
+	      "unfocus alone leaves the hidden functions", msg);
+	check(edit_unselect_all(e, EDIT_HIDE, msg, sizeof msg) == 2 &&
+		      strcmp(msg, "unhide: 2 functions") == 0 &&
+		      !cg_in_set(&l.g.nodes[1], CG_EXCL_GRAPH) &&
+		      !cg_in_set(&l.g.nodes[2], CG_EXCL_GRAPH) && edit_nsteps(e) == 4,
+	      "unhide alone shows both again, one undo step each", msg);
+	edit_close(e);
+	fake_free(&l);
+}
+
 /* ---- random edits, undone and redone bit for bit ---- */
 
 static uint64_t rng = 88172645463325252ull;
@@ -773,6 +811,7 @@ int main(void)
 	test_cycle(&o);
 	test_specs(&o);
 	test_excluded(&o);
+	test_unselect(&o);
 	test_roundtrip(&o);
 	test_real(&o);
 	test_speed(&o);
