@@ -16,6 +16,7 @@
 #include "cyclebreak_int.h"
 #include "util.h"
 #include "unit.h"
+#include "fakecg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,36 +357,6 @@ static void test_bsd_rule(void)
 	cb_sub_free(&s);
 }
 
-/* A call graph with named functions, for the public interface. */
-struct fake {
-	struct symtab st;
-	struct cg g;
-	char (*names)[16];
-};
-
-static void fake_init(struct fake *f, uint32_t n)
-{
-	memset(f, 0, sizeof *f);
-	f->st.n = n;
-	f->st.syms = xcalloc(n, sizeof *f->st.syms);
-	f->names = xcalloc(n, sizeof *f->names);
-	for (uint32_t i = 0; i < n; i++) {
-		snprintf(f->names[i], sizeof f->names[i], "f%u", i);
-		f->st.syms[i].addr = 0x1000 + 16 * (uint64_t)i;
-		f->st.syms[i].end_addr = f->st.syms[i].addr + 15;
-		f->st.syms[i].name = f->st.syms[i].dname = f->names[i];
-		f->st.syms[i].is_func = 1;
-	}
-	cg_init(&f->g, &f->st, 100);
-}
-
-static void fake_free(struct fake *f)
-{
-	cg_free(&f->g);
-	free(f->st.syms);
-	free(f->names);
-}
-
 static uint32_t largest_cycle(const struct cg *g)
 {
 	uint32_t best = 0;
@@ -413,9 +384,7 @@ static void fake_random(struct fake *f, uint32_t n, uint32_t chords)
 		if (a != b)
 			cg_arc_add(&f->g, a, b, 1 + rnd(1000));
 	}
-	f->g.total_time = 0;
-	for (uint32_t i = 0; i < n; i++)
-		f->g.total_time += f->g.nodes[i].self_time;
+	fake_total(f);
 	cg_propagate(&f->g);
 }
 

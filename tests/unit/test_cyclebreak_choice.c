@@ -16,6 +16,7 @@
 #include "load.h"
 #include "util.h"
 #include "unit.h"
+#include "fakecg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,27 +210,10 @@ static void run_steps(const char *name, const struct cg *g, long bound, int bsd,
 
 /* A call graph of K random components of N functions each (a ring and
  * chords), joined by arcs from lower components to higher ones only. */
-struct fake {
-	struct symtab st;
-	struct cg g;
-	char (*names)[16];
-};
-
 static void fake_blocks(struct fake *f, uint32_t k, uint32_t n)
 {
 	uint32_t nf = k * n;
-	memset(f, 0, sizeof *f);
-	f->st.n = nf;
-	f->st.syms = xcalloc(nf, sizeof *f->st.syms);
-	f->names = xcalloc(nf, sizeof *f->names);
-	for (uint32_t i = 0; i < nf; i++) {
-		snprintf(f->names[i], sizeof f->names[i], "f%u", i);
-		f->st.syms[i].addr = 0x1000 + 16 * (uint64_t)i;
-		f->st.syms[i].end_addr = f->st.syms[i].addr + 15;
-		f->st.syms[i].name = f->st.syms[i].dname = f->names[i];
-		f->st.syms[i].is_func = 1;
-	}
-	cg_init(&f->g, &f->st, 100);
+	fake_init(f, nf);
 	for (uint32_t b = 0; b < k; b++) {
 		uint32_t o = b * n;
 		for (uint32_t i = 0; i < n; i++)
@@ -244,17 +228,8 @@ static void fake_blocks(struct fake *f, uint32_t k, uint32_t n)
 	}
 	for (uint32_t i = 0; i < nf; i++)
 		f->g.nodes[i].hist_time = f->g.nodes[i].self_time = 1 + rnd(5);
-	f->g.total_time = 0;
-	for (uint32_t i = 0; i < nf; i++)
-		f->g.total_time += f->g.nodes[i].self_time;
+	fake_total(f);
 	cg_propagate(&f->g);
-}
-
-static void fake_free(struct fake *f)
-{
-	cg_free(&f->g);
-	free(f->st.syms);
-	free(f->names);
 }
 
 static void synthetic(void)
