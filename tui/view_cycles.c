@@ -7,7 +7,8 @@
  * keeps the proposal for :cycles.  Pinning (kept), forcing and freeing an
  * arc set its state for the next proposals (cv.choices), made at once by
  * cyclebreak_repropose: only the components the change touches are solved
- * again.  A proposal made for another state of
+ * again, or repaired locally where the heuristics solved them; a new
+ * :break-cycles proposes from scratch.  A proposal made for another state of
  * the profile is dropped, never applied. */
 #include "config.h"
 #include "app.h"
@@ -189,11 +190,13 @@ static int propose_progress(void *ctx, const char *what, double done)
 	return term_cancel_pressed();
 }
 
-/* Propose for BOUND with the arc states of cv.choices, reusing the
- * proposal shown for the components no changed arc touches.  Returns 0
+/* Propose for BOUND with the arc states of cv.choices.  Returns 0
  * (shown), -1 (none: the kept arcs or nothing over the bound) or -2
- * (cancelled: the session and any earlier proposal stay).  With
- * KEEP_ON_FAIL, a proposal shown stays shown when there is none. */
+ * (cancelled: the session and any earlier proposal stay).  KEEP_ON_FAIL
+ * (a pin, force or unpin): the proposal shown is the starting point
+ * (cyclebreak_repropose: the components no changed arc touches keep their
+ * arcs, those the heuristics solved are repaired locally), and it stays
+ * shown when there is none; else (:break-cycles) a proposal from scratch. */
 static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 {
 	struct cyclebreak_result r;
@@ -218,12 +221,14 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	lim.by_time = cv.by_time && !bsd;
 	lim.progress = propose_progress;
 	lim.progress_ctx = &pp;
-	int again = cv.active && cv.gen == edit_generation(a->ed) &&
+	int again = keep_on_fail && cv.active && cv.gen == edit_generation(a->ed) &&
 		    cv.r.bound == bound && cv.r.bsd == bsd;
+	double t0 = util_now();
 	int st = again ? cyclebreak_repropose(a->g, &cv.r, cv.choices, cv.nchoices, &lim,
 					      &r)
 		       : cyclebreak_propose_lim(a->g, bound, bsd, cv.choices, cv.nchoices,
 						&lim, &r);
+	double secs = util_now() - t0;
 	if (st == -2) {
 		app_message(a, 0, "break-cycles cancelled; nothing changed");
 		return -2;
@@ -259,7 +264,13 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	textbuf_clear(&cv.text);
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
-	if (again)
+	if (again && r.nrepaired)
+		app_message(a, 0,
+			    "%zu arcs proposed (%u cycles over %ld members, %u solved "
+			    "exactly, %u solved again, %u repaired locally in %.2f s)",
+			    r.narcs, r.ncycles, bound, r.nexact, r.nsolved, r.nrepaired,
+			    secs);
+	else if (again)
 		app_message(a, 0,
 			    "%zu arcs proposed (%u cycles over %ld members, %u solved "
 			    "exactly, "

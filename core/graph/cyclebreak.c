@@ -179,6 +179,77 @@ static int solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t
 	return status;
 }
 
+/* Repair component C of W into R as part P from PREV's part Q, whose
+ * deletions are PREV's arcs PIDX[K0 .. K1-1] (cyclebreak_repair.c).
+ * GMARK is scratch per arc of G, zero on entry and on return.  Returns
+ * as solve_part. */
+static int repair_part(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
+		       uint32_t c, uint32_t *local, const struct cyclebreak_limits *lim,
+		       int *cancel, const struct cyclebreak_result *prev, uint32_t q,
+		       const uint32_t *pidx, uint32_t k0, uint32_t k1, uint8_t *gmark,
+		       struct cyclebreak_result *r, size_t *cap, uint32_t p)
+{
+	struct cyclebreak_part *part = &r->parts[p];
+	struct cb_sub s;
+	uint64_t plus = 0, minus = 0;
+	int relax = 0;
+
+	copy_component(w, comp, c, r->state, local, &s);
+	s.progress = lim->progress;
+	s.progress_ctx = lim->progress_ctx;
+	s.cancel = cancel;
+	for (uint32_t k = k0; k < k1; k++)
+		gmark[prev->arcs[pidx[k]].arc] = 1;
+	/* PREV's deletions with the change applied: a kept arc is restored,
+	 * a forced one is out of S, a freed forced one stays deleted (the
+	 * clean-up tries to restore it) */
+	uint8_t *del = xcalloc((size_t)s.m + 1, 1);
+	uint8_t *chg = xcalloc((size_t)s.m + 1, 1);
+	for (uint32_t a = 0; a < s.m; a++) {
+		uint32_t ga = s.garc[a];
+		del[a] = (gmark[ga] || prev->state[ga] == CYCLEBREAK_FORCE) &&
+			 r->state[ga] != CYCLEBREAK_KEEP;
+		chg[a] = prev->state[ga] != r->state[ga];
+	}
+	for (uint32_t k = k0; k < k1; k++)
+		gmark[prev->arcs[pidx[k]].arc] = 0;
+	/* the ends of the changed inner arcs; what the change does to the
+	 * certificate */
+	uint8_t *touch = xcalloc((size_t)s.n + 1, 1);
+	for (uint32_t a = 0; a < w->m; a++) {
+		uint32_t ga = w->garc[a];
+		int was = prev->state[ga], now = r->state[ga];
+		if (was == now || comp[w->src[a]] != c || comp[w->dst[a]] != c)
+			continue;
+		touch[local[w->src[a]]] = touch[local[w->dst[a]]] = 1;
+		relax |= (was == CYCLEBREAK_KEEP && now != CYCLEBREAK_KEEP) ||
+			 (was == CYCLEBREAK_FORCE && now != CYCLEBREAK_FORCE);
+		plus += was == CYCLEBREAK_FORCE ? w->w[a] : 0;
+		minus += now == CYCLEBREAK_FORCE ? w->w[a] : 0;
+	}
+	int status = cb_repair(&s, r->bound, del, chg, touch, lim->exact_max_arcs,
+			       lim->exact_budget);
+	part->repaired = 1;
+	if (status == 0) {
+		/* Only pins and forces: every solution now was one before,
+		 * so PREV's bound on this component with its forced arcs
+		 * holds, less the weight of the arcs forced now.  A freed
+		 * arc widens the solutions: bound again. */
+		uint64_t lo = prev->parts[q].lower + plus;
+		part->lower = relax        ? cb_lower_bound(&s, r->bound)
+			      : lo > minus ? lo - minus
+					   : 0;
+	}
+	for (uint32_t a = 0; a < s.m && status == 0; a++)
+		if (del[a])
+			add_arc(g, r, cap, s.garc[a], 0, p);
+	free(touch);
+	free(chg);
+	free(del);
+	cb_sub_free(&s);
+	return status;
+}
+
 /* Whether PREV was made with what R is being made with. */
 static int prev_matches(const struct cg *g, const struct cyclebreak_result *prev,
 			const struct cyclebreak_result *r)
@@ -248,7 +319,7 @@ static int propose(const struct cg *g, long bound, int bsd,
 	/* Reuse: a component keeps PREV's solution unless an arc into one of
 	 * its members changed state (such an arc is in its sub, or counts
 	 * among a member's parents for the BSD rule). */
-	uint8_t *changed = NULL;
+	uint8_t *changed = NULL, *gmark = NULL;
 	uint32_t *pfirst = NULL, *pstart = NULL, *pidx = NULL;
 	if (prev_matches(g, prev, r)) {
 		changed = xcalloc((size_t)nc + 1, 1);
@@ -262,6 +333,7 @@ static int propose(const struct cg *g, long bound, int bsd,
 			if (prev->parts[p].first < w.n)
 				pfirst[prev->parts[p].first] = (uint32_t)p;
 		prev_index(prev, &pstart, &pidx);
+		gmark = xcalloc((size_t)g->narcs + 1, 1);
 	}
 	/* Components in the address order of their first member. */
 	for (uint32_t v = 0; v < w.n && status == 0; v++) {
@@ -280,6 +352,13 @@ static int propose(const struct cg *g, long bound, int bsd,
 			for (uint32_t k = pstart[pfirst[v]]; k < pstart[pfirst[v] + 1];
 			     k++)
 				add_arc(g, r, &cap, prev->arcs[pidx[k]].arc, 0, p);
+		} else if (changed && pfirst[v] != CB_NONE && !r->bsd &&
+			   !prev->parts[pfirst[v]].exact) {
+			uint32_t q = pfirst[v];
+			status = repair_part(g, &w, comp, c, local, lim, &cancel, prev, q,
+					     pidx, pstart[q], pstart[q + 1], gmark, r,
+					     &cap, p);
+			r->nrepaired++;
 		} else {
 			status = solve_part(g, &w, comp, c, local, lim, &cancel, r, &cap,
 					    p);
@@ -303,6 +382,7 @@ static int propose(const struct cg *g, long bound, int bsd,
 		util_qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
 	}
 	free(changed);
+	free(gmark);
 	free(pfirst);
 	free(pstart);
 	free(pidx);

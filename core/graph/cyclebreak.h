@@ -64,24 +64,28 @@ struct cyclebreak_arc {
 struct cyclebreak_part {
 	uint32_t first; /* its first member in address order (node index) */
 	int exact;      /* solved with a proven minimum */
+	int repaired;   /* repaired locally from the previous proposal
+			 * (cyclebreak_repropose), never exact */
 	uint64_t lower; /* its share of the certificate (lower) */
 };
 
 struct cyclebreak_result {
 	struct cyclebreak_arc *arcs; /* by cycle number, then arc index */
 	size_t narcs;
-	uint64_t calls;   /* total calls of the arcs */
-	uint32_t ncycles; /* cycles over the bound before */
-	uint32_t nexact;  /* of them, solved with a proven minimum */
-	uint64_t lower;   /* no valid deletion (same pins) removes fewer
+	uint64_t calls;     /* total calls of the arcs */
+	uint32_t ncycles;   /* cycles over the bound before */
+	uint32_t nexact;    /* of them, solved with a proven minimum */
+	uint64_t lower;     /* no valid deletion (same pins) removes fewer
 				* calls: the minimum of the components solved
 				* exactly plus a proven lower bound for each
 				* other (cyclebreak_bound.c) */
-	int bsd;          /* chosen by the 4.4BSD rule */
-	int by_time;      /* objective: least time moved */
-	uint32_t nsolved; /* components over the bound solved for this
-				* result; the others were reused from the
-				* previous one (cyclebreak_repropose) */
+	int bsd;            /* chosen by the 4.4BSD rule */
+	int by_time;        /* objective: least time moved */
+	uint32_t nsolved;   /* components over the bound solved from
+				* scratch for this result; the others were
+				* repaired or reused from the previous one
+				* (cyclebreak_repropose) */
+	uint32_t nrepaired; /* components repaired locally */
 	/* How it was made, for cyclebreak_repropose: the bound, limits,
 	 * the state of every arc of G (narcs_g of them), and the components
 	 * over the bound in address order of their first member. */
@@ -143,14 +147,23 @@ int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
 			   const struct cyclebreak_choice *ch, size_t nch,
 			   const struct cyclebreak_limits *lim,
 			   struct cyclebreak_result *r);
-/* Propose again after the user changed arc states: the same as
- * cyclebreak_propose_lim with PREV's bound and rule and the choices CH,
- * and the same result, but each component over the bound that no changed
+/* Propose again after the user changed arc states, with PREV's bound and
+ * rule and the choices CH.  Each component over the bound that no changed
  * arc enters (an arc whose state differs from PREV's, ending in one of its
- * members) takes PREV's solution for it as it is; only the others are
- * solved (R->nsolved counts them).  PREV must have been made on G in the
- * same state (no edit since) with limits equal to LIM; when it does not
- * match in bound, rule or limits, every component is solved. */
+ * members) takes PREV's solution for it as it is.  Of the others, those
+ * PREV solved exactly (small ones) or by the 4.4BSD rule are solved again
+ * from scratch (R->nsolved counts them), with the result
+ * cyclebreak_propose_lim would give; those PREV solved by the heuristics
+ * are repaired locally (R->nrepaired; cyclebreak_repair.c): PREV's
+ * deletions with the change applied, the pieces they leave over the bound
+ * solved again, then the deleted arcs near the change restored where no
+ * cycle grows over the bound.  A repaired component fits the bound, never
+ * deletes a kept arc, and is not claimed optimal; its share of the
+ * certificate stays PREV's (choices that only pin or force restrict the
+ * solutions; the calls of newly forced arcs are moved out of it) or, after
+ * an arc was freed, is computed again.  PREV must have been made on G in
+ * the same state (no edit since) with limits equal to LIM; when it does
+ * not match in bound, rule or limits, every component is solved. */
 int cyclebreak_repropose(const struct cg *g, const struct cyclebreak_result *prev,
 			 const struct cyclebreak_choice *ch, size_t nch,
 			 const struct cyclebreak_limits *lim,

@@ -346,9 +346,10 @@ static int cmp_heavy(const void *l, const void *r, void *ctx)
 	return (a > b) - (a < b);
 }
 
-/* Restore the deleted arcs of DEL that can be kept, heaviest first. */
-static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del,
-			 const char *what)
+/* Restore the deleted arcs of DEL (those with ONLY set, ONLY NULL: all)
+ * that can be kept, heaviest first. */
+static void restore_some(const struct cb_sub *s, long bound, uint8_t *del,
+			 const uint8_t *only, const char *what)
 {
 	uint8_t *kept = xmalloc((size_t)s->m + 1);
 	uint32_t *cand = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));
@@ -357,7 +358,7 @@ static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del,
 
 	for (uint32_t a = 0; a < s->m; a++) {
 		kept[a] = !del[a];
-		if (del[a])
+		if (del[a] && !s->fixed[a] && (!only || only[a]))
 			cand[nc++] = a;
 	}
 	util_qsort_r(cand, nc, sizeof *cand, cmp_heavy, (void *)s);
@@ -372,6 +373,17 @@ static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del,
 	keep_free(&k);
 	free(cand);
 	free(kept);
+}
+
+static void restore_pass(const struct cb_sub *s, long bound, uint8_t *del,
+			 const char *what)
+{
+	restore_some(s, bound, del, NULL, what);
+}
+
+void cb_restore(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *only)
+{
+	restore_some(s, bound, del, only, "restoring arcs");
 }
 
 /* Candidate G: keep the fixed arcs, then the others heaviest first. */

@@ -86,6 +86,26 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
 int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, uint64_t budget);
 void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);
 
+/* Restore the deleted arcs of DEL with ONLY[a] set (ONLY NULL: every
+ * deleted arc) that can be kept, heaviest (by w) first, while every
+ * component still fits BOUND; fixed arcs are never candidates.  Each arc
+ * left deleted then closes a cycle over BOUND when restored alone. */
+void cb_restore(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *only);
+
+/* A local repair of a valid solution after arc states changed
+ * (cyclebreak_repair.c): DEL holds the previous deletions with the change
+ * applied (S built with the new states: forced arcs left out, kept ones
+ * fixed and not deleted); CHG marks the arcs of S whose state changed,
+ * TOUCH the members at an end of a changed arc (forced ones included).
+ * Cycles through a changed arc made live are cut near it (or, when pinned
+ * arcs close them, the piece they form over BOUND is solved again, exactly
+ * when it has at most EXACT_MAX_ARCS arcs and the search ends within
+ * BUDGET), then the deleted arcs near the change are restored where they
+ * can be (cb_restore).  Returns 0, -1 (fixed arcs keep a piece over the
+ * bound) or -2 (cancelled through S's progress callback). */
+int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *chg,
+	      const uint8_t *touch, uint32_t exact_max_arcs, uint64_t budget);
+
 /* A lower bound on the calls every deletion that makes S fit BOUND must
  * remove, from a packing of arc-disjoint strongly connected subgraphs over
  * the bound (cyclebreak_bound.c, where the argument is). */
