@@ -457,8 +457,12 @@ done
 
 # Re-proposal after pin, force and unpin (as the browser does it) equals a
 # proposal from scratch with the same choices, solving again only the
-# component of the changed arc (tests/unit/test_cyclebreak_choice.c, run
-# on the profile); on the corpus cases with the largest cycles.
+# component of the changed arc, where that was solved exactly; where the
+# heuristics solved it (the "heuristic" rule: no exact search), it is
+# repaired locally: within the bound, pins honoured, no redundant arc near
+# the change, calls within twice from scratch
+# (tests/unit/test_cyclebreak_choice.c, run on the profile); on the corpus
+# cases with the largest cycles.
 choice=$TG_BUILD/${B:-build}/tests/unit/test_cyclebreak_choice
 if [ ! -x "$choice" ]; then
 	tg_fail "re-proposal on the corpus: $choice not built (make check builds it)"

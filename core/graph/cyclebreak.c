@@ -201,13 +201,14 @@ static int repair_part(const struct cg *g, const struct cb_sub *w, const uint32_
 	for (uint32_t k = k0; k < k1; k++)
 		gmark[prev->arcs[pidx[k]].arc] = 1;
 	/* PREV's deletions with the change applied: a kept arc is restored,
-	 * a forced one is out of S, a freed forced one stays deleted (the
-	 * clean-up tries to restore it) */
+	 * a forced one is out of S, a freed arc is deleted (the clean-up
+	 * restores it, or the arcs that were deleted around it, heavier
+	 * first) */
 	uint8_t *del = xcalloc((size_t)s.m + 1, 1);
 	uint8_t *chg = xcalloc((size_t)s.m + 1, 1);
 	for (uint32_t a = 0; a < s.m; a++) {
 		uint32_t ga = s.garc[a];
-		del[a] = (gmark[ga] || prev->state[ga] == CYCLEBREAK_FORCE) &&
+		del[a] = (gmark[ga] || prev->state[ga] != CYCLEBREAK_FREE) &&
 			 r->state[ga] != CYCLEBREAK_KEEP;
 		chg[a] = prev->state[ga] != r->state[ga];
 	}

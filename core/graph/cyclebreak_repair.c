@@ -209,31 +209,17 @@ static int min_cut(const struct cb_sub *s, uint8_t *del, uint8_t *mark, uint32_t
 	return status;
 }
 
-int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *chg,
-	      const uint8_t *touch, uint32_t exact_max_arcs, uint64_t budget)
+/* One repair of DEL: the arcs in BACK (deleted on entry) are taken back
+ * one by one, each with a cut when it closes a cycle over the bound; then
+ * the clean-up of the arcs deleted here or with an end in NEAR. */
+static int repair_once(const struct cb_sub *s, long bound, uint8_t *del,
+		       const uint8_t *back, const uint8_t *near, uint32_t exact_max_arcs,
+		       uint64_t budget)
 {
 	size_t nn = (size_t)s->n + 1;
-	uint32_t *comp = xmalloc(nn * sizeof(uint32_t));
-	uint32_t *local = xmalloc(nn * sizeof(uint32_t));
-	uint8_t *back = xcalloc((size_t)s->m + 1, 1); /* live arcs to take back */
 	uint8_t *mark = xcalloc((size_t)s->m + 1, 1); /* deleted here */
-	uint8_t *near = xcalloc(nn, 1);
 	int status = 0, solve = 0;
 
-	for (uint32_t a = 0; a < s->m; a++)
-		if (chg[a] && !del[a]) {
-			back[a] = 1;
-			del[a] = 1;
-		}
-	/* the pieces near the change, with the changed arcs deleted */
-	uint32_t nc = cb_scc(s, del, comp);
-	uint8_t *hit = xcalloc((size_t)nc + 1, 1);
-	for (uint32_t v = 0; v < s->n; v++)
-		if (touch[v])
-			hit[comp[v]] = 1;
-	for (uint32_t v = 0; v < s->n; v++)
-		near[v] = hit[comp[v]];
-	free(hit);
 	for (uint32_t a = 0; a < s->m && !cb_cancelled(s); a++) {
 		if (!back[a])
 			continue;
@@ -246,7 +232,9 @@ int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *c
 		del[a] = 0;
 	}
 	if (solve) {
-		nc = cb_scc(s, del, comp);
+		uint32_t *comp = xmalloc(nn * sizeof(uint32_t));
+		uint32_t *local = xmalloc(nn * sizeof(uint32_t));
+		uint32_t nc = cb_scc(s, del, comp);
 		uint32_t *size = xcalloc((size_t)nc + 1, sizeof(uint32_t));
 		for (uint32_t v = 0; v < s->n; v++)
 			size[comp[v]]++;
@@ -255,6 +243,8 @@ int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *c
 				status = solve_piece(s, bound, del, mark, comp, c, local,
 						     exact_max_arcs, budget);
 		free(size);
+		free(local);
+		free(comp);
 	}
 	if (cb_cancelled(s))
 		status = -2;
@@ -266,10 +256,54 @@ int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *c
 		if (cb_cancelled(s))
 			status = -2;
 	}
-	free(near);
 	free(mark);
-	free(back);
-	free(local);
+	return status;
+}
+
+/* A freed arc arrives deleted: the repair is made twice, with it left
+ * deleted (the clean-up may restore it) and with it taken back like a
+ * pinned one (cut around it), and the cheaper kept. */
+int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *chg,
+	      const uint8_t *touch, uint32_t exact_max_arcs, uint64_t budget)
+{
+	size_t nn = (size_t)s->n + 1;
+	uint32_t *comp = xmalloc(nn * sizeof(uint32_t));
+	uint8_t *back = xcalloc((size_t)s->m + 1, 1); /* live arcs to take back */
+	uint8_t *near = xcalloc(nn, 1);
+	int freed = 0;
+
+	for (uint32_t a = 0; a < s->m; a++) {
+		freed |= chg[a] && del[a];
+		if (chg[a] && !del[a]) {
+			back[a] = 1;
+			del[a] = 1;
+		}
+	}
+	/* the pieces near the change, with the changed arcs deleted */
+	uint32_t nc = cb_scc(s, del, comp);
+	uint8_t *hit = xcalloc((size_t)nc + 1, 1);
+	for (uint32_t v = 0; v < s->n; v++)
+		if (touch[v])
+			hit[comp[v]] = 1;
+	for (uint32_t v = 0; v < s->n; v++)
+		near[v] = hit[comp[v]];
+	free(hit);
 	free(comp);
+	uint8_t *other = NULL;
+	if (freed) {
+		other = xmalloc((size_t)s->m + 1);
+		memcpy(other, del, s->m);
+	}
+	int status = repair_once(s, bound, del, back, near, exact_max_arcs, budget);
+	if (freed && status == 0) {
+		for (uint32_t a = 0; a < s->m; a++)
+			back[a] |= chg[a];
+		status = repair_once(s, bound, other, back, near, exact_max_arcs, budget);
+		if (status == 0 && cb_cost_less(cb_cost_of(s, other), cb_cost_of(s, del)))
+			memcpy(del, other, s->m);
+	}
+	free(other);
+	free(near);
+	free(back);
 	return status;
 }

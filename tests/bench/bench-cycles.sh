@@ -15,7 +15,9 @@
 # time, ratio to the plain -b report of the same profile, arcs and calls,
 # the lower bound and the gap; the BSD rule gets BENCH_DENSE_BSD_TIMEOUT
 # seconds there (default 60).  Then the time of a re-proposal after
-# pinning an arc of the largest and of the smallest component over 10.
+# pinning an arc of the largest component over 10 (repaired locally) and
+# of the smallest (solved again), each with its calls against a proposal
+# from scratch with the same pin, and of freeing the first pin again.
 # Environment: TOP, TGPROF, CC, B, BENCH_OUT, BENCH_MEASURE (from run.sh).
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${TGPROF:=$TOP/tgprof}"
@@ -134,7 +136,8 @@ else
 		printf "\n" }'
 fi
 # Re-proposal after a pin (the browser's p): only the component of the
-# pinned arc is solved again (tests/unit/test_cyclebreak_choice.c --time).
+# pinned arc is solved again, or repaired locally when the heuristics
+# solved it (tests/unit/test_cyclebreak_choice.c --time).
 choice=${TG_BUILD:-$TOP}/$B/tests/unit/test_cyclebreak_choice
 if [ -x "$choice" ]; then
 	"$choice" --time "$dense/prog" "$dense/gmon.out" 10 | sed 's/^/dense: /'
