@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_int: what the cycle breaker's files (cyclebreak.c,
- * cyclebreak_exact.c, cyclebreak_heur.c, cyclebreak_bsd.c) share; also
+ * cyclebreak_exact.c, cyclebreak_heur.c, cyclebreak_bsd.c,
+ * cyclebreak_repair.c) share; also
  * used by the unit test.  Not for use elsewhere.
  *
  * Every solver works on one oversized component copied out of the call
