@@ -192,12 +192,12 @@ static int propose_progress(void *ctx, const char *what, double done)
 
 /* Propose for BOUND with the arc states of cv.choices.  Returns 0
  * (shown), -1 (none: the kept arcs or nothing over the bound) or -2
- * (cancelled: the session and any earlier proposal stay).  KEEP_ON_FAIL
+ * (cancelled: the session and any earlier proposal stay).  REPROPOSAL
  * (a pin, force or unpin): the proposal shown is the starting point
  * (cyclebreak_repropose: the components no changed arc touches keep their
  * arcs, those the heuristics solved are repaired locally), and it stays
  * shown when there is none; else (:break-cycles) a proposal from scratch. */
-static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
+static int propose(struct app *a, long bound, int bsd, int reproposal)
 {
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
@@ -221,7 +221,7 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 	lim.by_time = cv.by_time && !bsd;
 	lim.progress = propose_progress;
 	lim.progress_ctx = &pp;
-	int again = keep_on_fail && cv.active && cv.gen == edit_generation(a->ed) &&
+	int again = reproposal && cv.active && cv.gen == edit_generation(a->ed) &&
 		    cv.r.bound == bound && cv.r.bsd == bsd;
 	double t0 = util_now();
 	int st = again ? cyclebreak_repropose(a->g, &cv.r, cv.choices, cv.nchoices, &lim,
@@ -233,7 +233,7 @@ static int propose(struct app *a, long bound, int bsd, int keep_on_fail)
 		app_message(a, 0, "break-cycles cancelled; nothing changed");
 		return -2;
 	}
-	if (st < 0 && keep_on_fail && cv.active) {
+	if (st < 0 && reproposal && cv.active) {
 		app_message(a, 1,
 			    "no proposal: the pinned arcs keep a cycle over %ld members",
 			    bound);
