@@ -12,7 +12,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 void export_params_default(struct export_params *p)
@@ -143,7 +142,6 @@ static int fill(FILE *out, void *ctx)
 int export_write(struct edit *e, const char *path, enum export_format f,
 		 const struct export_params *p, int force, char *msg, size_t msglen)
 {
-	struct stat st;
 	struct fill_ctx c = { e, f, p, 0, "" };
 	int to_stdout = !path;
 	long size = 0;
@@ -156,12 +154,14 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 		util_msg(msg, msglen, "export: unknown format");
 		return -1;
 	}
-	if (!to_stdout && !force && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+	int r = util_write_file(path, UTIL_WRITE_NAMED | (force ? 0 : UTIL_WRITE_NEW),
+				fill, &c, &size, msg, msglen);
+	if (r == UTIL_WRITE_EXISTS) {
 		util_msg(msg, msglen, "%s: file exists (use :export! to overwrite)",
 			 path);
-		return -1;
+		return r;
 	}
-	if (util_write_file(path, fill, &c, &size, msg, msglen) != 0) {
+	if (r != 0) {
 		if (c.failed)
 			util_msg(msg, msglen, "%s: %s",
 				 to_stdout ? "standard output" : path, c.err);

@@ -12,10 +12,12 @@
  *
  * One code path for the browser's `:export` and the command line's
  * --format/--output: both call export_write().  Files are written with
- * util_write_file() (a temporary file renamed over PATH, so a reader never
- * sees half a file; a FIFO or /dev/stdout is written in place).  An
- * existing regular PATH is left alone unless FORCE (the browser's
- * `:export!`; the command line always forces, like a shell redirection).
+ * util_write_file() as a file the user named (util.h has the rule: a
+ * temporary file renamed over PATH, so a reader never sees half a file; a
+ * FIFO or device of the user's written in place; a symbolic link or
+ * another user's file refused).  An existing regular PATH is left alone
+ * unless FORCE (the browser's `:export!`; the command line always forces,
+ * like a shell redirection).
  * Errors come back as text in MSG, never by exiting.  On success MSG gets
  * a short confirmation ("wrote 1234 bytes to FILE (json)"). */
 #ifndef TG_EXPORT_H
@@ -58,8 +60,9 @@ const char *export_format_name(enum export_format f);
 enum export_format export_format_guess(const char *path);
 
 /* Write the session's model to PATH in format F; PATH NULL is standard
- * output (a file named "-" is a file: the browser's `:export -`).  P may be NULL (the defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
- * FORCE, cannot create or write or rename). */
+ * output (a file named "-" is a file: the browser's `:export -`).  P may be NULL (the defaults).  Returns 0, -1 with the reason in MSG (cannot create
+ * or write or rename), or UTIL_WRITE_EXISTS (the file exists and not
+ * FORCE). */
 int export_write(struct edit *e, const char *path, enum export_format f,
 		 const struct export_params *p, int force, char *msg, size_t msglen);
 

@@ -106,11 +106,12 @@ static int fill_buf(FILE *out, void *ctx)
 	return fwrite(b->d, 1, b->len, out) == b->len ? 0 : -1;
 }
 
-/* Write B to PATH through util_write_file() (atomic); fatal on failure. */
+/* Write B to PATH through util_write_file(); fatal on failure.  The -s
+ * names are tgprof's choice, not the user's: never a device or FIFO. */
 static void commit(const char *path, struct buf *b)
 {
 	char msg[4200];
-	int r = util_write_file(path, fill_buf, b, NULL, msg, sizeof msg);
+	int r = util_write_file(path, 0, fill_buf, b, NULL, msg, sizeof msg);
 
 	free(b->d);
 	if (r != 0)

@@ -91,24 +91,6 @@ static void vmessage(const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-/* The temporary file of a write in progress (atomic.c): the one piece of
- * state here, as util_die() may cut a write short from anywhere.  Kept in
- * util.c so that util_die() needs nothing of the writer. */
-static const char *pending_tmp;
-
-void util_write_pending(const char *tmp)
-{
-	pending_tmp = tmp;
-}
-
-void util_write_abandon(void)
-{
-	if (pending_tmp) {
-		unlink(pending_tmp);
-		pending_tmp = NULL;
-	}
-}
-
 void util_die(const char *fmt, ...)
 {
 	va_list ap;

@@ -178,7 +178,7 @@ static int leftovers(const char *dir)
 	if (!d)
 		return -1;
 	while ((de = readdir(d)))
-		n += strncmp(de->d_name, ".tgprof-export", 14) == 0;
+		n += strncmp(de->d_name, ".tgprof-tmp.", 12) == 0;
 	closedir(d);
 	return n;
 }
@@ -231,7 +231,8 @@ static void unit(void)
 	edit_command(e, "k work/helper", msg, sizeof msg);
 	r = export_write(e, path, EXPORT_JSON, NULL, 0, msg, sizeof msg);
 	got = slurp(path);
-	check(r == -1 && strstr(msg, "exists") && got && strstr(got, "Flat profile"),
+	check(r == UTIL_WRITE_EXISTS && strstr(msg, "exists") && got &&
+		      strstr(got, "Flat profile"),
 	      "an existing file is kept without force", msg);
 	free(got);
 	r = export_write(e, path, EXPORT_JSON, NULL, 1, msg, sizeof msg);
@@ -248,8 +249,8 @@ static void unit(void)
 	      "a directory is refused", msg);
 	snprintf(path, sizeof path, "%s/no/such/dir/out.dot", dir);
 	check(export_write(e, path, EXPORT_DOT, NULL, 0, msg, sizeof msg) == -1 &&
-		      strstr(msg, "temporary"),
-	      "a missing directory is an error text", msg);
+		      strstr(msg, path),
+	      "a missing directory is an error text naming the file", msg);
 	check(export_write(e, "", EXPORT_DOT, NULL, 0, msg, sizeof msg) == -1,
 	      "an empty name is an error text", msg);
 	check(leftovers(dir) == 0, "no temporary file left after errors", NULL);
