@@ -478,7 +478,7 @@ void prompt_finish(void)
 	for (int i = 1; i >= 0; i--) {
 		use_history(i);
 		if (history_path[i][0])
-			util_write_file(history_path[i], 0, fill_history, NULL, NULL, msg,
-					sizeof msg);
+			util_write_file(history_path[i], UTIL_WRITE_PRIVATE, fill_history,
+					NULL, NULL, msg, sizeof msg);
 	}
 }

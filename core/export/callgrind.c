@@ -22,6 +22,9 @@
  *    with cost T(F).  So every inclusive cost is gprof's number and a
  *    cycle member's never falls below its self cost.
  * Names and files are compressed with the format's "(id)" references.
+ * The format has no escapes and a name ends at the end of its line, so a
+ * control character in a name or file (a newline would start a line of
+ * its own) is written as util_put_escaped() does ("\n", "\x01").
  * Readers merge functions by file and name, so functions sharing both
  * (static functions of one name, files unknown) get their address as a
  * suffix: "helper (0x1139)". */
@@ -184,7 +187,8 @@ static void name_ref(struct cgx *x, const char *tag, uint32_t n)
 	}
 	x->fn_seen[n] = 1;
 	const struct sym *sy = x->g->nodes[n].sym;
-	fprintf(x->out, "%s=(%u) %s", tag, n + 1, sy->dname);
+	fprintf(x->out, "%s=(%u) ", tag, n + 1);
+	util_put_escaped(x->out, sy->dname);
 	if (x->dup[n])
 		fprintf(x->out, " (0x%llx)", (unsigned long long)sy->addr);
 	fputc('\n', x->out);
@@ -200,7 +204,9 @@ static void file_ref(struct cgx *x, const char *tag, const char *file)
 		}
 	util_grow((void **)&x->files, &x->files_cap, x->nfiles + 1, sizeof *x->files);
 	x->files[x->nfiles++] = f;
-	fprintf(x->out, "%s=(%zu) %s\n", tag, x->nfiles, f);
+	fprintf(x->out, "%s=(%zu) ", tag, x->nfiles);
+	util_put_escaped(x->out, f);
+	fputc('\n', x->out);
 }
 
 static int cmp_name_file(const void *a, const void *b, void *ctx)
@@ -255,7 +261,9 @@ void export_callgrind(FILE *out, const struct edit *e, const struct export_param
 	find_dups(&x);
 	uint64_t summary = plan(&x);
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof\n", out);
-	fprintf(out, "cmd: %s\npositions: line\n", o->exe ? o->exe : "a.out");
+	fputs("cmd: ", out);
+	util_put_escaped(out, o->exe ? o->exe : "a.out");
+	fputs("\npositions: line\n", out);
 	if (p->callgrind_usec && g->hz > 0)
 		fputs("event: us : Time (microseconds)\nevents: us\n", out);
 	else if (g->hz > 0)
@@ -264,8 +272,9 @@ void export_callgrind(FILE *out, const struct edit *e, const struct export_param
 	else
 		fputs("event: ticks : Time (samples)\nevents: ticks\n", out);
 	fprintf(out, "summary: %llu\n\n", (unsigned long long)summary);
-	fprintf(out, "ob=(1) %s\n",
-		l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
+	fputs("ob=(1) ", out);
+	util_put_escaped(out, l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
+	fputc('\n', out);
 	/* gprof's <spontaneous>: the caller of every function with time and
 	 * no live caller */
 	int any_root = 0;

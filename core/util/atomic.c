@@ -361,7 +361,7 @@ struct util_out *util_out_open(const char *path, int flags, int *status, char *m
 	} else {
 		mode_t um = umask(0);
 		umask(um);
-		w->mode = 0666 & ~um;
+		w->mode = (flags & UTIL_WRITE_PRIVATE ? 0600 : 0666) & ~um;
 	}
 	w->fd = util_tmp_create(w->dirfd, 0600, &w->tmp);
 	if (w->fd < 0) {

@@ -139,6 +139,31 @@ void util_qsort_r(void *base, size_t n, size_t size,
 		qsort_r(base, n, size, cmp, ctx);
 }
 
+const char *util_ctrl_escape(unsigned char c, char buf[8])
+{
+	if (c == '\n')
+		return "\\n";
+	if (c == '\t')
+		return "\\t";
+	if (c == '\r')
+		return "\\r";
+	snprintf(buf, 8, "\\x%02x", c);
+	return buf;
+}
+
+void util_put_escaped(FILE *out, const char *s)
+{
+	char buf[8];
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f)
+			fputs(util_ctrl_escape(c, buf), out);
+		else
+			putc(c, out);
+	}
+}
+
 double util_now(void)
 {
 	struct timespec ts;

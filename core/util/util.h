@@ -69,9 +69,10 @@ void util_qsort_r(void *base, size_t n, size_t size,
  * With UTIL_WRITE_NEW an existing regular file is refused too (returns
  * UTIL_WRITE_EXISTS), also one that appears while writing.
  * Errors come back as "PATH: reason" in MSG, never by exiting. */
-#define UTIL_WRITE_NAMED  1
-#define UTIL_WRITE_NEW    2
-#define UTIL_WRITE_EXISTS (-2)
+#define UTIL_WRITE_NAMED   1
+#define UTIL_WRITE_NEW     2
+#define UTIL_WRITE_PRIVATE 4 /* a new file gets 0600 (the history) */
+#define UTIL_WRITE_EXISTS  (-2)
 
 struct util_out;
 /* Open PATH for writing by the rule above: a stream, or NULL with
@@ -120,6 +121,14 @@ char *util_read_file(const char *path, size_t *len, const char **why);
 /* 0 when PATH is a regular file, else -1 with *WHY as above: for files
  * another library opens (libbfd). */
 int util_check_regular(const char *path, const char **why);
+
+/* Names (symbols, files) can hold any byte.  Where a format has no escape
+ * of its own (callgrind, the comparison report) or shows the text (dot
+ * labels), a control character (below 0x20, and 0x7f) is written as a C
+ * escape: "\n", "\t", "\r", else "\xHH".  util_ctrl_escape() gives that
+ * text for C in BUF (4 bytes and a NUL); util_put_escaped() writes S so. */
+const char *util_ctrl_escape(unsigned char c, char buf[8]);
+void util_put_escaped(FILE *out, const char *s);
 
 /* Monotonic clock in seconds, for progress and benchmarks. */
 double util_now(void);
