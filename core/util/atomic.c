@@ -39,18 +39,19 @@
 /* How long a FIFO named as the output may go without a reader opening it,
  * and then without taking any of what is written, in milliseconds. */
 #define FIFO_OPEN_MS  5000
-#define FIFO_STALL_MS 10000
+#define FIFO_STALL_MS 5000
 
 struct util_out {
 	FILE *f;
-	char *path; /* as given, for messages */
-	char *base; /* its last component, in dirfd */
-	int dirfd;  /* the directory; -1 when written in place */
-	int tmp;    /* pending.c's number of the temporary file, or -1 */
-	int fd;     /* what f writes to */
-	int flags;  /* UTIL_WRITE_* */
-	int own_f;  /* f is ours to close (not stdout) */
-	int fifo;   /* a FIFO written in place: writes time out */
+	char *path;   /* as given, for messages */
+	char *base;   /* its last component, in dirfd */
+	int dirfd;    /* the directory; -1 when written in place */
+	int tmp;      /* pending.c's number of the temporary file, or -1 */
+	int fd;       /* what f writes to */
+	int flags;    /* UTIL_WRITE_* */
+	int own_f;    /* f is ours to close (not stdout) */
+	int fifo;     /* a FIFO written in place: writes time out */
+	int root_dir; /* the directory: only root can write it */
 	int timed_out;
 	int fifo_errno; /* the FIFO's first write error */
 	long written;   /* into the FIFO */
@@ -141,7 +142,9 @@ static int judge(const struct util_out *w, const struct stat *st, char *msg,
 			 w->path, kind(st->st_mode));
 		return REFUSE;
 	}
-	if (st->st_uid != me && st->st_uid != 0) {
+	/* root's own devices (/dev/null, /dev/tty) are fine where only root
+	 * can have put them */
+	if (st->st_uid != me && !(st->st_uid == 0 && w->root_dir)) {
 		util_msg(msg, msglen,
 			 "%s: is %s of another user (uid %lu); not writing into it",
 			 w->path, kind(st->st_mode), (unsigned long)st->st_uid);
@@ -311,10 +314,14 @@ static int open_dir(struct util_out *w, char *msg, size_t msglen)
 		free(dir);
 		return -1;
 	}
+	struct stat st;
 	w->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (w->dirfd < 0)
 		util_msg(msg, msglen, "%s: cannot open its directory %s: %s", w->path,
 			 dir, strerror(errno));
+	else
+		w->root_dir = fstat(w->dirfd, &st) == 0 && st.st_uid == 0 &&
+			      !(st.st_mode & 022);
 	free(dir);
 	return w->dirfd < 0 ? -1 : 0;
 }

@@ -61,9 +61,10 @@ void util_qsort_r(void *base, size_t n, size_t size,
  *    (also when tgprof runs as root) is refused;
  *  - a FIFO or a device is written into, in place, only with
  *    UTIL_WRITE_NAMED (the user named PATH as the output) and when it
- *    belongs to the effective user or to root; else refused.  A FIFO
- *    nobody opens for reading within 5 s, or whose reader takes nothing
- *    for 10 s, is an error, never a hang;
+ *    cannot have been planted: it belongs to the effective user, or to
+ *    root in a directory only root can write (/dev/null); else refused.
+ *    A FIFO nobody opens for reading within 5 s, or whose reader takes
+ *    nothing for 5 s, is an error, never a hang;
  *  - /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N are tgprof's
  *    own descriptors, written as they are; PATH NULL is standard output.
  * With UTIL_WRITE_NEW an existing regular file is refused too (returns
