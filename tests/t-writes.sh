@@ -322,7 +322,7 @@ for s in INT:130 TERM:143 HUP:129; do
 	sig=${s%%:*} want=${s#*:}
 	r=miss
 	for try in 1 2 3 4 5; do
-		r=$(kill_during "$sig")
+		r=$(kill_during "$sig" 2> /dev/null)
 		case $r in hit*) break ;; esac
 	done
 	left=$(ls -a sig | grep -c '^\.tgprof-tmp\.')
