@@ -340,23 +340,14 @@ T="tmux -L $S"
 trap '$T kill-server > /dev/null 2>&1' EXIT INT TERM
 $T -f /dev/null new-session -d -x 100 -y 30 -s t "env -i PATH=$PATH HOME=$W TERM=screen LC_ALL=C.UTF-8 XDG_STATE_HOME=$W/state bash --norc --noprofile -i"
 $T set-option -g status off > /dev/null
-wait_screen() {
-	i=0
-	while [ $i -lt 300 ]; do
-		$T capture-pane -p -t t | grep -q -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+# wait_file FILE, wait_screen TEXT: until FILE is not empty, or the
+# pane shows TEXT (30 s at most).
 wait_file() {
-	i=0
-	while [ $i -lt 300 ]; do
-		[ -s "$1" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	timeout 30 sh -c 'while [ ! -s "$1" ]; do sleep 0.1; done' _ "$1"
+}
+wait_screen() {
+	timeout 30 sh -c 'until $0 capture-pane -p -t t | grep -q -- "$1"; do sleep 0.1; done' \
+		"$T" "$1"
 }
 r=miss
 for try in 1 2 3 4 5; do
