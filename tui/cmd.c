@@ -337,7 +337,6 @@ static void c_source(struct app *a, const char *name, char *arg)
 	(void)name;
 	static int depth;
 	const char *why;
-	size_t len;
 	char *text, *line, *next;
 
 	if (depth >= SOURCE_DEPTH) {
@@ -346,13 +345,8 @@ static void c_source(struct app *a, const char *name, char *arg)
 		return;
 	}
 	int n = 0, errors = 0;
-	if (!(text = util_read_file(arg, &len, &why))) {
+	if (!(text = util_read_text(arg, &why))) {
 		app_message(a, 1, "%s: %s", arg, why);
-		return;
-	}
-	if (memchr(text, 0, len)) {
-		app_message(a, 1, "%s: not a text file", arg);
-		free(text);
 		return;
 	}
 	depth++;

@@ -51,8 +51,7 @@ int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size
 int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen)
 {
 	const char *why;
-	size_t len;
-	char *text = util_read_file(path, &len, &why), *line, *next, err[512];
+	char *text = util_read_text(path, &why), *line, *next, err[512];
 	long lineno = 0;
 	int n = 0;
 
@@ -60,11 +59,6 @@ int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen)
 	 * FIFO is refused, not read forever */
 	if (!text) {
 		util_msg(msg, msglen, "%s: %s", path, why);
-		return -1;
-	}
-	if (memchr(text, 0, len)) {
-		util_msg(msg, msglen, "%s: not a text file", path);
-		free(text);
 		return -1;
 	}
 	for (line = text; *line; line = next) {

@@ -220,3 +220,16 @@ char *util_read_file(const char *path, size_t *lenp, const char **why)
 	*lenp = len;
 	return buf;
 }
+
+char *util_read_text(const char *path, const char **why)
+{
+	size_t len;
+	char *text = util_read_file(path, &len, why);
+
+	if (text && memchr(text, 0, len)) {
+		*why = "not a text file";
+		free(text);
+		return NULL;
+	}
+	return text;
+}

@@ -109,6 +109,10 @@ void util_write_abandon(void);
  * with *WHY a message ("not a regular file", or strerror(errno)). */
 char *util_read_file(const char *path, size_t *len, const char **why);
 
+/* The same for a text file (command files, scripts, edits files): NULL
+ * with *WHY "not a text file" when it holds a NUL byte. */
+char *util_read_text(const char *path, const char **why);
+
 /* 0 when PATH is a regular file, else -1 with *WHY as above: for files
  * another library opens (libbfd). */
 int util_check_regular(const char *path, const char **why);
