@@ -298,7 +298,8 @@ BIG=$(TG_BUILD=$TG_BUILD sh "$TOP/tests/bench/gen.sh" quick) || {
 }
 mkdir -p sig
 # kill_during SIG: an export killed by SIG once its temporary file exists;
-# prints "hit" when the signal came while the file was there.
+# prints "hit STATUS" when the signal came before the file was complete
+# (no big.json), else "miss STATUS" (the export was quicker: try again).
 kill_during() {
 	rm -f sig/.tgprof-tmp.* sig/big.json
 	(cd "$BIG" && exec env --default-signal="$1" "$TGPROF" --format=json \
@@ -308,15 +309,14 @@ kill_during() {
 	while [ $i -lt 3000 ] && kill -0 $pid 2> /dev/null; do
 		if ls -a sig | grep -q '^\.tgprof-tmp\.'; then
 			kill -"$1" $pid
-			wait $pid
-			echo "hit $?"
-			return
+			break
 		fi
 		i=$((i + 1))
 		sleep 0.01
 	done
 	wait $pid
-	echo "miss $?"
+	k=$?
+	if [ -e sig/big.json ]; then echo "miss $k"; else echo "hit $k"; fi
 }
 for s in INT:130 TERM:143 HUP:129; do
 	sig=${s%%:*} want=${s#*:}
@@ -357,21 +357,27 @@ for try in 1 2 3 4 5; do
 	wait_screen 'tgprof  prog'
 	$T send-keys -t t ":export! $W/sig/tui.json" Enter
 	i=0
+	killed=0
 	while [ $i -lt 3000 ] && [ ! -s sig/exit.txt ]; do
 		if ls -a sig | grep -q '^\.tgprof-tmp\.'; then
 			kill -TERM "$(cat sig/pid.txt)"
-			r=hit
+			killed=1
 			break
 		fi
 		i=$((i + 1))
 		sleep 0.01
 	done
-	if [ $r = miss ]; then
+	if [ $killed = 0 ]; then
 		$T send-keys -t t q
 		$T send-keys -t t q
 	fi
 	wait_file sig/stty.txt
-	[ $r = hit ] && break
+	# a hit: killed before the export was complete
+	if [ $killed = 1 ] && [ ! -e sig/tui.json ]; then
+		r=hit
+		break
+	fi
+	rm -f sig/tui.json
 done
 left=$(ls -a sig | grep -c '^\.tgprof-tmp\.')
 if [ $r = hit ] && grep -qx 'EXIT=143' sig/exit.txt && [ "$left" -eq 0 ] &&
