@@ -804,6 +804,18 @@ struct sym *symtab_find(const struct symtab *st, uint64_t pc)
 	return covering(st, last_at_or_below(st, pc, 0, st->n), pc);
 }
 
+const struct sym *symtab_callee(const struct symtab *st, uint64_t pc)
+{
+	const struct sym *s = symtab_find(st, pc);
+
+	if (!s)
+		return NULL;
+	for (size_t i = (size_t)(s - st->syms) + 1; i-- > 0;)
+		if (st->syms[i].is_func)
+			return &st->syms[i];
+	return NULL;
+}
+
 struct sym *symtab_find_near(const struct symtab *st, uint64_t pc, size_t *hint)
 {
 	size_t k = *hint;

@@ -88,6 +88,12 @@ struct sym *symtab_find(const struct symtab *st, uint64_t pc);
 /* The same, starting from *HINT (a symbol index from a previous call,
  * updated): O(1) on average when PCs come in increasing order. */
 struct sym *symtab_find_near(const struct symtab *st, uint64_t pc, size_t *hint);
+/* The function an arc to PC enters (GNU's rule for callees): the symbol
+ * covering PC, backed up to the nearest one at or below it with is_func
+ * set.  A label inside a function that is not a function symbol (a
+ * NOTYPE marker of -flto, a line symbol of -l) keeps its histogram
+ * samples but never receives calls.  NULL when there is none. */
+const struct sym *symtab_callee(const struct symtab *st, uint64_t pc);
 
 /* Source position of ADDR as GNU gprof asks libbfd for it (relative to
  * .text; file, function and a non-zero line all required).  Returns 1 and
