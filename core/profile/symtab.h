@@ -69,6 +69,22 @@ struct symtab {
 void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *opts);
 void symtab_free(struct symtab *st);
 
+/* A symbol as selected from the table, before the symbols sharing an
+ * address were merged into one.  GNU gprof applies -R's map to these,
+ * renaming or dropping each, and merges afterwards. */
+struct symtab_cand {
+	const char *name; /* raw name */
+	uint64_t addr;
+	unsigned is_static : 1, is_func : 1;
+};
+/* ST's candidates in table order (*OUT; valid while ST is). */
+size_t symtab_candidates(const struct symtab *st, const struct symtab_cand **out);
+/* NAME demangled as ST demangles its names (a string the caller frees),
+ * or NULL when it prints as it is. */
+char *symtab_demangle(const struct symtab *st, const char *name);
+/* Whether NAME is one GNU leaves out of time, graph and flat profile. */
+int symtab_excluded_name(const char *name);
+
 /* Fill file and line of every symbol and put st->files in GNU's order.
  * symtab_load() does it already (about 0.5 us a symbol for executables);
  * later calls do nothing.  Logically const: file and line are a cache. */

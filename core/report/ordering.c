@@ -344,15 +344,25 @@ void report_function_order(struct report_ctx *c)
 	ord_free(&d);
 }
 
-/* -R's last list: files of the map with no mapped symbol, in the map's
- * function-name order. */
+static int cmp_file(const void *l, const void *r)
+{
+	const struct ordering_entry *const *a = l, *const *b = r;
+	return strcmp((*a)->file, (*b)->file);
+}
+
+/* -R's last list: the files of the map with no mapped symbol, each once,
+ * in the order of their names (GNU sorts the map by file name for it). */
 static void print_unmapped_files(const struct ordering_map *m, const struct cg *g,
 				 FILE *out)
 {
+	const struct ordering_entry **v = xmalloc((m->n + 1) * sizeof *v);
 	const char *last = NULL;
 
+	for (size_t i = 0; i < m->n; i++)
+		v[i] = &m->e[i];
+	util_qsort(v, m->n, sizeof *v, cmp_file);
 	for (size_t i = 0; i < m->n; i++) {
-		const char *f = m->e[i].file;
+		const char *f = v[i]->file;
 		uint32_t j;
 
 		if (last && strcmp(last, f) == 0)
@@ -365,6 +375,7 @@ static void print_unmapped_files(const struct ordering_map *m, const struct cg *
 			fprintf(out, "%s\n", f);
 		last = f;
 	}
+	free(v);
 }
 
 void report_file_order(struct report_ctx *c, const struct ordering_map *m)
