@@ -63,7 +63,9 @@ SETS_B='-b -l
 -b -r
 -b -r -z
 -b -p -r
--b -r -q'
+-b -r -q
+-b -r -c
+-b -r -a -c'
 
 SETS_NOTES='-l
 -A

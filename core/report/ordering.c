@@ -154,16 +154,16 @@ unused:
 	}
 }
 
-/* Arcs (CTX: the graph) by count down, then creation order. */
-static int cmp_count(const void *l, const void *r, void *ctx)
+/* Arcs (CTX: the graph) by count down.  GNU sorts with glibc's qsort, a
+ * stable merge sort, so arcs of equal counts keep the order they were
+ * collected in: creation order for the list of all arcs, the order the
+ * busiest callees' lists were walked for the arcs among them. */
+static int cmp_count(const void *ctx, uint32_t a, uint32_t b)
 {
 	const struct cg *g = ctx;
-	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
 	uint64_t ca = g->arcs[a].count, cb = g->arcs[b].count;
 
-	if (ca != cb)
-		return ca > cb ? -1 : 1;
-	return a < b ? -1 : a > b;
+	return ca > cb ? -1 : ca < cb;
 }
 
 /* Functions by uses (CTX: per function) down, then address order. */
@@ -233,7 +233,7 @@ void report_function_order(struct report_ctx *c)
 			used[nused++] = i;
 		}
 	}
-	util_qsort_r(arcs, narcs, sizeof *arcs, cmp_count, (void *)g);
+	util_msort_u32(arcs, narcs, cmp_count, g);
 
 	/* Callees of the arcs that make up the first 90% of the calls. */
 	double total = 0, run = 0;
@@ -313,9 +313,9 @@ void report_function_order(struct report_ctx *c)
 			d.printed[by_uses[k]] = 1;
 		}
 	/* ...and then the caller of each kept arc, heaviest arc first
-	 * (ties in creation order), each on its own: the arcs themselves
-	 * were used up above, so they join no chain. */
-	util_qsort_r(high, nhigh, sizeof *high, cmp_count, (void *)g);
+	 * (ties in the order collected), each on its own: the arcs
+	 * themselves were used up above, so they join no chain. */
+	util_msort_u32(high, nhigh, cmp_count, g);
 	for (size_t i = 0; i < nhigh; i++) {
 		uint32_t p = g->arcs[high[i]].parent;
 		if (d.placed[p])
