@@ -18,7 +18,6 @@ void export_params_default(struct export_params *p)
 {
 	p->node_threshold = 0.005;
 	p->edge_threshold = 0.001;
-	p->callgrind_usec = 0;
 	p->text_report = 0;
 	p->text_preface = NULL;
 }
@@ -91,7 +90,7 @@ int export_stream(FILE *out, struct edit *e, enum export_format f,
 	case EXPORT_TEXT: export_text(out, e, p); break;
 	case EXPORT_JSON: export_json(out, e); break;
 	case EXPORT_DOT: export_dot(out, e, p); break;
-	case EXPORT_CALLGRIND: export_callgrind(out, e, p); break;
+	case EXPORT_CALLGRIND: export_callgrind(out, e); break;
 	default: util_msg(msg, msglen, "unknown export format"); return -1;
 	}
 	if (fflush(out) != 0 || ferror(out)) {

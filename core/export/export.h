@@ -40,8 +40,6 @@ struct export_params {
 	 * total.  Fractions in [0, 1]; 0 draws everything. */
 	double node_threshold; /* default 0.005 */
 	double edge_threshold; /* default 0.001 */
-	/* callgrind: costs in microseconds (1) or in ticks (0, the default) */
-	int callgrind_usec;
 	/* text: 0 (the default) prints what `tgprof --text -b` prints for the
 	 * model (the browser's export); 1 prints the whole report the
 	 * session's options ask for, as `tgprof --text` does (--format=text) */

@@ -149,8 +149,7 @@ static uint8_t *arcs_to_write(const struct gmon_profile *p, const struct cg *g)
 		if (r->count)
 			continue;
 		from = symtab_find(g->st, r->from_pc);
-		self = g->st->bfd ? symtab_find(g->st, r->self_pc)
-				  : lines_callee(g->st, r->self_pc);
+		self = symtab_callee(g->st, r->self_pc);
 		if (!from || !self)
 			continue;
 		a = cg_arc_find(g, (uint32_t)(from - g->st->syms),
