@@ -79,6 +79,8 @@ struct opts {
 				   * (also --output=-) */
 	int out_asked;            /* --format or --output given: no browser,
 				   * the output goes through export_write() */
+	double flame_min;         /* --flame-min: folded and svg exports fold
+				   * paths below this fraction of the total */
 	const char **lib_paths;   /* --lib-path=DIR: where shared objects moved */
 	int nlib_paths;
 	const char *objects; /* --objects=LIST: the shared objects to join */

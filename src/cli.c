@@ -44,7 +44,8 @@ enum {
 	OPT_BREAK_KEEP,
 	OPT_BREAK_FORCE,
 	OPT_LIB_PATH,
-	OPT_OBJECTS
+	OPT_OBJECTS,
+	OPT_FLAME_MIN
 };
 
 #define STYLE_FLAT       1
@@ -116,6 +117,7 @@ static const struct option long_opts[] = {
 	{ "break-force", required_argument, NULL, OPT_BREAK_FORCE },
 	{ "lib-path", required_argument, NULL, OPT_LIB_PATH },
 	{ "objects", required_argument, NULL, OPT_OBJECTS },
+	{ "flame-min", required_argument, NULL, OPT_FLAME_MIN },
 	{ NULL, 0, NULL, 0 }
 };
 /* clang-format on */
@@ -209,7 +211,8 @@ static void usage(FILE *f)
 "  -r, --function-ordering        suggested function order\n"
 "  -R, --file-ordering=MAP        suggested object file order\n"
 "Output (tgprof):\n"
-"  --format=FMT                   text (default), json, dot or callgrind\n"
+"  --format=FMT                   text (default), json, dot, callgrind, folded, svg\n"
+"  --flame-min=PCT                folded, svg: fold paths below PCT%% (0.1)\n"
 "  --output=FILE                  write to FILE (atomically), not stdout\n"
 "Shared objects (profiled with libtgmon):\n"
 "  --lib-path=DIR                 look for moved objects in DIR too\n"
@@ -327,6 +330,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	o->width = 80;
 	o->table_length = 10;
 	o->min_count = 1;
+	o->flame_min = 0.001;
 	char **orig = argv;
 	expandargv(&argc, &argv);
 	if (argv != orig)
@@ -501,7 +505,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			enum export_format f;
 			if (export_format_parse(optarg, &f) != 0)
 				util_die("--format: unknown format '%s' (text, json, "
-					 "dot, callgrind)",
+					 "dot, callgrind, folded, svg)",
 					 optarg);
 			o->out_format = (int)f;
 			o->out_asked = 1;
@@ -542,6 +546,18 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->lib_paths[o->nlib_paths++] = optarg;
 			break;
 		case OPT_OBJECTS: o->objects = optarg; break;
+		case OPT_FLAME_MIN: {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (end != optarg && *end == '%')
+				end++;
+			if (end == optarg || *end || !(v >= 0 && v <= 100))
+				util_die("--flame-min: '%s' is not a percentage from 0 "
+					 "to 100",
+					 optarg);
+			o->flame_min = v / 100;
+			break;
+		}
 		case 'h': usage(stdout); exit(0);
 		case 'v':
 			printf("tgprof %s\n", PACKAGE_VERSION);

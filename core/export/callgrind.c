@@ -60,57 +60,6 @@ struct cgx {
 	char *is_root;  /* per function: called from <spontaneous> */
 };
 
-static int cmp_rem(const void *a, const void *b, void *ctx)
-{
-	const double *rem = ctx;
-	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-
-	if (rem[i] != rem[j])
-		return rem[i] > rem[j] ? -1 : 1;
-	return i < j ? -1 : i > j;
-}
-
-/* Split TOTAL units over N parts in proportion to W (negative weights
- * count as 0; equal parts when every weight is 0): each part gets the
- * floor of its share and the units left go one each to the largest
- * remainders (ties: the lower index), so the parts sum to TOTAL. */
-static void split(uint64_t total, const double *w, size_t n, uint64_t *out)
-{
-	double sum = 0;
-	uint64_t given = 0;
-
-	if (n == 0)
-		return;
-	for (size_t i = 0; i < n; i++)
-		sum += w[i] > 0 ? w[i] : 0;
-	double *rem = xmalloc(n * sizeof *rem);
-	for (size_t i = 0; i < n; i++) {
-		double share = sum > 0 ? (w[i] > 0 ? w[i] : 0) * ((double)total / sum)
-				       : (double)total / (double)n;
-		double f = floor(share);
-		out[i] = (uint64_t)f;
-		rem[i] = share - f;
-		given += out[i];
-	}
-	if (given > total) { /* rounding of huge totals: take back from the last */
-		for (size_t i = n; i-- > 0 && given > total;) {
-			uint64_t d = out[i] < given - total ? out[i] : given - total;
-			out[i] -= d;
-			given -= d;
-		}
-	}
-	if (given < total) {
-		uint32_t *v = xmalloc(n * sizeof *v);
-		for (size_t i = 0; i < n; i++)
-			v[i] = (uint32_t)i;
-		util_qsort_r(v, n, sizeof *v, cmp_rem, rem);
-		for (size_t i = 0; given < total; i = (i + 1) % n, given++)
-			out[v[i]]++;
-		free(v);
-	}
-	free(rem);
-}
-
 static int arc_counts(const struct cg *g, const struct cg_arc *a)
 {
 	return !a->deleted && a->parent != a->child &&
@@ -134,7 +83,7 @@ static uint64_t plan(struct cgx *x)
 		w[i] = g->nodes[i].sym->is_excluded ? 0 : g->nodes[i].self_time * x->unit;
 		total += w[i];
 	}
-	split(total > 0 ? (uint64_t)floor(total + 0.5) : 0, w, nf, x->self);
+	export_split(total > 0 ? (uint64_t)floor(total + 0.5) : 0, w, nf, x->self);
 	free(w);
 	double profile = g->total_time * x->unit;
 	uint64_t summary = profile > 0 ? (uint64_t)floor(profile + 0.5) : 0;
@@ -178,7 +127,7 @@ static uint64_t plan(struct cgx *x)
 			for (size_t i = 0; i < k; i++)
 				aw[i] = (double)g->arcs[arcs[i]].count;
 		util_grow((void **)&part, &cap, k, sizeof *part);
-		split(target, aw, k, part);
+		export_split(target, aw, k, part);
 		for (size_t i = 0; i < k; i++)
 			x->call[arcs[i]] = part[i];
 	}

@@ -6,9 +6,11 @@
 #include "export.h"
 #include "exportint.h"
 #include "report.h"
+#include "sort.h"
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +22,17 @@ void export_params_default(struct export_params *p)
 	p->edge_threshold = 0.001;
 	p->text_report = 0;
 	p->text_preface = NULL;
+	p->flame_min = -1;
 }
 
-static const char *const names[] = { "text", "json", "dot", "callgrind" };
+double export_flame_min(const struct edit *e, const struct export_params *p)
+{
+	return p && p->flame_min >= 0 ? p->flame_min : edit_opts(e)->flame_min;
+}
+
+static const char *const names[] = {
+	"text", "json", "dot", "callgrind", "folded", "svg"
+};
 #define NFORMATS (sizeof names / sizeof names[0])
 
 int export_format_parse(const char *name, enum export_format *f)
@@ -57,7 +67,58 @@ enum export_format export_format_guess(const char *path)
 		return EXPORT_DOT;
 	if (strncmp(base, "callgrind.out", 13) == 0 || ends_with(base, ".callgrind"))
 		return EXPORT_CALLGRIND;
+	if (ends_with(base, ".folded") || ends_with(base, ".collapsed"))
+		return EXPORT_FOLDED;
+	if (ends_with(base, ".svg"))
+		return EXPORT_SVG;
 	return EXPORT_TEXT;
+}
+
+static int cmp_rem(const void *a, const void *b, void *ctx)
+{
+	const double *rem = ctx;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+
+	if (rem[i] != rem[j])
+		return rem[i] > rem[j] ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+void export_split(uint64_t total, const double *w, size_t n, uint64_t *out)
+{
+	double sum = 0;
+	uint64_t given = 0;
+
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		sum += w[i] > 0 ? w[i] : 0;
+	double *rem = xmalloc(n * sizeof *rem);
+	for (size_t i = 0; i < n; i++) {
+		double share = sum > 0 ? (w[i] > 0 ? w[i] : 0) * ((double)total / sum)
+				       : (double)total / (double)n;
+		double f = floor(share);
+		out[i] = (uint64_t)f;
+		rem[i] = share - f;
+		given += out[i];
+	}
+	if (given > total) { /* rounding of huge totals: take back from the last */
+		for (size_t i = n; i-- > 0 && given > total;) {
+			uint64_t d = out[i] < given - total ? out[i] : given - total;
+			out[i] -= d;
+			given -= d;
+		}
+	}
+	if (given < total) {
+		uint32_t *v = xmalloc(n * sizeof *v);
+		for (size_t i = 0; i < n; i++)
+			v[i] = (uint32_t)i;
+		util_qsort_r(v, n, sizeof *v, cmp_rem, rem);
+		for (size_t i = 0; given < total; i = (i + 1) % n, given++)
+			out[v[i]]++;
+		free(v);
+	}
+	free(rem);
 }
 
 /* The text format: by default what `tgprof --text -b` prints for the
@@ -91,6 +152,14 @@ int export_stream(FILE *out, struct edit *e, enum export_format f,
 	case EXPORT_JSON: export_json(out, e); break;
 	case EXPORT_DOT: export_dot(out, e, p); break;
 	case EXPORT_CALLGRIND: export_callgrind(out, e); break;
+	case EXPORT_FOLDED:
+		if (export_folded(out, e, p, msg, msglen))
+			return -1;
+		break;
+	case EXPORT_SVG:
+		if (export_svg(out, e, p, msg, msglen))
+			return -1;
+		break;
 	default: util_msg(msg, msglen, "unknown export format"); return -1;
 	}
 	if (fflush(out) != 0 || ferror(out)) {

@@ -8,7 +8,11 @@
  *   json       the schema in doc/json-schema.md;
  *   dot        Graphviz: functions and arcs above thresholds, for dot -Tsvg;
  *   callgrind  the callgrind format KCachegrind and callgrind_annotate read
- *              (one event, time, in ticks or microseconds).
+ *              (one event, time, in ticks or microseconds);
+ *   folded     collapsed stacks ("main;f;g 1234", microseconds) from the
+ *              call tree (core/tree), as flamegraph.pl, inferno and
+ *              speedscope read them;
+ *   svg        an interactive flame graph of the same tree, self-contained.
  *
  * One code path for the browser's `:export` and the command line's
  * --format/--output: both call export_write().  Files are written with
@@ -31,7 +35,14 @@
  * and doc/tgprof.schema.json).  A new version only adds keys. */
 #define EXPORT_JSON_VERSION 1
 
-enum export_format { EXPORT_TEXT, EXPORT_JSON, EXPORT_DOT, EXPORT_CALLGRIND };
+enum export_format {
+	EXPORT_TEXT,
+	EXPORT_JSON,
+	EXPORT_DOT,
+	EXPORT_CALLGRIND,
+	EXPORT_FOLDED,
+	EXPORT_SVG
+};
 
 struct export_params {
 	/* dot: a function is drawn when its total time (self + children) is
@@ -46,15 +57,20 @@ struct export_params {
 	int text_report;
 	/* text: printed first when not NULL (the --break-cycles listing) */
 	const char *text_preface;
+	/* folded, svg: paths whose time is below this fraction of the total
+	 * are folded into a "[below threshold]" frame; negative (the
+	 * default) takes the session's --flame-min (opts.h) */
+	double flame_min;
 };
 
 void export_params_default(struct export_params *p);
 
-/* Format by name: "text", "json", "dot", "callgrind".  0, or -1 if unknown. */
+/* Format by name: "text", "json", "dot", "callgrind", "folded", "svg".
+ * 0, or -1 if unknown. */
 int export_format_parse(const char *name, enum export_format *f);
 const char *export_format_name(enum export_format f);
-/* A guess from PATH: *.json, *.dot / *.gv, callgrind.out* / *.callgrind;
- * anything else is text. */
+/* A guess from PATH: *.json, *.dot / *.gv, callgrind.out* / *.callgrind,
+ * *.folded / *.collapsed, *.svg; anything else is text. */
 enum export_format export_format_guess(const char *path);
 
 /* Write the session's model to PATH in format F; PATH NULL is standard

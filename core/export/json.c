@@ -13,8 +13,7 @@
 #include "sort.h"
 #include "util.h"
 
-/* Length of the valid UTF-8 sequence at S (1..4), or 0 if invalid. */
-static int utf8_len(const unsigned char *s)
+int export_utf8_len(const unsigned char *s)
 {
 	int n;
 	if (s[0] < 0x80)
@@ -58,7 +57,7 @@ static void jstr(FILE *out, const char *s)
 		} else if (*p < 0x20) {
 			fprintf(out, "\\u%04x", *p++);
 		} else {
-			int n = utf8_len(p);
+			int n = export_utf8_len(p);
 			if (n == 0) {
 				fprintf(out, "\\u%04x", *p++);
 			} else {

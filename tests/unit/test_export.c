@@ -199,12 +199,17 @@ static void unit(void)
 
 	check(export_format_parse("json", &f) == 0 && f == EXPORT_JSON &&
 		      export_format_parse("callgrind", &f) == 0 &&
-		      f == EXPORT_CALLGRIND && export_format_parse("svg", &f) == -1,
+		      f == EXPORT_CALLGRIND && export_format_parse("svg", &f) == 0 &&
+		      f == EXPORT_SVG && export_format_parse("folded", &f) == 0 &&
+		      f == EXPORT_FOLDED && export_format_parse("png", &f) == -1,
 	      "format names", NULL);
 	check(export_format_guess("a/b.json") == EXPORT_JSON &&
 		      export_format_guess("x.gv") == EXPORT_DOT &&
 		      export_format_guess("d/callgrind.out.123") == EXPORT_CALLGRIND &&
-		      export_format_guess("report.txt") == EXPORT_TEXT,
+		      export_format_guess("report.txt") == EXPORT_TEXT &&
+		      export_format_guess("f/main.svg") == EXPORT_SVG &&
+		      export_format_guess("out.folded") == EXPORT_FOLDED &&
+		      export_format_guess("perf.collapsed") == EXPORT_FOLDED,
 	      "format guesses", NULL);
 
 	snprintf(dir, sizeof dir, "%s/tests/out/unit-export-%ld", unit_build_top(),
