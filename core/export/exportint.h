@@ -42,16 +42,20 @@ struct flame {
 	uint64_t top_below; /* units of the top [below threshold] frame */
 	uint64_t sum;       /* all units: the top rows' totals + top_below */
 	uint32_t depth;     /* drawn rows' depth + 1, at most */
+	char **names;       /* per function: its name with a suffix, or NULL */
 };
 /* Build F for G with rows below MIN_FRACTION of the total folded (0: only
- * rows without time).  Returns 0, or -1 with the reason in MSG (and F
- * not to be freed) when more than FLAME_MAX_ROWS paths would be drawn:
+ * rows without time).  Returns 0, or -1 with the reason in MSG (F freed
+ * already) when more than FLAME_MAX_ROWS paths would be drawn:
  * without a threshold their number grows exponentially with the depth of
  * a large graph. */
 #define FLAME_MAX_ROWS 2000000u
 int flame_build(struct flame *f, const struct cg *g, double min_fraction, char *msg,
 		size_t msglen);
 void flame_free(struct flame *f);
+/* The frame name of graph node NODE (flame.c's head comment has the rule;
+ * BUF holds a cycle's). */
+const char *flame_name(const struct flame *f, uint32_t node, char *buf, size_t len);
 /* Visit the drawn rows depth first, largest first: VISIT(CTX, PATH, N, 1)
  * on the way down to PATH[N-1] (PATH[0] a top row), VISIT(..., 0) on the
  * way back up, after its children. */

@@ -11,9 +11,10 @@
  * rows at each depth) and nothing is lost.
  *
  * The counts are whole numbers that keep gprof's sums exactly:
- *  - every function gets the share of the total its call-graph self time
- *    is (the total rounded, then split by largest remainders), so the
- *    counts add up to the call graph's total, rounded;
+ *  - every function gets its call-graph self time rounded down, and the
+ *    units the total rounded has beyond those go to the largest fractions
+ *    left: each function is off by less than a unit, and the counts add
+ *    up to the call graph's total, rounded;
  *  - a function's count is split over the paths drawn for it in
  *    proportion to their times, less what of it lies in folded frames
  *    (its call-graph self time less its drawn paths' times, rounded): so
@@ -22,16 +23,83 @@
  *  - the folded frames share what the functions left to them, by their
  *    times.
  * A cycle's row has no time of its own: its members, drawn below it,
- * hold it. */
+ * hold it.  Functions are named as the call graph names them, a cycle
+ * "<cycle N as a whole>"; readers merge frames of one name, so functions
+ * sharing a name (static functions) get their file's name, or where
+ * that does not tell them apart their address, as a suffix: "helper
+ * (beta.c)", "helper (0x1139)". */
 #include "config.h"
 #include "exportint.h"
 #include "cg.h"
+#include "sort.h"
 #include "util.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+static int cmp_dname(const void *a, const void *b, void *ctx)
+{
+	const struct cg *g = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = strcmp(g->nodes[x].sym->dname, g->nodes[y].sym->dname);
+	return c ? c : (x > y) - (x < y);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = path ? strrchr(path, '/') : NULL;
+	return s ? s + 1 : path;
+}
+
+/* Readers merge frames by name, so a function whose name another shares
+ * (static functions) gets a suffix: its file's name where that tells it
+ * from the others, else its address. */
+static void name_duplicates(struct flame *f)
+{
+	const struct cg *g = f->g;
+	uint32_t nf = g->nfuncs;
+	uint32_t *v = xmalloc(((size_t)nf + 1) * sizeof *v);
+
+	f->names = xcalloc((size_t)nf + 1, sizeof *f->names);
+	for (uint32_t i = 0; i < nf; i++)
+		v[i] = i;
+	util_qsort_r(v, nf, sizeof *v, cmp_dname, (void *)g);
+	for (uint32_t lo = 0, hi; lo < nf; lo = hi) {
+		const char *name = g->nodes[v[lo]].sym->dname;
+		for (hi = lo + 1; hi < nf && !strcmp(g->nodes[v[hi]].sym->dname, name);
+		     hi++)
+			;
+		if (hi - lo < 2)
+			continue;
+		for (uint32_t k = lo; k < hi; k++) {
+			const struct sym *s = g->nodes[v[k]].sym;
+			const char *file = base_name(s->file);
+			for (uint32_t j = lo; j < hi && file; j++) {
+				const char *other = base_name(g->nodes[v[j]].sym->file);
+				if (j != k && other && !strcmp(other, file))
+					file = NULL;
+			}
+			size_t len = strlen(name) + (file ? strlen(file) : 20) + 4;
+			char *buf = xmalloc(len);
+			if (file)
+				snprintf(buf, len, "%s (%s)", name, file);
+			else
+				snprintf(buf, len, "%s (0x%llx)", name,
+					 (unsigned long long)s->addr);
+			f->names[v[k]] = buf;
+		}
+	}
+	free(v);
+}
+
+const char *flame_name(const struct flame *f, uint32_t node, char *buf, size_t len)
+{
+	if (node < f->g->nfuncs && f->names[node])
+		return f->names[node];
+	return tree_name(f->g, node, buf, len);
+}
 
 static uint64_t round_units(double x)
 {
@@ -65,11 +133,22 @@ static void count_units(struct flame *f, const double *excl, const double *below
 	uint64_t *target = xmalloc(((size_t)nf + 1) * sizeof *target);
 	double sum = 0;
 
+	/* each function the floor of its time, and the units the total
+	 * rounded has beyond those split by the fractions left (so that no
+	 * function is off by a unit or more) */
+	double *frac = xmalloc(((size_t)nf + 1) * sizeof *frac);
+	uint64_t floors = 0;
 	for (uint32_t i = 0; i < nf; i++) {
-		w[i] = g->nodes[i].prop_self * f->unit;
+		w[i] = g->nodes[i].prop_self > 0 ? g->nodes[i].prop_self * f->unit : 0;
 		sum += w[i];
+		frac[i] = w[i] - floor(w[i]);
+		floors += (uint64_t)floor(w[i]);
 	}
-	export_split(round_units(sum), w, nf, target);
+	uint64_t all = round_units(sum);
+	export_split(all > floors ? all - floors : 0, frac, nf, target);
+	for (uint32_t i = 0; i < nf; i++)
+		target[i] += (uint64_t)floor(w[i]);
+	free(frac);
 
 	/* the drawn rows of each function, grouped (counting sort) */
 	uint32_t *start = xcalloc((size_t)nf + 2, sizeof *start);
@@ -155,6 +234,7 @@ int flame_build(struct flame *f, const struct cg *g, double min_fraction, char *
 	f->seconds = g->hz > 0;
 	f->unit = g->hz > 0 ? 1e6 / g->hz : 1.0;
 	tree_open(&f->t, g, TREE_DOWN, 0);
+	name_duplicates(f);
 	struct tree *t = &f->t;
 	double min_total = min_fraction > 0 ? min_fraction * t->whole : 0;
 	if (!(min_total > 0))
@@ -173,7 +253,7 @@ int flame_build(struct flame *f, const struct cg *g, double min_fraction, char *
 				 "more than %u paths above the threshold (%g%% of the "
 				 "total); raise --flame-min",
 				 FLAME_MAX_ROWS, min_fraction * 100);
-			tree_close(t);
+			flame_free(f);
 			return -1;
 		}
 	}
@@ -205,6 +285,9 @@ int flame_build(struct flame *f, const struct cg *g, double min_fraction, char *
 
 void flame_free(struct flame *f)
 {
+	for (uint32_t i = 0; f->names && i < f->g->nfuncs; i++)
+		free(f->names[i]);
+	free(f->names);
 	tree_close(&f->t);
 	free(f->kept);
 	free(f->excl);
@@ -214,25 +297,28 @@ void flame_free(struct flame *f)
 }
 
 /* Append name S to LINE at *AT as a folded stack frame: the frame
- * separator ';' and control characters (a newline would end the line)
- * written as C escapes. */
+ * separator ';', control characters (a newline would end the line) and
+ * bytes that are not UTF-8 written as C escapes ("\x3b"). */
 static void folded_name(char **line, size_t *cap, size_t *at, const char *s)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	char buf[8];
 
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (size_t i = 0; u[i];) {
 		const char *piece = buf;
-		if (c == ';')
-			piece = "\\x3b";
-		else if (c < 0x20 || c == 0x7f)
-			piece = util_ctrl_escape(c, buf);
+		size_t n = 1;
+		int len = export_utf8_len(u + i);
+		if (u[i] == ';' || len == 0)
+			snprintf(buf, sizeof buf, "\\x%02x", u[i]);
+		else if (u[i] < 0x20 || u[i] == 0x7f)
+			piece = util_ctrl_escape(u[i], buf);
 		else
-			buf[0] = (char)c, buf[1] = 0;
-		size_t n = strlen(piece);
-		util_grow((void **)line, cap, *at + n + 1, 1);
-		memcpy(*line + *at, piece, n);
-		*at += n;
+			piece = s + i, n = (size_t)len;
+		size_t k = piece == s + i ? n : strlen(piece);
+		util_grow((void **)line, cap, *at + k + 1, 1);
+		memcpy(*line + *at, piece, k);
+		*at += k;
+		i += n;
 	}
 }
 
@@ -297,7 +383,7 @@ static void folded_visit(void *ctx, const uint32_t *path, uint32_t n, int enter)
 		c->line[at++] = ';';
 	}
 	folded_name(&c->line, &c->cap, &at,
-		    tree_name(f->g, f->t.rows[r].node, nb, sizeof nb));
+		    flame_name(f, f->t.rows[r].node, nb, sizeof nb));
 	c->len[n - 1] = at;
 	if (f->excl[r]) {
 		fwrite(c->line, 1, c->len[n - 1], c->out);

@@ -100,7 +100,7 @@ static void put_name(FILE *out, const char *name, long max)
 static void put_time(FILE *out, const struct flame *f, uint64_t units)
 {
 	if (f->seconds)
-		fprintf(out, "%.4f s", (double)units / 1e6);
+		fprintf(out, "%.6f s", (double)units / 1e6);
 	else
 		fprintf(out, "%llu samples", (unsigned long long)units);
 }
@@ -177,7 +177,7 @@ static void svg_visit(void *ctx, const uint32_t *path, uint32_t n, int enter)
 		return;
 	}
 	char nb[64];
-	const char *name = tree_name(f->g, row->node, nb, sizeof nb);
+	const char *name = flame_name(f, row->node, nb, sizeof nb);
 	uint64_t start = v->pos[n - 1];
 	v->pos[n - 1] += f->total[r];
 	v->pos[n] = start;
