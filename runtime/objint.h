@@ -20,9 +20,10 @@ struct obj {
 	int hit;        /* has had a sample: its bins are worth reading */
 	int pg;         /* has -pg code: some arc's callee lies in it */
 	int seen;       /* found by the scan under way */
-	unsigned idlen; /* bytes of build-id */
+	uint64_t dev, ino; /* the file's, 0 when unknown */
+	unsigned idlen;    /* bytes of build-id */
 	unsigned char id[64];
-	char path[PATH_MAX];
+	char path[PATH_MAX]; /* canonical (realpath) where it can be */
 };
 
 /* An arc of a closed object, taken out of record.c's table at dlclose
