@@ -45,23 +45,26 @@ static void write_sum_map(struct objects *j, const char *sumpath, const char *ex
 	sprintf(tmp, "%s.objects.tmp", sumpath);
 	if (!(f = fopen(tmp, "w")))
 		util_die("%s: %s", tmp, strerror(errno));
-	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n",
-		objects_base_name(sumpath), exe);
-	for (size_t k = 0; k < j->n; k++)
-		fprintf(f, "object %zu lib %s %s %" PRIx64 " %" PRIx64 " %s\n", k + 1,
-			files[k] ? objects_base_name(files[k]) : "-",
-			j->v[k].id ? j->v[k].id : "-", j->v[k].text_lo, j->v[k].text_hi,
-			j->v[k].path);
+	struct mapfile_obj mo = { MAPFILE_EXE, objects_base_name(sumpath), NULL, 0, 0, exe, 0 };
+	mapfile_put_header(f);
+	mapfile_put_object(f, 0, &mo);
+	for (size_t k = 0; k < j->n; k++) {
+		mo = (struct mapfile_obj){ MAPFILE_LIB,
+					   files[k] ? objects_base_name(files[k]) : NULL,
+					   j->v[k].id,
+					   j->v[k].text_lo,
+					   j->v[k].text_hi,
+					   j->v[k].path,
+					   0 };
+		mapfile_put_object(f, k + 1, &mo);
+	}
 	merge_arcs(&j->cross);
 	for (size_t i = 0; i < j->cross.narcs; i++) {
 		const struct gmon_arc *r = &j->cross.arcs[i];
-		uint64_t fo = r->from_pc >> OBJECTS_SHIFT,
-			 so = r->self_pc >> OBJECTS_SHIFT;
 		uint64_t mask = ((uint64_t)1 << OBJECTS_SHIFT) - 1;
-		fprintf(f,
-			"arc %" PRIu64 " %" PRIx64 " %" PRIu64 " %" PRIx64 " %" PRIu64
-			"\n",
-			fo, r->from_pc & mask, so, r->self_pc & mask, r->count);
+		struct mapfile_arc a = { r->from_pc >> OBJECTS_SHIFT, r->self_pc >> OBJECTS_SHIFT,
+					 r->from_pc & mask, r->self_pc & mask, r->count };
+		mapfile_put_arc(f, &a);
 	}
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		int e = errno;
@@ -95,13 +98,20 @@ void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *s
 			struct gmon_profile *p = &j->v[k].sum;
 			if (p->nhists == 0 && p->narcs == 0)
 				continue;
-			/* named as libtgmon names them, made unique the same way */
-			files[k] = xmalloc(strlen(sumpath) + strlen(j->v[k].base) + 24);
+			/* named as libtgmon names them, made unique the same way:
+			 * never the map's name, never an earlier object's */
+			size_t len = strlen(sumpath) + strlen(j->v[k].base) + 1;
+			files[k] = xmalloc(len + 1);
 			sprintf(files[k], "%s.%s", sumpath, j->v[k].base);
-			for (size_t m = 0; m < k; m++)
-				if (files[m] && strcmp(files[m], files[k]) == 0)
-					sprintf(files[k], "%s.%s.%zu", sumpath,
-						j->v[k].base, k + 1);
+			for (;;) {
+				int clash = strcmp(files[k] + strlen(sumpath) + 1, "objects") == 0;
+				for (size_t m = 0; m < k && !clash; m++)
+					clash = files[m] && strcmp(files[m], files[k]) == 0;
+				if (!clash)
+					break;
+				files[k] = xrealloc(files[k], len + 24);
+				len += (size_t)sprintf(files[k] + len, ".%zu", k + 1);
+			}
 			merge_arcs(p);
 			gmon_write(files[k], p, abi, p->arcs, p->narcs);
 		}
