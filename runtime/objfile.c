@@ -160,14 +160,15 @@ static int write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, 
 	return tgfile_end(f);
 }
 
-/* S in the map's escaped form (doc/multi-object.md): a byte below 0x21,
- * 0x7f and the backslash as \xHH, and a name that is "-" (which stands
- * for none) as \x2d, so every field is one word and every line one line. */
-static void escaped(struct tgfile *f, const char *s)
+/* S, a field or with WHOLE the whole of one, in the map's escaped form
+ * (doc/multi-object.md): a byte below 0x21, 0x7f and the backslash as
+ * \xHH, and a field that is "-" (which stands for none) as \x2d, so every
+ * field is one word and every line one line. */
+static void escaped(struct tgfile *f, const char *s, int whole)
 {
 	static const char hexd[] = "0123456789abcdef";
 
-	if (strcmp(s, "-") == 0) {
+	if (whole && strcmp(s, "-") == 0) {
 		tgfile_bytes(f, "\\x2d", 4);
 		return;
 	}
@@ -209,17 +210,17 @@ static int write_map(struct tgfile *f, struct scratch *sc, const char *exepath, 
 				 : " lib ",
 		     NULL);
 		if (i == 0 || sc->has[i]) {
-			escaped(f, base_name(exepath));
+			escaped(f, base_name(exepath), i == 0);
 			if (i > 0) {
 				text(f, ".", NULL);
-				escaped(f, sc->name[i]);
+				escaped(f, sc->name[i], 0);
 			}
 		} else {
 			text(f, "-", NULL);
 		}
 		text(f, " ", id, " ", hex(b, o->lo - o->bias), " ", hex(c, o->hi - o->bias),
 		     " ", NULL);
-		escaped(f, o->path);
+		escaped(f, o->path, 1);
 		text(f, "\n", NULL);
 	}
 	for (k = 0; k < sc->narcs; k++) {
