@@ -110,8 +110,8 @@ static int my_tid(void)
 
 static int take(int from)
 {
-	return __atomic_compare_exchange_n(&lock_tid, &from, my_tid(), 0, __ATOMIC_ACQUIRE,
-					   __ATOMIC_RELAXED);
+	return __atomic_compare_exchange_n(&lock_tid, &from, my_tid(), 0,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
 /* Take the lock if its holder is FROM (0: free), blocking every signal

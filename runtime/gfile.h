@@ -46,13 +46,13 @@
 #define TGFILE_NAMED 1
 
 struct tgfile {
-	int fd;       /* the file written, -1 when none */
-	int dirfd;    /* its directory (O_PATH), -1 when none */
-	int err;      /* first errno seen, 0 if none */
-	int how;      /* how it is written (gsafe.c) */
-	int why;      /* a reason finer than errno's text, or 0 */
-	size_t len;   /* bytes in buf */
-	char *name;   /* last component of PATH */
+	int fd;     /* the file written, -1 when none */
+	int dirfd;  /* its directory (O_PATH), -1 when none */
+	int err;    /* first errno seen, 0 if none */
+	int how;    /* how it is written (gsafe.c) */
+	int why;    /* a reason finer than errno's text, or 0 */
+	size_t len; /* bytes in buf */
+	char *name; /* last component of PATH */
 	char path[4096];
 	char tmp[320]; /* the temporary name in the directory, "" when none */
 	unsigned char buf[1 << 16];

@@ -94,9 +94,11 @@ static int open_in_place(struct tgfile *f, const struct stat *st)
 			       O_WRONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
 	while (f->fd < 0 && errno == EINTR);
 	if (f->fd < 0)
-		return errno == ENXIO && S_ISFIFO(st->st_mode) ? fail(f, W_NOREADER, ENXIO)
-							       : errno;
-	if (fstat(f->fd, &now) != 0 || now.st_dev != st->st_dev || now.st_ino != st->st_ino)
+		return errno == ENXIO && S_ISFIFO(st->st_mode)
+			       ? fail(f, W_NOREADER, ENXIO)
+			       : errno;
+	if (fstat(f->fd, &now) != 0 || now.st_dev != st->st_dev ||
+	    now.st_ino != st->st_ino)
 		return fail(f, W_CHANGED, EAGAIN);
 	f->how = IN_PLACE;
 	return 0;
@@ -156,7 +158,8 @@ static int open_named(struct tgfile *f)
 		temp_name(f, tries);
 		do
 			f->fd = openat(f->dirfd, f->tmp,
-				       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+					       O_CLOEXEC,
 				       0666);
 		while (f->fd < 0 && errno == EINTR);
 		if (f->fd >= 0) {
@@ -393,7 +396,8 @@ HIDDEN void tgfile_remove(struct tgfile *f, const char *path)
 	if (n + 1 > sizeof f->path)
 		return;
 	memcpy(f->path, path, n + 1);
-	if (open_dir(f) == 0 && fstatat(f->dirfd, f->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	if (open_dir(f) == 0 &&
+	    fstatat(f->dirfd, f->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    S_ISREG(st.st_mode) && st.st_uid == geteuid())
 		unlinkat(f->dirfd, f->name, 0);
 	close_fd(&f->dirfd);

@@ -53,10 +53,10 @@ static void text(struct tgfile *f, const char *first, ...)
 struct scratch {
 	struct kept *arcs;
 	size_t narcs;
-	uint32_t *bins;     /* every object's bins as read, one after another */
-	size_t *binoff;     /* per object: where its bins start in BINS */
-	uint64_t *kread;    /* per kept arc: the count read */
-	unsigned char *has; /* per object: it has data, so a file */
+	uint32_t *bins;         /* every object's bins as read, one after another */
+	size_t *binoff;         /* per object: where its bins start in BINS */
+	uint64_t *kread;        /* per kept arc: the count read */
+	unsigned char *has;     /* per object: it has data, so a file */
 	char (*name)[NAME_LEN]; /* per object with a file: its name after "P." */
 };
 
@@ -218,8 +218,8 @@ static int write_map(struct tgfile *f, struct scratch *sc, const char *exepath, 
 		} else {
 			text(f, "-", NULL);
 		}
-		text(f, " ", id, " ", hex(b, o->lo - o->bias), " ", hex(c, o->hi - o->bias),
-		     " ", NULL);
+		text(f, " ", id, " ", hex(b, o->lo - o->bias), " ",
+		     hex(c, o->hi - o->bias), " ", NULL);
 		escaped(f, o->path, 1);
 		text(f, "\n", NULL);
 	}

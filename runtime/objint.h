@@ -16,10 +16,10 @@ struct obj {
 	uintptr_t bias;   /* run-time minus link-time address */
 	uint32_t *bins;   /* NULL for the executable (sample.c has it) */
 	size_t nbins;
-	int closed;     /* unmapped by dlclose; its data are kept */
-	int hit;        /* has had a sample: its bins are worth reading */
-	int pg;         /* has -pg code: some arc's callee lies in it */
-	int seen;       /* found by the scan under way */
+	int closed;        /* unmapped by dlclose; its data are kept */
+	int hit;           /* has had a sample: its bins are worth reading */
+	int pg;            /* has -pg code: some arc's callee lies in it */
+	int seen;          /* found by the scan under way */
 	uint64_t dev, ino; /* the file's, 0 when unknown */
 	unsigned idlen;    /* bytes of build-id */
 	unsigned char id[64];

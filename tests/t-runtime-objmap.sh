@@ -37,9 +37,10 @@ for n in objects "lib x.so" "lib${nl}x.so" "y.so${nl}arc 0 0 0 0 99999" - 'back\
 done
 
 # calls [TGPROF-ARGS...]: "NAME CALLS" for each function with calls in
-# the joined profile of prog, names as JSON strings, sorted.
+# the joined profile of prog (in ${P:-gmon.out}), names as JSON strings,
+# sorted.
 calls() {
-	"$TGPROF" --format=json "$@" prog gmon.out 2> calls.err | python3 -c '
+	"$TGPROF" --format=json "$@" prog "${P:-gmon.out}" 2> calls.err | python3 -c '
 import json, sys
 for f in json.load(sys.stdin)["functions"]:
     if f["calls"]:
@@ -83,6 +84,15 @@ if [ "$(head -1 gmon.out.objects)" = "tgmon objects 2" ] && [ -z "$bad" ] &&
 else
 	tg_fail "the map: version 2, one word a field, one line an object, objects' file not the map" \
 		"$bad" "$(cat gmon.out.objects)"
+fi
+"$TGPROF" -s prog gmon.out > sum.out 2>&1
+st=$?
+got=$(P=gmon.sum calls)
+if [ "$st" -eq 0 ] && [ "$got" = "$want" ] && [ "$(head -1 gmon.sum.objects)" = "tgmon objects 2" ]; then
+	tg_pass "-s sums them into files that read back the same"
+else
+	tg_fail "-s sums them into files that read back the same" "status $st" "$got" \
+		"$(cat sum.out calls.err gmon.sum.objects)"
 fi
 cd "$W" || exit 1
 

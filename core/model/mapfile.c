@@ -89,7 +89,8 @@ static uint64_t addr_field(const struct reader *r, const char *s)
 
 /* A name field: "-" is none; in version 2, \xHH escapes decoded in place
  * and any other byte that needs one refused. */
-static const char *name_field(const struct reader *r, char *s, int version, const char *what)
+static const char *name_field(const struct reader *r, char *s, int version,
+			      const char *what)
 {
 	char *d = s;
 	const char *p;
@@ -147,14 +148,17 @@ static void object_line(struct mapfile *m, struct reader *r, char *p, size_t *ca
 	if (m->nobjs == 0 ? strcmp(kind, "exe") != 0
 			  : strcmp(kind, "lib") != 0 && strcmp(kind, "closed") != 0)
 		bad(r, "object 0 must be exe, the others lib or closed");
-	o.kind = m->nobjs == 0 ? MAPFILE_EXE : kind[0] == 'l' ? MAPFILE_LIB : MAPFILE_CLOSED;
+	o.kind = m->nobjs == 0    ? MAPFILE_EXE
+		 : kind[0] == 'l' ? MAPFILE_LIB
+				  : MAPFILE_CLOSED;
 	o.file = name_field(r, file, m->version, "no file name");
 	if (o.file && (strchr(o.file, '/') || strcmp(o.file, ".") == 0 ||
 		       strcmp(o.file, "..") == 0))
 		bad(r, "a file name is not a name in the map's directory");
 	if (o.file && m->nobjs > 0 && strcmp(o.file, r->base) == 0)
 		bad(r, "an object's file is the map itself (a library named \"objects\""
-		       " in a map of an older libtgmon; --objects= reads the program alone)");
+		       " in a map of an older libtgmon; --objects= reads the program "
+		       "alone)");
 	o.id = id_field(r, id);
 	o.lo = addr_field(r, lo);
 	o.hi = addr_field(r, hi);
@@ -230,10 +234,12 @@ void mapfile_read(struct mapfile *m, const char *path, uint64_t limit)
 		util_die("%s: not a text file", path);
 	end = m->text + len;
 	p = m->text;
-	if (strncmp(p, "tgmon objects 1\n", 16) == 0 || strncmp(p, "tgmon objects 2\n", 16) == 0)
+	if (strncmp(p, "tgmon objects 1\n", 16) == 0 ||
+	    strncmp(p, "tgmon objects 2\n", 16) == 0)
 		m->version = p[14] - '0';
 	else if (strncmp(p, "tgmon objects ", 14) == 0)
-		util_die("%s: an object map of a version this tgprof does not read", path);
+		util_die("%s: an object map of a version this tgprof does not read",
+			 path);
 	else
 		util_die("%s: not an object map of libtgmon", path);
 	for (p += 16; p < end;) {

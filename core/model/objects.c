@@ -95,7 +95,8 @@ void objects_read_map(struct objects *j, const char *map, struct gmon_profile *p
 			continue;
 		add_arc(j->summing ? &j->cross : prof,
 			a == SIZE_MAX ? r->faddr : r->faddr + objects_window(a),
-			b == SIZE_MAX ? r->saddr : r->saddr + objects_window(b), r->count);
+			b == SIZE_MAX ? r->saddr : r->saddr + objects_window(b),
+			r->count);
 	}
 	mapfile_free(&m);
 	free(local);

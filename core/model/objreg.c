@@ -19,7 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define NONE SIZE_MAX
+#define NONE     SIZE_MAX
 /* Objects left out that get a warning of their own; the rest are counted. */
 #define MAX_WARN 10
 

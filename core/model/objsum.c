@@ -45,7 +45,9 @@ static void write_sum_map(struct objects *j, const char *sumpath, const char *ex
 	sprintf(tmp, "%s.objects.tmp", sumpath);
 	if (!(f = fopen(tmp, "w")))
 		util_die("%s: %s", tmp, strerror(errno));
-	struct mapfile_obj mo = { MAPFILE_EXE, objects_base_name(sumpath), NULL, 0, 0, exe, 0 };
+	struct mapfile_obj mo = {
+		MAPFILE_EXE, objects_base_name(sumpath), NULL, 0, 0, exe, 0
+	};
 	mapfile_put_header(f);
 	mapfile_put_object(f, 0, &mo);
 	for (size_t k = 0; k < j->n; k++) {
@@ -62,8 +64,9 @@ static void write_sum_map(struct objects *j, const char *sumpath, const char *ex
 	for (size_t i = 0; i < j->cross.narcs; i++) {
 		const struct gmon_arc *r = &j->cross.arcs[i];
 		uint64_t mask = ((uint64_t)1 << OBJECTS_SHIFT) - 1;
-		struct mapfile_arc a = { r->from_pc >> OBJECTS_SHIFT, r->self_pc >> OBJECTS_SHIFT,
-					 r->from_pc & mask, r->self_pc & mask, r->count };
+		struct mapfile_arc a = { r->from_pc >> OBJECTS_SHIFT,
+					 r->self_pc >> OBJECTS_SHIFT, r->from_pc & mask,
+					 r->self_pc & mask, r->count };
 		mapfile_put_arc(f, &a);
 	}
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
@@ -73,6 +76,26 @@ static void write_sum_map(struct objects *j, const char *sumpath, const char *ex
 	}
 	free(tmp);
 	free(path);
+}
+
+/* The file of object K: SUMPATH.BASE, named as libtgmon names them and
+ * made unique the same way (".K+1" added for as long as it is the map's
+ * name or one of FILES[0..K-1]). */
+static char *sum_file(char **files, size_t k, const char *sumpath, const char *base)
+{
+	size_t len = strlen(sumpath) + strlen(base) + 1;
+	char *f = xmalloc(len + 1);
+
+	sprintf(f, "%s.%s", sumpath, base);
+	for (;;) {
+		int clash = strcmp(f + strlen(sumpath) + 1, "objects") == 0;
+		for (size_t m = 0; m < k && !clash; m++)
+			clash = files[m] && strcmp(files[m], f) == 0;
+		if (!clash)
+			return f;
+		f = xrealloc(f, len + 24);
+		len += (size_t)sprintf(f + len, ".%zu", k + 1);
+	}
 }
 
 void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *sumpath)
@@ -98,20 +121,7 @@ void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *s
 			struct gmon_profile *p = &j->v[k].sum;
 			if (p->nhists == 0 && p->narcs == 0)
 				continue;
-			/* named as libtgmon names them, made unique the same way:
-			 * never the map's name, never an earlier object's */
-			size_t len = strlen(sumpath) + strlen(j->v[k].base) + 1;
-			files[k] = xmalloc(len + 1);
-			sprintf(files[k], "%s.%s", sumpath, j->v[k].base);
-			for (;;) {
-				int clash = strcmp(files[k] + strlen(sumpath) + 1, "objects") == 0;
-				for (size_t m = 0; m < k && !clash; m++)
-					clash = files[m] && strcmp(files[m], files[k]) == 0;
-				if (!clash)
-					break;
-				files[k] = xrealloc(files[k], len + 24);
-				len += (size_t)sprintf(files[k] + len, ".%zu", k + 1);
-			}
+			files[k] = sum_file(files, k, sumpath, j->v[k].base);
 			merge_arcs(p);
 			gmon_write(files[k], p, abi, p->arcs, p->narcs);
 		}
