@@ -162,9 +162,9 @@ static int cmp_num(double x, double y)
 	return x < y ? -1 : x > y;
 }
 
-int baseline_cmp_change(const struct cg *g, uint32_t l, uint32_t r)
+int baseline_cmp_change(const void *ctx, uint32_t l, uint32_t r)
 {
-	(void)g;
+	(void)ctx; /* the baseline is the session's (app_current) */
 	const struct compare_func *fl = baseline_func(app_current, l);
 	const struct compare_func *fr = baseline_func(app_current, r);
 	if (!fl || !fr)
@@ -172,9 +172,9 @@ int baseline_cmp_change(const struct cg *g, uint32_t l, uint32_t r)
 	return -cmp_num(fl->change, fr->change);
 }
 
-int baseline_cmp_signif(const struct cg *g, uint32_t l, uint32_t r)
+int baseline_cmp_signif(const void *ctx, uint32_t l, uint32_t r)
 {
-	(void)g;
+	(void)ctx; /* the baseline is the session's (app_current) */
 	const struct compare_func *fl = baseline_func(app_current, l);
 	const struct compare_func *fr = baseline_func(app_current, r);
 	if (!fl || !fr)

@@ -36,8 +36,8 @@ int baseline_keep(const struct app *a, uint32_t n);
 /* Sort keys for the lists' columns[]: largest increase first; most
  * significant change first (compare_func_cmp's order).  Without a
  * baseline every row ties. */
-int baseline_cmp_change(const struct cg *g, uint32_t l, uint32_t r);
-int baseline_cmp_signif(const struct cg *g, uint32_t l, uint32_t r);
+int baseline_cmp_change(const void *ctx, uint32_t l, uint32_t r);
+int baseline_cmp_signif(const void *ctx, uint32_t l, uint32_t r);
 /* Extra columns (list.h's struct list_extra) */
 int baseline_shown(const struct app *a, int w);
 void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf,

@@ -71,14 +71,18 @@ void list_offer(struct app *a, int view, uint32_t n)
 	a->rows[view][a->pane[view].n++] = n;
 }
 
-/* cg_msort's comparators take no context: the sort in progress. */
-static int (*sort_cmp)(const struct cg *, uint32_t, uint32_t);
-static int sort_rev;
+/* A column's order, reversed or not. */
+struct sorted {
+	const struct cg *g;
+	util_cmp_u32 cmp;
+	int rev;
+};
 
-static int cmp_sorted(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_sorted(const void *ctx, uint32_t l, uint32_t r)
 {
-	int c = sort_cmp(g, l, r);
-	return sort_rev ? -c : c;
+	const struct sorted *s = ctx;
+	int c = s->cmp(s->g, l, r);
+	return s->rev ? -c : c;
 }
 
 void list_finish(struct app *a, int view, int gnu_order_as_built)
@@ -86,9 +90,8 @@ void list_finish(struct app *a, int view, int gnu_order_as_built)
 	const struct list_column *cols = cols_of(view);
 	int col = sorts[view].col;
 	if (cols && !(gnu_order_as_built && col == 0 && !sorts[view].rev)) {
-		sort_cmp = cols[col].cmp;
-		sort_rev = sorts[view].rev;
-		cg_msort(a->g, a->rows[view], a->pane[view].n, cmp_sorted);
+		struct sorted s = { a->g, cols[col].cmp, sorts[view].rev };
+		util_msort_u32(a->rows[view], a->pane[view].n, cmp_sorted, &s);
 	}
 	a->built_gen[view] = edit_generation(a->ed);
 	a->dirty_rows[view] = 0;

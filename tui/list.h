@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sort.h"
+
 struct app;
 struct cg;
 
@@ -22,7 +24,7 @@ struct cg;
  * GNU gprof's own order. */
 struct list_column {
 	const char *key;
-	int (*cmp)(const struct cg *g, uint32_t l, uint32_t r);
+	util_cmp_u32 cmp;  /* its context: the cg */
 	const char *label; /* its name in the header line, for the sort mark */
 	int nth;           /* which occurrence of LABEL (0 the first) */
 };

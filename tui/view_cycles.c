@@ -100,7 +100,7 @@ void view_cycles_build(struct app *a)
 	cyclebreak_preview(g, &cv.r, cv.use, &pv);
 	double pt = pv.print_time > 0 ? pv.print_time : 1;
 	/* The certificate of the proposal as made, then what the marked arcs
-	 * do to the whole profile (core/graph/cyclebreak_change.c). */
+	 * do to the whole profile (core/cyclebreak/cyclebreak_change.c). */
 	if (cv.r.nexact == cv.r.ncycles && !cv.r.bsd)
 		textbuf_add(t, 1, "proposal: %lu calls, optimal%s",
 			    (unsigned long)cv.r.calls,

@@ -24,8 +24,9 @@ static int cmp_num(double x, double y)
 	return x < y ? -1 : x > y;
 }
 
-static int cmp_calls(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_calls(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return -cmp_num((double)g->nodes[l].ncalls, (double)g->nodes[r].ncalls);
 }
 
@@ -36,18 +37,21 @@ static double per_call(const struct cg_node *s, int total)
 		       : -1;
 }
 
-static int cmp_self_call(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_self_call(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return -cmp_num(per_call(&g->nodes[l], 0), per_call(&g->nodes[r], 0));
 }
 
-static int cmp_total_call(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_total_call(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return -cmp_num(per_call(&g->nodes[l], 1), per_call(&g->nodes[r], 1));
 }
 
-static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return strcmp(g->nodes[l].sym->dname, g->nodes[r].sym->dname);
 }
 

@@ -21,30 +21,35 @@ static int cmp_num(double x, double y)
 	return x < y ? -1 : x > y;
 }
 
-static int cmp_index(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return cmp_num(g->nodes[l].index, g->nodes[r].index);
 }
 
-static int cmp_self(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_self(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return -cmp_num(g->nodes[l].prop_self, g->nodes[r].prop_self);
 }
 
-static int cmp_children(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_children(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return -cmp_num(g->nodes[l].prop_child, g->nodes[r].prop_child);
 }
 
-static int cmp_calls(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_calls(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
 	return -cmp_num((double)(a->ncalls + a->self_calls),
 			(double)(b->ncalls + b->self_calls));
 }
 
-static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	const char *a = l < g->nfuncs ? g->nodes[l].sym->dname : "";
 	const char *b = r < g->nfuncs ? g->nodes[r].sym->dname : "";
 	return strcmp(a, b);

@@ -21,8 +21,9 @@ static int cmp_num(double x, double y)
 }
 
 /* Functions by raw name, then the cycles by number (the report's order). */
-static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
 	if ((l < g->nfuncs) != (r < g->nfuncs))
 		return l < g->nfuncs ? -1 : 1;
@@ -31,8 +32,9 @@ static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
 	return cmp_num(a->cycle, b->cycle);
 }
 
-static int cmp_index(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return cmp_num(g->nodes[l].index, g->nodes[r].index);
 }
 

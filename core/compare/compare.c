@@ -3,6 +3,7 @@
  * compare.h).  Linear in functions and arcs of both sides, plus the sorts. */
 #include "config.h"
 #include "compare.h"
+#include "sort.h"
 #include "util.h"
 
 #include <math.h>

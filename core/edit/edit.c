@@ -12,6 +12,7 @@
 #include "config.h"
 #include "edit.h"
 #include "editint.h"
+#include "sort.h"
 #include "util.h"
 
 #include <math.h>

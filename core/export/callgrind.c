@@ -29,6 +29,7 @@
 #include "exportint.h"
 #include "cg.h"
 #include "load.h"
+#include "sort.h"
 #include "util.h"
 
 #include <math.h>

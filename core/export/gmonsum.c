@@ -23,6 +23,7 @@
 #include "gmonsum.h"
 #include "gmon_format.h"
 #include "lines.h"
+#include "sort.h"
 #include "util.h"
 
 #include <errno.h>

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sort.h"
 #include "util.h"
 
 /* Length of the valid UTF-8 sequence at S (1..4), or 0 if invalid. */

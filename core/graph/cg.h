@@ -127,11 +127,6 @@ void cg_propagate(struct cg *g);
  * Call cg_propagate() afterwards. */
 void cg_set_self_time(struct cg *g, uint32_t n, double ticks);
 
-/* Stable merge sort of node indices, ordering exactly as glibc's qsort
- * does with the same comparator (GNU gprof's ties depend on it). */
-void cg_msort(const struct cg *g, uint32_t *v, size_t n,
-	      int (*cmp)(const struct cg *, uint32_t, uint32_t));
-
 /* Helpers for printing. */
 static inline int cg_is_cycle(const struct cg *g, uint32_t n)
 {

@@ -2,6 +2,7 @@
 /* entry: see entry.h. */
 #include "config.h"
 #include "entry.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -32,25 +33,19 @@ static int cmp_key(const struct arc_key *a, const struct arc_key *b)
 	return a->count > b->count;
 }
 
-/* Stable merge sort, ascending, or descending when DESC (ties still in
- * their original order, as GNU's insertion into a sorted list gives). */
-static void sort_keys(struct arc_key *v, struct arc_key *tmp, size_t n, int desc)
+/* The sort's context: the keys, and whether the order is descending.  Ties
+ * keep their original order either way, as GNU's insertion into a sorted
+ * list gives. */
+struct key_order {
+	const struct arc_key *key;
+	int desc;
+};
+
+static int cmp_key_at(const void *ctx, uint32_t l, uint32_t r)
 {
-	if (n <= 1)
-		return;
-	size_t n1 = n / 2;
-	sort_keys(v, tmp, n1, desc);
-	sort_keys(v + n1, tmp, n - n1, desc);
-	size_t i = 0, j = n1, k = 0;
-	while (i < n1 && j < n) {
-		int c = desc ? cmp_key(&v[j], &v[i]) : cmp_key(&v[i], &v[j]);
-		tmp[k++] = c <= 0 ? v[i++] : v[j++];
-	}
-	while (i < n1)
-		tmp[k++] = v[i++];
-	while (j < n)
-		tmp[k++] = v[j++];
-	memcpy(v, tmp, n * sizeof *v);
+	const struct key_order *o = ctx;
+	return o->desc ? cmp_key(&o->key[r], &o->key[l])
+		       : cmp_key(&o->key[l], &o->key[r]);
 }
 
 uint32_t entry_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
@@ -59,7 +54,7 @@ uint32_t entry_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
 	const uint32_t *list = parents ? g->parent_arcs : g->child_arcs;
 	uint32_t k0 = start[n], k1 = start[n + 1], m = 0;
 	size_t cap = (size_t)(k1 - k0) + 1;
-	struct arc_key *key = xmalloc(2 * cap * sizeof *key);
+	struct arc_key *key = xmalloc(cap * sizeof *key);
 	uint32_t *v = xmalloc(cap * sizeof *v);
 
 	/* Creation order: parents lists are oldest first, children newest. */
@@ -76,16 +71,20 @@ uint32_t entry_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
 		k->time = arc->time + arc->child_time;
 		k->cls = arc->parent == arc->child ? 0 : pc != 0 && pc == cc ? 1 : 2;
 	}
-	sort_keys(key, key + cap, m, !parents);
+	struct key_order order = { key, !parents };
 	for (uint32_t i = 0; i < m; i++)
-		v[i] = key[i].arc;
+		v[i] = i;
+	util_msort_u32(v, m, cmp_key_at, &order);
+	for (uint32_t i = 0; i < m; i++)
+		v[i] = key[v[i]].arc;
 	free(key);
 	*out = v;
 	return m;
 }
 
-static int cmp_member(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_member(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
 	double at = a->prop_self + a->prop_child, bt = b->prop_self + b->prop_child;
 	if (at > bt)
@@ -109,7 +108,7 @@ uint32_t entry_members(const struct cg *g, uint32_t n, uint32_t **out)
 	for (uint32_t k = g->nodes[n].next_member; k != CG_NONE;
 	     k = g->nodes[k].next_member)
 		v[m++] = k;
-	cg_msort(g, v, m, cmp_member);
+	util_msort_u32(v, m, cmp_member, g);
 	*out = v;
 	return m;
 }

@@ -21,6 +21,7 @@
  * merge sorts. */
 #include "config.h"
 #include "cg.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -462,8 +463,9 @@ static void propagate_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 
 /* Print order of the call graph: total time down, cycles first, names
  * without a leading underscore first, calls down, then the raw name. */
-static int cmp_total(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_total(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
 	double diff = (b->prop_self + b->prop_child) - (a->prop_self + a->prop_child);
 	if (diff < 0.0)
@@ -485,41 +487,6 @@ static int cmp_total(const struct cg *g, uint32_t l, uint32_t r)
 	return strcmp(a->sym->name, b->sym->name);
 }
 
-/* Top-down merge sort taking from the left run on ties: with the same
- * comparator this orders exactly as glibc's qsort (a merge sort) does,
- * even where the comparator is not a strict order (two cycles). */
-static void msort_rec(const struct cg *g, uint32_t *v, uint32_t *tmp, size_t n,
-		      int (*cmp)(const struct cg *, uint32_t, uint32_t))
-{
-	if (n <= 1)
-		return;
-	size_t n1 = n / 2, n2 = n - n1;
-	uint32_t *b1 = v, *b2 = v + n1;
-	msort_rec(g, b1, tmp, n1, cmp);
-	msort_rec(g, b2, tmp, n2, cmp);
-	uint32_t *t = tmp;
-	while (n1 > 0 && n2 > 0) {
-		if (cmp(g, *b1, *b2) <= 0) {
-			*t++ = *b1++;
-			n1--;
-		} else {
-			*t++ = *b2++;
-			n2--;
-		}
-	}
-	if (n1 > 0)
-		memcpy(t, b1, n1 * sizeof *t);
-	memcpy(v, tmp, (n - n2) * sizeof *v);
-}
-
-void cg_msort(const struct cg *g, uint32_t *v, size_t n,
-	      int (*cmp)(const struct cg *, uint32_t, uint32_t))
-{
-	uint32_t *tmp = xmalloc((n + 1) * sizeof *tmp);
-	msort_rec(g, v, tmp, n, cmp);
-	free(tmp);
-}
-
 static void sort_entries(struct cg *g)
 {
 	uint32_t n = g->nfuncs + g->ncycles;
@@ -527,7 +494,7 @@ static void sort_entries(struct cg *g)
 	g->order = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
 		g->order[i] = i;
-	cg_msort(g, g->order, n, cmp_total);
+	util_msort_u32(g->order, n, cmp_total, g);
 	for (uint32_t i = 0; i < n; i++)
 		g->nodes[g->order[i]].index = i + 1;
 	g->norder = n;

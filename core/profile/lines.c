@@ -12,6 +12,7 @@
 #include "lines.h"
 #include "demangle.h"
 #include "gmon.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -2,6 +2,7 @@
 /* symspec: see symspec.h.  The rules were found by running GNU gprof 2.40
  * with -p/-k specs on test programs (tests/unit/test_symspec.c). */
 #include "config.h"
+#include "sort.h"
 #include "symspec.h"
 #include "util.h"
 

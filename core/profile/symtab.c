@@ -4,6 +4,7 @@
  * The rules below were found by running GNU gprof 2.40 on test programs
  * (tests/symtab/, tests/unit/test_symtab.c compares against it). */
 #include "config.h"
+#include "sort.h"
 #include "symtab.h"
 
 #include <errno.h>

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "execcount.h"
 #include "reportint.h"
+#include "sort.h"
 #include "util.h"
 
 #include <errno.h>

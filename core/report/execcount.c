@@ -5,6 +5,7 @@
 #include "execcount.h"
 #include "reportint.h"
 #include "symspec.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -70,8 +71,9 @@ unsigned char *execcount_accept(const struct cg *g, const struct opts *o, int in
 /* GNU's order: file name, then line, when both have a file; else by
  * address.  (Not a total order; the merge sort makes it deterministic
  * exactly as glibc's qsort does.) */
-static int cmp_exec(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_exec(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	const struct sym *a = g->nodes[l].sym, *b = g->nodes[r].sym;
 
 	if (a->file && b->file) {
@@ -104,7 +106,7 @@ void report_exec_counts(struct report_ctx *c, const struct execcount_bb *bb)
 	for (uint32_t i = 0; i < g->nfuncs; i++)
 		if (acc[i])
 			v[n++] = i;
-	cg_msort(g, v, n, cmp_exec);
+	util_msort_u32(v, n, cmp_exec, g);
 	for (uint32_t k = 0; k < n; k++) {
 		const struct cg_node *node = &g->nodes[v[k]];
 		const struct sym *s = node->sym;

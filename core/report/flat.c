@@ -10,6 +10,7 @@
 #include "notes.h"
 #include "reportint.h"
 #include "rows.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -61,7 +62,7 @@ void report_flat_ctx(struct report_ctx *c)
 	uint32_t *v = xmalloc(((size_t)n + 1) * sizeof *v);
 	for (uint32_t i = 0; i < n; i++)
 		v[i] = i;
-	cg_msort(g, v, n, rows_flat_cmp);
+	util_msort_u32(v, n, rows_flat_cmp, g);
 
 	double scale;
 	const char *prefix = rows_flat_unit(g, o->traditional, &scale);

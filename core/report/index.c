@@ -8,13 +8,15 @@
 #include "config.h"
 #include "reportint.h"
 #include "rows.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_name(const struct cg *g, uint32_t l, uint32_t r)
+static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	return strcmp(g->nodes[l].sym->name, g->nodes[r].sym->name);
 }
 
@@ -32,7 +34,7 @@ void report_index_ctx(struct report_ctx *c)
 			continue;
 		v[nnames++] = i;
 	}
-	cg_msort(g, v, nnames, cmp_name);
+	util_msort_u32(v, nnames, cmp_name, g);
 	todo = nnames;
 	for (uint32_t k = 0; k < g->ncycles; k++)
 		v[todo++] = g->nfuncs + k;

@@ -29,6 +29,7 @@
 #include "entry.h"
 #include "reportint.h"
 #include "rows.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -43,8 +43,9 @@ int rows_index_shown(const struct cg *g, uint32_t n, int zero)
 	return cg_is_cycle(g, n) || zero || s->ncalls != 0 || s->hist_time != 0;
 }
 
-int rows_flat_cmp(const struct cg *g, uint32_t l, uint32_t r)
+int rows_flat_cmp(const void *ctx, uint32_t l, uint32_t r)
 {
+	const struct cg *g = ctx;
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
 	double d = b->self_time - a->self_time;
 	if (d > 0.0)

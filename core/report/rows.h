@@ -33,8 +33,8 @@ void rows_index_label(const struct cg *g, uint32_t n, char *buf, size_t len);
  * -l (LINE) or without a file. */
 const char *rows_index_file(const struct cg *g, uint32_t n, int path, int line);
 
-/* Flat order: self time down, calls down, raw name up. */
-int rows_flat_cmp(const struct cg *g, uint32_t l, uint32_t r);
+/* Flat order: self time down, calls down, raw name up (CTX: the cg). */
+int rows_flat_cmp(const void *ctx, uint32_t l, uint32_t r);
 
 /* The flat profile's per-call unit: the SI prefix that brings the largest
  * total time per call into [1, 1000) ("" when no function has calls and

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* util: see util.h. */
-#define _GNU_SOURCE 1 /* qsort_r */
 #include "config.h"
 #include "util.h"
 
@@ -142,19 +141,6 @@ void util_msg(char *msg, size_t msglen, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, msglen, fmt, ap);
 	va_end(ap);
-}
-
-void util_qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
-{
-	if (n > 1)
-		qsort(base, n, size, cmp);
-}
-
-void util_qsort_r(void *base, size_t n, size_t size,
-		  int (*cmp)(const void *, const void *, void *), void *ctx)
-{
-	if (n > 1)
-		qsort_r(base, n, size, cmp, ctx);
 }
 
 double util_now(void)

@@ -38,16 +38,6 @@ void util_warn(const char *fmt, ...) TG_PRINTF(1, 2);
  * For errors reported as text rather than by exiting (the browser's). */
 void util_msg(char *msg, size_t msglen, const char *fmt, ...) TG_PRINTF(3, 4);
 
-/* qsort that accepts an empty or NULL array (qsort's arguments must not
- * be NULL even for zero elements). */
-void util_qsort(void *base, size_t n, size_t size,
-		int (*cmp)(const void *, const void *));
-
-/* The same with a context pointer handed to every comparison (glibc's
- * qsort_r argument order), so comparators need no file-scope state. */
-void util_qsort_r(void *base, size_t n, size_t size,
-		  int (*cmp)(const void *, const void *, void *), void *ctx);
-
 /* Write an output file: FILL(OUT, CTX) writes the content and returns 0,
  * or nonzero on failure (errno set).  PATH NULL is standard output.
  * An existing PATH that is not a regular file (a terminal, a pipe behind

@@ -16,6 +16,7 @@
  * search stops and the best solution so far stands (deterministic). */
 #include "config.h"
 #include "cyclebreak_int.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>

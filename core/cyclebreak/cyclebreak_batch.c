@@ -4,6 +4,7 @@
  * the arcs -k would also match, and the largest changes of time. */
 #include "config.h"
 #include "cyclebreak.h"
+#include "sort.h"
 #include "util.h"
 
 #include <inttypes.h>

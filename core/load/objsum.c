@@ -2,6 +2,7 @@
 /* objsum: -s for multi-object profiles (see objects.h). */
 #include "config.h"
 #include "objectsint.h"
+#include "sort.h"
 #include "util.h"
 
 #include <errno.h>

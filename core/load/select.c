@@ -2,6 +2,7 @@
 /* select: see select.h. */
 #include "config.h"
 #include "select.h"
+#include "sort.h"
 #include "symspec.h"
 #include "util.h"
 

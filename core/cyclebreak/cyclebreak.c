@@ -5,6 +5,7 @@
 #include "config.h"
 #include "cyclebreak.h"
 #include "cyclebreak_int.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -2,6 +2,7 @@
 /* ordermap: the -R map file; see ordermap.h. */
 #include "config.h"
 #include "ordermap.h"
+#include "sort.h"
 #include "util.h"
 
 #include <errno.h>

@@ -2,6 +2,7 @@
 /* mapfile: libtgmon's object map, read and written (see mapfile.h). */
 #include "config.h"
 #include "mapfile.h"
+#include "sort.h"
 #include "util.h"
 
 #include <inttypes.h>

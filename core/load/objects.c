@@ -4,6 +4,7 @@
 #include "objects.h"
 #include "objectsint.h"
 #include "opts.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdio.h>

@@ -20,6 +20,7 @@
  * first.  Exact: no test gives up. */
 #include "config.h"
 #include "cyclebreak_int.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ordermap: the -R map file and the symbol table GNU gprof 2.40 builds
- * from it.  An input like the profile, so it sits in profile/, below the
- * load that holds it; the -r and -R reports that use it are in
- * core/report/ordering.c (behind reportint.h).
+ * from it.  With a map, the load uses that table in place of the
+ * program's, so the map is read here, in load/; the -r and -R reports
+ * that use it are in core/report/ordering.c (behind reportint.h).
  *
  * Map file: lines "FILE:REST" as `nm --extern-only --defined-only -v
  * --print-file-name` prints them; the function is REST's last

@@ -11,6 +11,7 @@
  * real-valued positions, a move takes the midpoint of its new gap. */
 #include "config.h"
 #include "cyclebreak_int.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>
