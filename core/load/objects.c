@@ -17,13 +17,6 @@ uint64_t objects_window(size_t k)
 	return (uint64_t)(k + 1) << OBJECTS_SHIFT;
 }
 
-const char *objects_base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
 static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self, uint64_t count)
 {
 	util_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + 1, sizeof *p->arcs);

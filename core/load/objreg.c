@@ -53,6 +53,13 @@ struct objreg {
 	size_t nleft; /* objects left out with a warning */
 };
 
+const char *objects_base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
 static uint64_t mix(uint64_t h)
 {
 	h ^= h >> 33;
