@@ -66,22 +66,27 @@ if [ "$(id -u)" -ne 0 ]; then
 	rt_skip "$c" "needs root to act as a second user"
 else
 	rt_user
-	(sleep 8; echo "work 5") |
-		env TGMON_SIGNAL=USR1 TGMON_OUT="$S/ctl.%n.out" LD_PRELOAD="$S/libtgmon.so" \
-		./ctl > ctl.stdout 2> ctl.err &
+	mkfifo ctl.in
+	env TGMON_SIGNAL=USR1 TGMON_OUT="$S/ctl.%n.out" LD_PRELOAD="$S/libtgmon.so" \
+		./ctl < ctl.in > ctl.stdout 2> ctl.err &
 	PID=$!
+	exec 3> ctl.in
 	i=0
 	while ! grep -q ready ctl.stdout 2> /dev/null && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	$RT_AS flock -n "/proc/$PID" sleep 10 &
+	# The user's lock waits for ours, which the loop below takes an
+	# instant each time it looks.
+	$RT_AS sh -c 'exec 9< "$1" && flock 9 && exec sleep 20' sh "/proc/$PID" &
 	blocker=$!
 	i=0
 	while flock -n "/proc/$PID" true && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
+	held=yes
+	flock -n "/proc/$PID" true && held=no
 	t0=$(date +%s)
 	"$S/tgprof-ctl" -t 3 "$PID" dump > ctl.out 2>&1
 	cs=$?
@@ -89,14 +94,17 @@ else
 	dumped=$(ls ctl.*.out 2> /dev/null)
 	$RT_AS flock -n "/proc/$PID/environ" true 2> env.err
 	es=$?
-	wait "$PID"
 	kill "$blocker" 2> /dev/null
 	wait "$blocker" 2> /dev/null
-	if [ "$cs" -eq 0 ] && [ "$secs" -lt 3 ] && [ "$dumped" = ctl.0.out ] && [ "$es" -ne 0 ] &&
+	echo "work 5" >&3
+	exec 3>&-
+	wait "$PID"
+	if [ "$held" = yes ] && [ "$cs" -eq 0 ] && [ "$secs" -lt 3 ] && [ "$dumped" = ctl.0.out ] &&
+	   [ "$es" -ne 0 ] &&
 	   grep -q "Permission denied" env.err; then
 		tg_pass "$c"
 	else
-		tg_fail "$c" "tgprof-ctl: status $cs, $secs s" "$(cat ctl.out)" \
+		tg_fail "$c" "the user holds /proc/PID: $held" "tgprof-ctl: status $cs, $secs s" "$(cat ctl.out)" \
 			"the user's flock of environ: status $es, $(cat env.err)" "$(ls)"
 	fi
 fi
