@@ -28,8 +28,8 @@
  *   planted: it belongs to the effective user, or to root in a directory
  *   only root can write (/dev/null).  Otherwise EPERM, and nothing is
  *   opened.  It is opened non-blocking: a FIFO nobody reads fails at once
- *   (ENXIO), and a write that makes no progress for TGFILE_STALL_MS fails
- *   (ETIMEDOUT) instead of hanging the program.
+ *   (ENXIO), and a file whose writes have waited for room TGFILE_STALL_MS
+ *   in all fails (ETIMEDOUT) instead of holding the program.
  *
  * A failure returns an errno value; tgfile_errtext() says why in words,
  * more precisely than strerror for the refusals above. */
@@ -39,20 +39,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* How long a write into a device or FIFO may wait for room. */
+/* How long the writes of a file into a device or FIFO may wait for room,
+ * in all. */
 #define TGFILE_STALL_MS 5000
 
 /* tgfile_begin's FLAGS: the user or the program named this file. */
 #define TGFILE_NAMED 1
 
 struct tgfile {
-	int fd;     /* the file written, -1 when none */
-	int dirfd;  /* its directory (O_PATH), -1 when none */
-	int err;    /* first errno seen, 0 if none */
-	int how;    /* how it is written (gsafe.c) */
-	int why;    /* a reason finer than errno's text, or 0 */
-	size_t len; /* bytes in buf */
-	char *name; /* last component of PATH */
+	int fd;      /* the file written, -1 when none */
+	int dirfd;   /* its directory (O_PATH), -1 when none */
+	int err;     /* first errno seen, 0 if none */
+	int how;     /* how it is written (gsafe.c) */
+	int why;     /* a reason finer than errno's text, or 0 */
+	size_t len;  /* bytes in buf */
+	long waited; /* ms spent waiting for a device or FIFO to take data */
+	char *name;  /* last component of PATH */
 	char path[4096];
 	char tmp[320]; /* the temporary name in the directory, "" when none */
 	unsigned char buf[1 << 16];

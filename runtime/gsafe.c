@@ -301,6 +301,7 @@ HIDDEN int tgfile_begin_raw(struct tgfile *f, const char *path, int flags)
 	f->fd = f->dirfd = -1;
 	f->err = f->how = f->why = 0;
 	f->len = 0;
+	f->waited = 0;
 	f->tmp[0] = '\0';
 	if (n + 1 > sizeof f->path)
 		return ENAMETOOLONG;
@@ -325,15 +326,29 @@ static void drop_sigpipe(void)
 	sigtimedwait(&pipe, NULL, &zero);
 }
 
-/* The device or FIFO is full: wait for room, TGFILE_STALL_MS at most. */
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The device or FIFO is full: wait for room, for TGFILE_STALL_MS in all
+ * over the whole file, so a reader that takes a byte now and then cannot
+ * hold the program either. */
 static void wait_room(struct tgfile *f)
 {
 	struct pollfd p = { .fd = f->fd, .events = POLLOUT };
-	int r;
+	long t0 = now_ms(), left = TGFILE_STALL_MS - f->waited;
+	int r = 0;
 
-	do
-		r = poll(&p, 1, TGFILE_STALL_MS);
-	while (r < 0 && errno == EINTR);
+	if (left > 0) {
+		do
+			r = poll(&p, 1, (int)left);
+		while (r < 0 && errno == EINTR);
+		f->waited += now_ms() - t0;
+	}
 	if (r == 0)
 		f->err = fail(f, W_STALL, ETIMEDOUT);
 	else if (r < 0)
@@ -414,7 +429,7 @@ HIDDEN const char *tgfile_errtext(const struct tgfile *f, int err)
 		[W_PLANTED] = "a device or FIFO that another user may have put there; "
 			      "not opened",
 		[W_NOREADER] = "a FIFO that no process reads",
-		[W_STALL] = "its reader took nothing for 5 seconds",
+		[W_STALL] = "its reader left it full for 5 seconds",
 		[W_CHANGED] = "replaced by something else while being opened",
 	};
 	const char *s;

@@ -49,13 +49,16 @@ victim() {
 	secs=$(($(date +%s) - t0))
 }
 
-# hold FIFO SECONDS LEAK [AS...]: a reader that takes nothing from FIFO
-# for SECONDS, then copies what is there to LEAK; waits until it is open.
+# hold FIFO SECONDS LEAK [crawl|quit] [AS...]: a reader that takes
+# nothing from FIFO (with crawl: a page every 3 s) for SECONDS, then copies
+# what is there to LEAK (with quit: goes away); waits until it is open.
 hold() {
-	f=$1 secs=$2 leak=$3
+	f=$1 secs=$2 leak=$3 crawl=
 	shift 3
+	case $1 in crawl | quit) crawl=$1 && shift ;; esac
 	rm -f "$S/held"
-	"$@" "$S/fifohold" "$f" "$secs" "$leak" > "$S/held" &
+	# shellcheck disable=SC2086
+	"$@" "$S/fifohold" "$f" "$secs" "$leak" $crawl > "$S/held" &
 	holder=$!
 	i=0
 	while ! grep -q open "$S/held" 2> /dev/null && [ $i -lt 100 ]; do
@@ -97,11 +100,38 @@ AS= victim own TGMON_OUT=ff -- work 100
 	wait "$holder"
 } 2> /dev/null
 if [ "$st" -eq 0 ] && [ "$secs" -ge 4 ] && [ "$secs" -le 10 ] &&
-   grep -q "ff: its reader took nothing for 5 seconds" err; then
+   grep -q "ff: its reader left it full for 5 seconds" err; then
 	tg_pass "a FIFO named in TGMON_OUT whose reader takes nothing: an error after 5 s"
 else
 	tg_fail "a FIFO named in TGMON_OUT whose reader takes nothing: an error after 5 s" \
 		"status $st, $secs s" "$(cat err)"
+fi
+# A reader that takes a page every 3 s: 5 s of waiting in all, not a wait
+# of up to 5 s for each page (the profile is 9 pages).
+hold own/ff 20 own/leak crawl
+AS= victim own TGMON_OUT=ff -- work 100
+{
+	kill "$holder"
+	wait "$holder"
+} 2> /dev/null
+if [ "$st" -eq 0 ] && [ "$secs" -ge 4 ] && [ "$secs" -le 10 ] &&
+   grep -q "ff: its reader left it full for 5 seconds" err; then
+	tg_pass "a FIFO named in TGMON_OUT whose reader crawls: an error after 5 s"
+else
+	tg_fail "a FIFO named in TGMON_OUT whose reader crawls: an error after 5 s" \
+		"status $st, $secs s" "$(cat err)"
+fi
+
+# A reader that goes away in the middle: an error, and no SIGPIPE kills
+# the program.
+hold own/ff 2 own/leak quit
+AS= victim own TGMON_OUT=ff -- work 100
+wait "$holder"
+if [ "$st" -eq 0 ] && grep -q "ff: Broken pipe" err; then
+	tg_pass "a FIFO whose reader goes away: an error, the program lives on"
+else
+	tg_fail "a FIFO whose reader goes away: an error, the program lives on" \
+		"status $st (141: killed by SIGPIPE)" "$(cat err)"
 fi
 
 rm -f own/*

@@ -5,7 +5,7 @@
 # or ended by pthread_exit in a signal handler, while in a dump: later dumps
 # and the exit still write their files.  exit() from a signal handler that
 # came during a dump writes the profile at exit, and leaves no temporary
-# file.  As root, with a throwaway user: that user flock'ing /proc/PID does
+# file; nor does SIGKILL.  As root, with a throwaway user: that user flock'ing /proc/PID does
 # not block tgprof-ctl, and cannot open what tgprof-ctl locks.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/runtime/lib.sh"
@@ -57,6 +57,34 @@ if [ -z "$bad" ]; then
 	tg_pass "exit() in a signal handler during a dump: the profile at exit is written (10 runs)"
 else
 	tg_fail "exit() in a signal handler during a dump: the profile at exit is written (10 runs)" \
+		"$bad" "$(cat err)"
+fi
+
+# Killed with SIGKILL while dumping: nothing half-written is left, five
+# times.
+rm -rf kl && mkdir kl
+bad=
+for i in 1 2 3 4 5; do
+	(cd kl && exec ../hostile loop 100 "$S/kl/d.out" > "$S/kl.out" 2> "$S/err") &
+	p=$!
+	j=0
+	while ! grep -q dumping kl.out 2> /dev/null && [ $j -lt 100 ]; do
+		sleep 0.1
+		j=$((j + 1))
+	done
+	sleep 0.1
+	kill -KILL "$p"
+	wait "$p" 2> /dev/null
+	tmps=$(find kl -name '*.tmp.*')
+	if [ -n "$tmps" ] || [ "$(rt_calls ./hostile work kl/d.out)" != 100 ]; then
+		bad="run $i: $(ls kl | tr '\n' ' ')"
+		break
+	fi
+done
+if [ -z "$bad" ]; then
+	tg_pass "killed while dumping: no temporary file left, the last dump whole (5 runs)"
+else
+	tg_fail "killed while dumping: no temporary file left, the last dump whole (5 runs)" \
 		"$bad" "$(cat err)"
 fi
 

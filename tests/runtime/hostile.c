@@ -11,6 +11,8 @@
  *                            pthread_exit in a signal handler
  *   hostile sigexit N PATH   work() N times, then dump to PATH over and
  *                            over until a timer's handler calls exit(3)
+ *   hostile loop N PATH      work() N times, print "dumping", then dump to
+ *                            PATH over and over until killed
  * After cancel and texit, tgmon_dump(PATH) must still work: a lock left
  * held would hang it, so SIGALRM ends the program after 20 s (status 142
  * from a shell). */
@@ -93,7 +95,7 @@ int main(int argc, char **argv)
 	n = atol(argv[2]);
 	path = argc > 3 ? argv[3] : NULL;
 	if (strcmp(argv[1], "work") == 0 || strcmp(argv[1], "dump") == 0 ||
-	    strcmp(argv[1], "sigexit") == 0)
+	    strcmp(argv[1], "sigexit") == 0 || strcmp(argv[1], "loop") == 0)
 		for (long i = 0; i < n; i++)
 			work(i);
 	if (strcmp(argv[1], "dump") == 0)
@@ -108,6 +110,12 @@ int main(int argc, char **argv)
 		}
 		work(0);
 		return 0;
+	}
+	if (strcmp(argv[1], "loop") == 0) {
+		printf("dumping\n");
+		fflush(stdout);
+		for (;;)
+			tgmon_dump(path);
 	}
 	if (strcmp(argv[1], "sigexit") == 0) {
 		struct itimerval it = { { 0, 0 }, { 0, 20000 } };
