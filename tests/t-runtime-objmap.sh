@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/runtime/lib.sh"
 rt_setup runtime-objmap
-tg_need_py json python3-minimal
+tg_need_py json python3
 tg_need timeout
 
 O=$TOP/tests/runtime/odd
