@@ -101,6 +101,11 @@ const char *flame_name(const struct flame *f, uint32_t node, char *buf, size_t l
 	return tree_name(f->g, node, buf, len);
 }
 
+double export_flame_min(const struct edit *e, const struct export_params *p)
+{
+	return p && p->flame_min >= 0 ? p->flame_min : edit_opts(e)->flame_min;
+}
+
 static uint64_t round_units(double x)
 {
 	return x > 0 ? (uint64_t)floor(x + 0.5) : 0;
