@@ -383,6 +383,35 @@ EOF
 	fi
 done
 
+# --- the browser's :export writes what --format writes, before and after
+# an edit (evalloop's arc op_concat/str_intern deleted) ---------------
+d=$(TG_CASE=evalloop-o2 tg_cases | head -1)
+if [ -n "$d" ]; then
+	o=$W/browser
+	mkdir -p "$o"
+	cp "$d/exe" "$d/gmon.out" "$o/"
+	printf ':export b0.folded\n:export b0.svg\n:k op_concat/str_intern\n:export b1.folded\n:export b1.svg\n:q!\n' \
+		> "$o/keys"
+	(cd "$o" && XDG_STATE_HOME=$o/state XDG_CONFIG_HOME=$o/config HOME=$o LINES=40 COLUMNS=120 \
+		TGPROF_SCRIPT=$o/keys timeout -k 5 30 "$TGPROF" --tui exe gmon.out \
+		> tui.out 2> tui.err < /dev/null)
+	st=$?
+	bad=
+	for k in "0:" "1:-k op_concat/str_intern"; do
+		for fmt in folded svg; do
+			(cd "$o" && "$TGPROF" ${k#*:} --format=$fmt exe gmon.out > "c${k%%:*}.$fmt" 2>&1)
+			cmp -s "$o/b${k%%:*}.$fmt" "$o/c${k%%:*}.$fmt" || bad="$bad b${k%%:*}.$fmt"
+		done
+	done
+	cmp -s "$o/b0.folded" "$o/b1.folded" && bad="$bad (the edit changed nothing)"
+	if [ $st = 0 ] && [ -z "$bad" ]; then
+		tg_pass "browser: :export FILE.folded and FILE.svg write what --format writes, after an edit too"
+	else
+		tg_fail "browser: :export FILE.folded and FILE.svg write what --format writes, after an edit too" \
+			"exit $st; differ:$bad" "$(head -5 "$o/tui.err")"
+	fi
+fi
+
 # --- hostile names: the function with the most time renamed ---------------
 d=$(TG_CASE=fanout-o2 tg_cases | head -1)
 if [ -n "$d" ]; then

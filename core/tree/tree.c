@@ -196,7 +196,8 @@ void tree_open(struct tree *t, const struct cg *g, enum tree_dir dir, uint32_t f
 	}
 	util_qsort_r(t->buf, n, sizeof *t->buf, cmp_rows, (void *)g);
 	grow_rows(t, n + 1);
-	memcpy(t->rows, t->buf, n * sizeof *t->rows);
+	if (n)
+		memcpy(t->rows, t->buf, n * sizeof *t->rows);
 	t->nrows = t->nroots = (uint32_t)n;
 }
 
@@ -333,7 +334,8 @@ uint32_t tree_expand(struct tree *t, uint32_t row, double min_total)
 	}
 	util_qsort_r(t->buf, kept, sizeof *t->buf, cmp_rows, (void *)t->g);
 	grow_rows(t, (size_t)t->nrows + kept + 1);
-	memcpy(t->rows + t->nrows, t->buf, kept * sizeof *t->rows);
+	if (kept)
+		memcpy(t->rows + t->nrows, t->buf, kept * sizeof *t->rows);
 	struct tree_row *p = &t->rows[row];
 	p->child = kept ? t->nrows : TREE_NONE;
 	p->nchild = (uint32_t)kept;
