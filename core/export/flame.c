@@ -111,20 +111,16 @@ static uint64_t round_units(double x)
 	return x > 0 ? (uint64_t)floor(x + 0.5) : 0;
 }
 
-/* Split TOTAL over the rows in IDX[0..N) by the weights W[row]. */
+/* Split TOTAL over the rows in IDX[0..N) by the weights W[row] into
+ * OUT[row]; WB and PB are scratch of N elements at least. */
 static void split_rows(uint64_t total, const uint32_t *idx, size_t n, const double *w,
-		       uint64_t *out, double **wb, uint64_t **pb, size_t *cap)
+		       uint64_t *out, double *wb, uint64_t *pb)
 {
-	if (n == 0)
-		return;
-	util_grow((void **)wb, cap, n,
-		  sizeof **wb > sizeof **pb ? sizeof **wb : sizeof **pb);
-	*pb = xrealloc(*pb, *cap * sizeof **pb);
 	for (size_t i = 0; i < n; i++)
-		(*wb)[i] = w[idx[i]];
-	export_split(total, *wb, n, *pb);
+		wb[i] = w[idx[i]];
+	export_split(total, wb, n, pb);
 	for (size_t i = 0; i < n; i++)
-		out[idx[i]] = (*pb)[i];
+		out[idx[i]] = pb[i];
 }
 
 /* Whole units: per function (see the head comment), then per row. */
@@ -170,9 +166,8 @@ static void count_units(struct flame *f, const double *excl, const double *below
 	size_t nbelow = top_below > 0;
 	for (uint32_t r = 0; r < nr; r++)
 		nbelow += f->kept[r] && below[r] > 0;
-	double *wb = NULL;
-	uint64_t *pb = NULL;
-	size_t cap = 0;
+	double *wb = xmalloc(((size_t)nr + 1) * sizeof *wb);
+	uint64_t *pb = xmalloc(((size_t)nr + 1) * sizeof *pb);
 	uint64_t folded = 0;
 	for (uint32_t i = 0; i < nf; i++) {
 		uint32_t lo = start[i], hi = start[i + 1];
@@ -187,8 +182,7 @@ static void count_units(struct flame *f, const double *excl, const double *below
 		if (out > target[i])
 			out = target[i];
 		folded += out;
-		split_rows(target[i] - out, idx + lo, hi - lo, excl, f->excl, &wb, &pb,
-			   &cap);
+		split_rows(target[i] - out, idx + lo, hi - lo, excl, f->excl, wb, pb);
 	}
 
 	/* the folded frames: each drawn row's, then the top one (last) */
