@@ -62,6 +62,9 @@ struct opts {
 	long break_cycles;               /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;         /* --cycle-heuristic=bsd */
 	int cycle_objective_time;        /* --cycle-objective=time */
+	int cycle_allow_roots;           /* --cycle-allow-roots */
+	double cycle_exact_time;         /* --cycle-exact-time=SECONDS, */
+	int cycle_exact_time_set;        /* when given */
 	const char *edits_file;          /* --edits=FILE: commands applied at start */
 	const char *write_edits;         /* --write-edits=FILE: --break-cycles' arcs */
 	struct opts_spec *break_choices; /* --break-keep=FROM/TO (which 'K'),

@@ -44,7 +44,9 @@ enum {
 	OPT_BREAK_KEEP,
 	OPT_BREAK_FORCE,
 	OPT_LIB_PATH,
-	OPT_OBJECTS
+	OPT_OBJECTS,
+	OPT_CYCLE_EXACT_TIME,
+	OPT_CYCLE_ALLOW_ROOTS
 };
 
 #define STYLE_FLAT       1
@@ -116,6 +118,8 @@ static const struct option long_opts[] = {
 	{ "break-force", required_argument, NULL, OPT_BREAK_FORCE },
 	{ "lib-path", required_argument, NULL, OPT_LIB_PATH },
 	{ "objects", required_argument, NULL, OPT_OBJECTS },
+	{ "cycle-exact-time", required_argument, NULL, OPT_CYCLE_EXACT_TIME },
+	{ "cycle-allow-roots", no_argument, NULL, OPT_CYCLE_ALLOW_ROOTS },
 	{ NULL, 0, NULL, 0 }
 };
 /* clang-format on */
@@ -186,6 +190,8 @@ static void usage(FILE *f)
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
 "  --cycle-objective=calls|time   fewest calls (default) or least time moved\n"
+"  --cycle-exact-time=SECONDS     time for the exact search (default 3, 0: none)\n"
+"  --cycle-allow-roots            let a broken cycle's functions lose all callers\n"
 "  --break-keep=FROM/TO           never delete these arcs (pin them)\n"
 "  --break-force=FROM/TO          delete these arcs, the rest chosen around them\n"
 "  --write-edits=FILE             write the deleted arcs as an edits file\n"
@@ -525,6 +531,18 @@ void opts_parse(struct opts *o, int argc, char **argv)
 					 "(calls, time)",
 					 optarg);
 			break;
+		case OPT_CYCLE_EXACT_TIME: {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (end == optarg || *end || !(v >= 0) || v > 1e6)
+				util_die("--cycle-exact-time: '%s' is not a number of "
+					 "seconds (0 or more)",
+					 optarg);
+			o->cycle_exact_time = v;
+			o->cycle_exact_time_set = 1;
+			break;
+		}
+		case OPT_CYCLE_ALLOW_ROOTS: o->cycle_allow_roots = 1; break;
 		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
 		case OPT_BREAK_KEEP:
 		case OPT_BREAK_FORCE:

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_change: what deleting arcs does to the whole profile, the
  * functions whose total time (self + children, the call graph's % time)
- * moves most, for the preview and the batch summary.  Deleting an arc
- * that closes a cycle can hand most of the time to an unexpected function
- * (an interpreter's sort routine becomes the root holding 97% of the
- * time); the list and the new-root warning make that visible before the
- * user accepts. */
+ * moves most, for the preview and the batch summary.  Deleting the last
+ * arcs into a function or a set of functions that then forms a cycle
+ * makes it a root and hands it the time its callers had (an interpreter's
+ * handler, or its evaluation loop as a cycle, holding 90% while main
+ * falls to 1%); the list and the new-root warnings, for functions and
+ * cycles alike, make that visible before the user accepts.  The
+ * proposals avoid it unless told otherwise (cyclebreak_tree.c). */
 #include "config.h"
 #include "cyclebreak.h"
 #include "util.h"
@@ -26,17 +28,86 @@ void cyclebreak_snap_take(const struct cg *g, struct cyclebreak_snap *s)
 	s->n = g->nfuncs;
 	s->pct = xmalloc(((size_t)s->n + 1) * sizeof *s->pct);
 	s->called = xmalloc((size_t)s->n + 1);
+	s->cycle = xmalloc(((size_t)s->n + 1) * sizeof *s->cycle);
+	s->csize = xcalloc((size_t)g->ncycles + 1, sizeof *s->csize);
+	s->ccalled = xcalloc((size_t)g->ncycles + 1, 1);
 	for (uint32_t v = 0; v < s->n; v++) {
 		s->pct[v] = pct(g, v);
 		s->called[v] = g->nodes[v].ncalls > 0;
+		s->cycle[v] = g->nodes[v].cycle <= g->ncycles ? g->nodes[v].cycle : 0;
+		s->csize[s->cycle[v]]++;
 	}
+	for (uint32_t c = 1; c <= g->ncycles; c++)
+		s->ccalled[c] = g->nodes[g->nfuncs + c - 1].ncalls > 0;
 }
 
 void cyclebreak_snap_free(struct cyclebreak_snap *s)
 {
 	free(s->pct);
 	free(s->called);
+	free(s->cycle);
+	free(s->csize);
+	free(s->ccalled);
 	memset(s, 0, sizeof *s);
+}
+
+/* Larger share first, then node order. */
+static int cmp_root(const void *l, const void *r)
+{
+	const struct cyclebreak_root *a = l, *b = r;
+	if (a->pct != b->pct)
+		return a->pct > b->pct ? -1 : 1;
+	return (a->node > b->node) - (a->node < b->node);
+}
+
+/* Keep the MAX largest roots in OUT (N so far), sorted. */
+static void add_root(struct cyclebreak_root *out, size_t *n, size_t max,
+		     struct cyclebreak_root x)
+{
+	if (max == 0 || (*n == max && cmp_root(&x, &out[*n - 1]) >= 0))
+		return;
+	size_t i = *n < max ? (*n)++ : *n - 1;
+	while (i > 0 && cmp_root(&x, &out[i - 1]) < 0) {
+		out[i] = out[i - 1];
+		i--;
+	}
+	out[i] = x;
+}
+
+size_t cyclebreak_new_roots(const struct cyclebreak_snap *before, const struct cg *after,
+			    struct cyclebreak_root *out, size_t max)
+{
+	size_t n = 0, all = 0;
+	double pt = after->print_time > 0 ? after->print_time : 1;
+
+	for (uint32_t v = 0; v < before->n && v < after->nfuncs; v++) {
+		const struct cg_node *x = &after->nodes[v];
+		if (x->cycle || !before->called[v] || x->ncalls > 0 ||
+		    pct(after, v) <= CYCLEBREAK_ROOT_PCT)
+			continue;
+		all++;
+		add_root(out, &n, max, (struct cyclebreak_root){ v, 0, 1, pct(after, v) });
+	}
+	/* A cycle after lies inside one cycle before (deleting arcs only
+	 * splits); it had a caller outside it unless it is that whole cycle
+	 * and that one had none. */
+	for (uint32_t c = 1; c <= after->ncycles; c++) {
+		const struct cg_node *cn = &after->nodes[after->nfuncs + c - 1];
+		uint32_t first = cn->next_member, k = 0;
+		if (cn->ncalls > 0 || first == CG_NONE || first >= before->n)
+			continue;
+		for (uint32_t m = first; m != CG_NONE; m = after->nodes[m].next_member)
+			k++;
+		uint32_t bc = before->cycle[first];
+		if (bc == 0 || (k == before->csize[bc] && !before->ccalled[bc]))
+			continue;
+		double p = 100.0 * (cn->prop_self + cn->prop_child) / pt;
+		if (p <= CYCLEBREAK_ROOT_PCT)
+			continue;
+		all++;
+		add_root(out, &n, max, (struct cyclebreak_root){ first, c, k, p });
+	}
+	return all;
 }
 
 /* Larger change first, then node order (deterministic). */
@@ -60,7 +131,7 @@ size_t cyclebreak_changes(const struct cyclebreak_snap *before, const struct cg 
 	for (uint32_t v = 0; v < before->n && v < after->nfuncs; v++) {
 		struct cyclebreak_change c = { v, before->pct[v], pct(after, v), 0 };
 		c.new_root = before->called[v] && after->nodes[v].ncalls == 0 &&
-			     c.after >= 50.0;
+			     !after->nodes[v].cycle && c.after > CYCLEBREAK_ROOT_PCT;
 		if (fabs(c.after - c.before) < 0.05 && !c.new_root)
 			continue;
 		if (n == max && cmp_change(&c, &out[n - 1]) >= 0)
@@ -76,18 +147,26 @@ size_t cyclebreak_changes(const struct cyclebreak_snap *before, const struct cg 
 }
 
 void cyclebreak_changes_print(FILE *out, const struct cg *g,
-			      const struct cyclebreak_change *c, size_t n)
+			      const struct cyclebreak_change *c, size_t n,
+			      const struct cyclebreak_root *roots, size_t nroots)
 {
-	if (n == 0)
-		return;
-	fprintf(out, "Largest changes of total time (self + children):\n");
+	if (n > 0)
+		fprintf(out, "Largest changes of total time (self + children):\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(out, "\t%s %.1f%% -> %.1f%%\n", g->nodes[c[i].node].sym->dname,
 			c[i].before, c[i].after);
-	for (size_t i = 0; i < n; i++)
-		if (c[i].new_root)
+	for (size_t i = 0; i < nroots; i++) {
+		const struct cyclebreak_root *r = &roots[i];
+		if (r->cycle)
+			fprintf(out,
+				"Warning: <cycle %u> (%u members, %s ...) was called "
+				"and becomes a root holding %.1f%% of the time.\n",
+				r->cycle, r->nmembers, g->nodes[r->node].sym->dname,
+				r->pct);
+		else
 			fprintf(out,
 				"Warning: %s was called and becomes a root holding "
 				"%.1f%% of the time.\n",
-				g->nodes[c[i].node].sym->dname, c[i].after);
+				g->nodes[r->node].sym->dname, r->pct);
+	}
 }

@@ -336,6 +336,30 @@ static int keep_try(struct keep *k, uint32_t a)
 	return 1;
 }
 
+struct cb_keep {
+	struct keep k;
+};
+
+struct cb_keep *cb_keep_new(const struct cb_sub *s, long bound, const uint8_t *kept)
+{
+	struct cb_keep *k = xmalloc(sizeof *k);
+	keep_init(&k->k, s, bound, kept);
+	return k;
+}
+
+int cb_keep_try(struct cb_keep *k, uint32_t a)
+{
+	return keep_try(&k->k, a);
+}
+
+void cb_keep_free(struct cb_keep *k)
+{
+	if (k) {
+		keep_free(&k->k);
+		free(k);
+	}
+}
+
 /* Order of the arcs to try: heaviest first, then by arc index. */
 static int cmp_heavy(const void *l, const void *r, void *ctx)
 {

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cyclebreak_solve: the heuristic answer for one component, monotone in
+ * the bound.
+ *
+ * An answer for a bound k is also valid for every larger bound, so an
+ * answer for N should never delete more than the answer for k < N would.
+ * The heuristics alone do not promise that (a greedy merge at a large
+ * bound can block a better one; restoring the arcs of a smaller bound's
+ * answer sometimes beats them by half).  So the answer for N is the
+ * cheapest of the heuristics at N and of the answer for N - 1 with its
+ * deleted arcs restored, heaviest first, while every piece fits N; the
+ * answer for N - 1 is made the same way, down to 1.  By induction the
+ * answer for N is at most the answer for any k < N, as given for k.
+ * Every candidate ends with a restore pass, so each arc left deleted
+ * closes a cycle over the bound when restored alone (locally optimal).
+ *
+ * The chain costs a solve per bound below N.  Components with more than
+ * CHAIN_MAX_ARCS arcs take the halving bounds N/2, N/4, ... (down to 2)
+ * instead, monotone along those only: the full chain on the 60,000-arc
+ * dense bench case would cost ten times the single solve. */
+#include "config.h"
+#include "cyclebreak_int.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHAIN_MAX_ARCS 40000u
+
+/* Replace BEST by CAND (restored up to BOUND first) if cheaper. */
+static void try_start(const struct cb_sub *s, long bound, uint8_t *best,
+		      struct cb_cost *bc, uint8_t *cand)
+{
+	cb_restore(s, bound, cand, NULL);
+	struct cb_cost c = cb_cost_of(s, cand);
+	if (cb_cost_less(c, *bc)) {
+		*bc = c;
+		memcpy(best, cand, s->m);
+	}
+}
+
+/* The bounds the chain visits below BOUND, smallest first, in LV;
+ * returns their count. */
+static size_t chain_levels(const struct cb_sub *s, long bound, long *lv, size_t max)
+{
+	size_t n = 0;
+	if (bound <= 1)
+		return 0;
+	if (s->m <= CHAIN_MAX_ARCS) {
+		/* every bound from 1 (at and over the size nothing is cut) */
+		long top = bound - 1 < (long)s->n ? bound - 1 : (long)s->n - 1;
+		for (long k = 1; k <= top && n < max; k++)
+			lv[n++] = k;
+		return n;
+	}
+	long tmp[64];
+	size_t t = 0;
+	for (long k = bound / 2; k >= 2 && t < 64; k /= 2)
+		tmp[t++] = k;
+	while (t > 0 && n < max)
+		lv[n++] = tmp[--t];
+	return n;
+}
+
+void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
+	      const uint8_t *const *starts, size_t nstarts)
+{
+	size_t mm = (size_t)s->m + 1;
+	uint8_t *prev = NULL, *cand = xmalloc(mm);
+	long *lv = xmalloc(((size_t)(bound < 1 ? 1 : bound) + 64) * sizeof(long));
+	size_t nl = chain_levels(s, bound, lv, (size_t)(bound < 1 ? 1 : bound) + 63);
+
+	for (size_t i = 0; i <= nl && !cb_cancelled(s); i++) {
+		long k = i < nl ? lv[i] : bound;
+		uint8_t *cur = i < nl ? xmalloc(mm) : del;
+		cb_heuristic(s, k, cur);
+		if (prev && !cb_cancelled(s)) {
+			struct cb_cost bc = cb_cost_of(s, cur);
+			memcpy(cand, prev, s->m);
+			try_start(s, k, cur, &bc, cand);
+		}
+		free(prev);
+		prev = i < nl ? cur : NULL;
+	}
+	free(prev);
+	/* earlier proposals, where they fit */
+	struct cb_cost bc = cb_cost_of(s, del);
+	for (size_t i = 0; i < nstarts && !cb_cancelled(s); i++) {
+		int ok = 1;
+		for (uint32_t a = 0; a < s->m && ok; a++) {
+			cand[a] = starts[i][a] && !s->fixed[a];
+			ok = !(starts[i][a] && s->fixed[a]);
+		}
+		if (ok && cb_fits(s, cand, bound))
+			try_start(s, bound, del, &bc, cand);
+	}
+	free(cand);
+	free(lv);
+}
