@@ -209,6 +209,35 @@ static void solve_time(struct cb_sub *s, long bound, uint8_t *del,
 	free(cand);
 }
 
+/* With new roots allowed, the least time moved is still often found among
+ * the sets that keep every member called (a root takes all of its time
+ * from its callers): solve with the rule too and keep that set in DEL
+ * if it moves less.  S's weights follow the set kept. */
+static void try_rule(struct cb_sub *s, long bound, uint8_t *del, double *moved)
+{
+	size_t mm = (size_t)s->m + 1;
+	uint8_t *fixed = xmalloc(mm), *tree = xmalloc(mm), *d = xmalloc(mm);
+	uint64_t *w = xmalloc(mm * sizeof *w);
+	double m;
+
+	memcpy(fixed, s->fixed, s->m);
+	memcpy(w, s->w, s->m * sizeof *w);
+	memcpy(s->w, s->calls, s->m * sizeof *w);
+	cb_tree(s, bound, tree);
+	solve_time(s, bound, d, NULL, 0, &m);
+	memcpy(s->fixed, fixed, s->m);
+	if (m < *moved && !cb_cancelled(s)) {
+		*moved = m;
+		memcpy(del, d, s->m);
+	} else {
+		memcpy(s->w, w, s->m * sizeof *w);
+	}
+	free(w);
+	free(d);
+	free(tree);
+	free(fixed);
+}
+
 /* A component being solved: its sub and deletions between the heuristic
  * and the exact phase. */
 struct pending {
@@ -273,10 +302,12 @@ static int solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t
 	}
 	uint8_t **starts;
 	size_t ns = local_starts(g, s, lim, gl, &starts);
-	if (r->by_time)
+	if (r->by_time) {
 		solve_time(s, r->bound, del, (const uint8_t *const *)starts, ns,
 			   &part->moved);
-	else
+		if (r->allow_roots && !*cancel)
+			try_rule(s, r->bound, del, &part->moved);
+	} else
 		cb_solve(s, r->bound, del, (const uint8_t *const *)starts, ns);
 	for (size_t i = 0; i < ns; i++)
 		free(starts[i]);
