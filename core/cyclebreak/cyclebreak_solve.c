@@ -15,9 +15,9 @@
  * closes a cycle over the bound when restored alone (locally optimal).
  *
  * The chain costs a solve per bound below N.  Components with more than
- * CHAIN_MAX_ARCS arcs take the halving bounds N/2, N/4, ... (down to 2)
- * instead, monotone along those only: the full chain on the 60,000-arc
- * dense bench case would cost ten times the single solve. */
+ * CHAIN_MAX_ARCS arcs are solved at N alone (with the starts, among them
+ * the set for bound 1 the no-new-roots rule came with): on the 105,000
+ * arcs of the dense bench case a solve takes seconds. */
 #include "config.h"
 #include "cyclebreak_int.h"
 #include "util.h"
@@ -53,13 +53,24 @@ static size_t chain_levels(const struct cb_sub *s, long bound, long *lv, size_t 
 			lv[n++] = k;
 		return n;
 	}
-	long tmp[64];
-	size_t t = 0;
-	for (long k = bound / 2; k >= 2 && t < 64; k /= 2)
-		tmp[t++] = k;
-	while (t > 0 && n < max)
-		lv[n++] = tmp[--t];
 	return n;
+}
+
+/* Each of the NSTARTS sets STARTS that deletes no fixed arc and fits
+ * BOUND, restored up to it, replaces BEST when cheaper. */
+static void try_starts(const struct cb_sub *s, long bound, uint8_t *best,
+		       const uint8_t *const *starts, size_t nstarts, uint8_t *cand)
+{
+	struct cb_cost bc = cb_cost_of(s, best);
+	for (size_t i = 0; i < nstarts && !cb_cancelled(s); i++) {
+		int ok = 1;
+		for (uint32_t a = 0; a < s->m && ok; a++) {
+			cand[a] = starts[i][a];
+			ok = !(starts[i][a] && s->fixed[a]);
+		}
+		if (ok && cb_fits(s, cand, bound))
+			try_start(s, bound, best, &bc, cand);
+	}
 }
 
 void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
@@ -79,21 +90,11 @@ void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
 			memcpy(cand, prev, s->m);
 			try_start(s, k, cur, &bc, cand);
 		}
+		try_starts(s, k, cur, starts, nstarts, cand);
 		free(prev);
 		prev = i < nl ? cur : NULL;
 	}
 	free(prev);
-	/* earlier proposals, where they fit */
-	struct cb_cost bc = cb_cost_of(s, del);
-	for (size_t i = 0; i < nstarts && !cb_cancelled(s); i++) {
-		int ok = 1;
-		for (uint32_t a = 0; a < s->m && ok; a++) {
-			cand[a] = starts[i][a] && !s->fixed[a];
-			ok = !(starts[i][a] && s->fixed[a]);
-		}
-		if (ok && cb_fits(s, cand, bound))
-			try_start(s, bound, del, &bc, cand);
-	}
 	free(cand);
 	free(lv);
 }
