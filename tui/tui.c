@@ -242,7 +242,8 @@ int tui_main(const struct opts *o)
 		struct cyclebreak_choice *ch;
 		size_t nch = cyclebreak_opts_choices(a->g, o, &ch);
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd,
-				    o->cycle_objective_time, o->cycle_allow_roots, ch, nch);
+				    o->cycle_objective_time, o->cycle_allow_roots, ch,
+				    nch);
 		free(ch);
 	}
 

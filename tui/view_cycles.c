@@ -33,9 +33,9 @@ static struct {
 	unsigned char *use; /* per proposed arc: marked for deletion */
 	long bound;
 	int bsd, active;
-	int by_time;                       /* objective: least time moved */
-	int roots;                         /* new roots allowed */
-	double exact_time;                 /* the exact search's seconds */
+	int by_time;       /* objective: least time moved */
+	int roots;         /* new roots allowed */
+	double exact_time; /* the exact search's seconds */
 	int exact_time_set;
 	unsigned long gen;                 /* the model generation it was made for */
 	struct cyclebreak_choice *choices; /* arcs kept (:pin) or forced */
@@ -123,7 +123,8 @@ static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 			    (unsigned long)r->calls, r->moved / g->hz,
 			    100 * r->moved / pt);
 	else if (r->nexact == r->ncycles && !r->bsd)
-		textbuf_add(t, 1, "proposal: %lu calls, optimal", (unsigned long)r->calls);
+		textbuf_add(t, 1, "proposal: %lu calls, optimal",
+			    (unsigned long)r->calls);
 	else if (r->lower > 0)
 		textbuf_add(t, 1,
 			    "proposal: %lu calls; no solution deletes fewer than %lu "
@@ -135,7 +136,8 @@ static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 			    (unsigned long)r->calls);
 	if (!r->bsd && r->nsolved > 0)
 		textbuf_add(t, 0,
-			    "exact search: %u of %u cycles over the bound solved optimally "
+			    "exact search: %u of %u cycles over the bound solved "
+			    "optimally "
 			    "in %.2f s%s",
 			    r->nexact, r->ncycles, r->exact_secs,
 			    r->nstopped ? " (the others stopped at the time limit)" : "");
@@ -178,8 +180,8 @@ static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 			    "children)");
 	for (size_t i = 0; i < pv->nchanges; i++)
 		textbuf_add(t, 0, "      %s %.1f%% -> %.1f%%",
-			    g->nodes[pv->changes[i].node].sym->dname, pv->changes[i].before,
-			    pv->changes[i].after);
+			    g->nodes[pv->changes[i].node].sym->dname,
+			    pv->changes[i].before, pv->changes[i].after);
 }
 
 /* The entries the marked arcs leave, largest total time first. */
@@ -194,7 +196,8 @@ static void build_entries(struct app *a, const struct cyclebreak_preview *pv)
 		order[i] = (uint32_t)i;
 	util_qsort_r(order, pv->n, sizeof *order, cmp_by_time, (void *)pv);
 	textbuf_add(t, 1, "%s",
-		    "new entries by time: %time    self  children    called  cycle  name");
+		    "new entries by time: %time    self  children    called  cycle  "
+		    "name");
 	for (size_t k = 0; k < pv->n; k++) {
 		const struct cyclebreak_entry *e = &pv->entries[order[k]];
 		char calls[48], cyc[32];
@@ -245,7 +248,8 @@ void view_cycles_build(struct app *a)
 			marked_calls += cv.r.arcs[i].count;
 		}
 	textbuf_add(t, 2,
-		    "break cycles over %ld members%s%s%s: delete %zu of %zu arcs, %lu calls"
+		    "break cycles over %ld members%s%s%s: delete %zu of %zu arcs, %lu "
+		    "calls"
 		    "  (Space keeps/deletes, p pins, ! forces, P frees and re-proposes, "
 		    "Enter applies, Left goes back)",
 		    cv.bound, cv.r.bsd ? " (4.4BSD rule)" : "",
@@ -261,7 +265,8 @@ void view_cycles_build(struct app *a)
 	build_entries(a, &pv);
 	cyclebreak_preview_free(&pv);
 	textbuf_add(t, 0, "%s", "");
-	textbuf_add(t, 1, "%s", "arcs to delete: [x] marked   cycle      calls  caller -> callee");
+	textbuf_add(t, 1, "%s",
+		    "arcs to delete: [x] marked   cycle      calls  caller -> callee");
 	cv.first_arc = t->n;
 	for (size_t i = 0; i < cv.r.narcs; i++) {
 		const struct cyclebreak_arc *c = &cv.r.arcs[i];
@@ -298,10 +303,11 @@ static int propose_progress(void *ctx, const char *what, double done)
 	double now = util_now();
 	if (now - p->start >= 0.5 && now - p->last >= 0.1) {
 		p->last = now;
-		snprintf(p->a->msg, sizeof p->a->msg, "breaking cycles: %s %3.0f%%  (Esc %s)",
-			 what, 100 * done,
-			 strcmp(what, "exact search") ? "cancels"
-						      : "stops it, keeping the best so far");
+		snprintf(p->a->msg, sizeof p->a->msg,
+			 "breaking cycles: %s %3.0f%%  (Esc %s)", what, 100 * done,
+			 strcmp(what, "exact search")
+				 ? "cancels"
+				 : "stops it, keeping the best so far");
 		p->a->msg_err = 0;
 		screen_draw(p->a);
 	}

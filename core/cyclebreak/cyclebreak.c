@@ -128,8 +128,15 @@ static void time_data(const struct cg *g, const struct cb_sub *w, const uint32_t
 	s->calls = xmalloc(((size_t)s->m + 1) * sizeof *s->calls);
 	s->tself = xcalloc((size_t)s->n + 1, sizeof *s->tself);
 	s->ext_in = xcalloc((size_t)s->n + 1, sizeof *s->ext_in);
+	s->ext_start = xcalloc((size_t)s->n + 2, sizeof *s->ext_start);
 	for (uint32_t a = 0; a < s->m; a++)
 		s->calls[a] = s->w[a];
+	/* the outside arcs, by member, callers numbered as first met */
+	size_t next = 0, cap = 0;
+	uint32_t *num = xmalloc(((size_t)w->n + 1) * sizeof *num);
+	for (uint32_t v = 0; v < w->n; v++)
+		num[v] = CB_NONE;
+	s->ncallers = 0;
 	for (uint32_t v = 0; v < w->n; v++) {
 		if (comp[v] != c)
 			continue;
@@ -143,11 +150,24 @@ static void time_data(const struct cg *g, const struct cb_sub *w, const uint32_t
 			s->tself[lv] += x->time + x->child_time;
 		}
 		for (uint32_t e = w->in_start[v]; e < w->in_start[v + 1]; e++) {
-			uint32_t a = w->in_arc[e];
-			if (comp[w->src[a]] != c && state[w->garc[a]] != CYCLEBREAK_FORCE)
-				s->ext_in[lv] += w->w[a];
+			uint32_t a = w->in_arc[e], u = w->src[a];
+			if (comp[u] == c || state[w->garc[a]] == CYCLEBREAK_FORCE)
+				continue;
+			s->ext_in[lv] += w->w[a];
+			if (num[u] == CB_NONE)
+				num[u] = s->ncallers++;
+			util_grow((void **)&s->ext_caller, &cap, next + 1,
+				  sizeof *s->ext_caller);
+			s->ext_caller[next] = num[u];
+			s->ext_calls = xrealloc(s->ext_calls, cap * sizeof *s->ext_calls);
+			s->ext_calls[next++] = w->w[a];
+			s->ext_start[lv + 1]++;
 		}
 	}
+	/* members come in address order, as their local numbers */
+	for (uint32_t v = 0; v < s->n; v++)
+		s->ext_start[v + 1] += s->ext_start[v];
+	free(num);
 }
 
 /* The sub of component C as the solvers see it for R: pins fixed, forced
@@ -157,8 +177,8 @@ static void time_data(const struct cg *g, const struct cb_sub *w, const uint32_t
  * keep reachable. */
 static uint32_t make_sub(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
 			 uint32_t c, const struct cyclebreak_result *r, uint32_t *local,
-			 const struct cyclebreak_limits *lim, int *cancel, struct cb_sub *s,
-			 uint8_t **start)
+			 const struct cyclebreak_limits *lim, int *cancel,
+			 struct cb_sub *s, uint8_t **start)
 {
 	uint32_t nroots = 0;
 	copy_component(w, comp, c, r->state, local, s);
@@ -178,6 +198,26 @@ static uint32_t make_sub(const struct cg *g, const struct cb_sub *w, const uint3
 			free(st);
 	}
 	return nroots;
+}
+
+/* The calls DEL deletes in S (w may hold other weights). */
+static uint64_t calls_of(const struct cb_sub *s, const uint8_t *del)
+{
+	uint64_t c = 0;
+	for (uint32_t a = 0; a < s->m; a++)
+		c += del[a] ? s->calls[a] : 0;
+	return c;
+}
+
+/* Whether a set moving M1 and deleting D1 beats one moving M2 and
+ * deleting D2: less time moved (beyond rounding), then fewer calls. */
+static int time_better(const struct cb_sub *s, double m1, const uint8_t *d1, double m2,
+		       const uint8_t *d2)
+{
+	double eps = 1e-9 * (m1 + m2) + 1e-9;
+	if (m1 < m2 - eps || m1 > m2 + eps)
+		return m1 < m2;
+	return calls_of(s, d1) < calls_of(s, d2);
 }
 
 /* The least-time answer: the fewest-calls one first, then rounds of
@@ -202,7 +242,7 @@ static void solve_time(struct cb_sub *s, long bound, uint8_t *del,
 		if (cb_cost_less(cb_cost_of(s, prev), cb_cost_of(s, cand)))
 			memcpy(cand, prev, s->m);
 		double m = cb_time_moved(s, cand);
-		if (m < best) {
+		if (time_better(s, m, cand, best, del)) {
 			best = m;
 			memcpy(del, cand, s->m);
 		}
@@ -235,7 +275,7 @@ static void try_rule(struct cb_sub *s, long bound, uint8_t *del, double *moved)
 	solve_time(s, bound, d, from, 1, &m);
 	free(st);
 	memcpy(s->fixed, fixed, s->m);
-	if (m < *moved && !cb_cancelled(s)) {
+	if (!cb_cancelled(s) && time_better(s, m, d, *moved, del)) {
 		*moved = m;
 		memcpy(del, d, s->m);
 	} else {
@@ -354,16 +394,18 @@ static void exact_phase(struct pending *pd, size_t np, struct cyclebreak_result 
 			double share = left > 0 ? left / (double)(np - i) : 0;
 			uint8_t *d = pd[i].del, *keep = NULL;
 			if (r->by_time) {
+				/* the program is given the calls: its
+				 * answer is kept when it moves no more time
+				 * (then deletes fewer calls); never claimed
+				 * optimal for the time moved */
 				keep = xmalloc((size_t)s->m + 1);
 				memcpy(keep, d, s->m);
+				memcpy(s->w, s->calls, (size_t)s->m * sizeof *s->w);
 			}
 			proved = cb_exact(s, r->bound, d, share, &lower);
 			if (r->by_time) {
-				/* the program saw linear weights: keep
-				 * whichever set moves less time; never
-				 * claimed optimal */
 				double m = cb_time_moved(s, d);
-				if (m < part->moved)
+				if (time_better(s, m, d, part->moved, keep))
 					part->moved = m;
 				else
 					memcpy(d, keep, s->m);
@@ -589,7 +631,8 @@ static int propose(const struct cg *g, long bound, int bsd,
 		for (size_t i = 0; i < np; i++)
 			for (uint32_t a = 0; a < pd[i].s.m; a++)
 				if (pd[i].del[a])
-					add_arc(g, r, &cap, pd[i].s.garc[a], 0, pd[i].part);
+					add_arc(g, r, &cap, pd[i].s.garc[a], 0,
+						pd[i].part);
 	}
 	for (size_t p = 0; p < r->nparts && status == 0; p++) {
 		const struct cyclebreak_part *q = &r->parts[p];

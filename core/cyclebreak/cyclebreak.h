@@ -69,16 +69,16 @@ struct cyclebreak_arc {
 
 /* One component over the bound, as solved for a proposal. */
 struct cyclebreak_part {
-	uint32_t first;  /* its first member in address order (node index) */
+	uint32_t first;           /* its first member in address order (node index) */
 	uint32_t nmembers, narcs; /* its size */
-	int exact;       /* solved with a proven minimum */
-	int repaired;    /* repaired locally from the previous proposal
+	int exact;                /* solved with a proven minimum */
+	int repaired;             /* repaired locally from the previous proposal
 			  * (cyclebreak_repropose), never exact */
-	int stopped;     /* the exact search ran out of time (or was
+	int stopped;              /* the exact search ran out of time (or was
 			  * stopped) before proving the minimum */
-	uint64_t lower;  /* its share of the certificate (lower) */
-	double moved;    /* by_time: the time its deletions move (ticks) */
-	uint32_t nroots; /* members the no-new-roots rule could not keep
+	uint64_t lower;           /* its share of the certificate (lower) */
+	double moved;             /* by_time: the time its deletions move (ticks) */
+	uint32_t nroots;          /* members the no-new-roots rule could not keep
 			  * reachable (forced or pinned arcs in the way) */
 };
 
@@ -231,7 +231,6 @@ struct cyclebreak_change {
 };
 #define CYCLEBREAK_NCHANGES 10
 #define CYCLEBREAK_ROOT_PCT 5.0
-
 
 struct cyclebreak_snap { /* the "before" of every function */
 	double *pct;

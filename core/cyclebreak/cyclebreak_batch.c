@@ -198,7 +198,7 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s",
 		o->break_cycles, o->break_cycles == 1 ? "" : "s",
 		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule"
-		: r.by_time	       ? "least time moved"
+		: r.by_time            ? "least time moved"
 				       : "fewest calls");
 	if (r.allow_roots && !r.bsd)
 		fputs("; new roots allowed", out);

@@ -86,7 +86,8 @@ size_t cyclebreak_new_roots(const struct cyclebreak_snap *before, const struct c
 		    pct(after, v) <= CYCLEBREAK_ROOT_PCT)
 			continue;
 		all++;
-		add_root(out, &n, max, (struct cyclebreak_root){ v, 0, 1, pct(after, v) });
+		add_root(out, &n, max,
+			 (struct cyclebreak_root){ v, 0, 1, pct(after, v) });
 	}
 	/* A cycle after lies inside one cycle before (deleting arcs only
 	 * splits); it had a caller outside it unless it is that whole cycle

@@ -46,8 +46,8 @@ struct ilp {
 	const struct cb_sub *s;
 	long bound;
 	glp_prob *lp;
-	int *col;           /* per arc: its column (1-based), 0 if fixed */
-	uint32_t *arc;      /* per column: its arc */
+	int *col;      /* per arc: its column (1-based), 0 if fixed */
+	uint32_t *arc; /* per column: its arc */
 	int ncols;
 	double *x;          /* per arc: the solution's value (fixed: 0) */
 	const uint8_t *inc; /* the incumbent */
@@ -202,7 +202,8 @@ static int witness(struct ilp *p, uint32_t r)
 			p->inw[r] = p->wstamp;
 			p->wnode[nw++] = r;
 		}
-		for (uint32_t v = s->src[a]; p->inw[v] != p->wstamp; v = s->src[p->pf[v]]) {
+		for (uint32_t v = s->src[a]; p->inw[v] != p->wstamp;
+		     v = s->src[p->pf[v]]) {
 			p->inw[v] = p->wstamp;
 			p->wnode[nw++] = v;
 			p->wit[k++] = p->pf[v];
@@ -249,11 +250,14 @@ static int separate(struct ilp *p, int integral_only)
 	uint32_t *fails = xcalloc((size_t)nc + 1, sizeof(uint32_t));
 	uint32_t stride = s->n / 97 + 1;
 	for (uint32_t i = 0; i < s->n && added < 200; i++) {
-		uint32_t v = (uint32_t)(((uint64_t)i * stride + i / (s->n / stride + 1)) % s->n);
+		uint32_t v = (uint32_t)(((uint64_t)i * stride + i / (s->n / stride + 1)) %
+					s->n);
 		uint32_t c = p->comp[v];
 		uint32_t cap = p->csize[c] / ((uint32_t)p->bound + 1);
 		if (p->csize[c] <= (uint32_t)p->bound || fails[c] >= 3 ||
-		    tries[c] >= (cap < 1 ? 1 : cap > 128 ? 128 : cap))
+		    tries[c] >= (cap < 1     ? 1
+				 : cap > 128 ? 128
+					     : cap))
 			continue;
 		tries[c]++;
 		if (witness(p, v))
@@ -286,9 +290,8 @@ static int must_stop(struct ilp *p)
 	double e = elapsed(p);
 	if (e >= p->seconds)
 		p->stopped = 1;
-	else if (s->progress &&
-		 s->progress(s->progress_ctx, "exact search",
-			     p->seconds > 0 ? e / p->seconds : 1))
+	else if (s->progress && s->progress(s->progress_ctx, "exact search",
+					    p->seconds > 0 ? e / p->seconds : 1))
 		p->stopped = 1;
 	return p->stopped;
 }
@@ -324,8 +327,7 @@ static void callback(glp_tree *t, void *info)
 			p->heur_given = 1;
 		}
 		break;
-	default:
-		break;
+	default: break;
 	}
 	if (must_stop(p))
 		glp_ios_terminate(t);
@@ -421,7 +423,8 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 		root = glp_get_obj_val(p.lp);
 		read_lp(&p);
 		if (getenv("CB_DEBUG"))
-			fprintf(stderr, "lp %.2fs rows %d obj %.1f\n", elapsed(&p), glp_get_num_rows(p.lp), root);
+			fprintf(stderr, "lp %.2fs rows %d obj %.1f\n", elapsed(&p),
+				glp_get_num_rows(p.lp), root);
 		double t1 = util_now();
 		int nsep = separate(&p, 0);
 		if (getenv("CB_DEBUG"))

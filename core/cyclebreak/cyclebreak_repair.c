@@ -298,7 +298,8 @@ int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *c
 	if (freed && status == 0) {
 		for (uint32_t a = 0; a < s->m; a++)
 			back[a] |= chg[a];
-		status = repair_once(s, bound, other, back, near, exact_max_arcs, seconds);
+		status =
+			repair_once(s, bound, other, back, near, exact_max_arcs, seconds);
 		if (status == 0 && cb_cost_less(cb_cost_of(s, other), cb_cost_of(s, del)))
 			memcpy(del, other, s->m);
 	}

@@ -3,23 +3,28 @@
  * objective.
  *
  * gprof charges a function's (or a cycle's) time to its callers in
- * proportion to their calls from outside it.  Deleting arcs inside a
- * component splits it into pieces; a piece's time is its members' own time
- * (self time and what callees outside the component give them, which the
- * deletion does not change) plus, through each kept arc to another piece,
- * that piece's time times the arc's share of its calls.  A deleted arc
- * that would enter a piece from outside takes its share of that piece's
- * time away from its caller and gives it to the others; the last ones
- * into a piece give all of it to nobody (the piece becomes a root).  So a
- * piece moves its time times the calls of the deleted arcs into it over
- * those plus its kept calls from outside, and a deleted arc inside a piece
- * moves nothing (no time flows along arcs inside a cycle).
+ * proportion to their calls from outside it.  An unbroken component is one
+ * cycle: its whole time goes to its callers outside it, by their calls
+ * into it.  Deleting arcs inside splits it into pieces; a piece's time is
+ * its members' own time (self time and what callees outside the component
+ * give them, which the deletion does not change) plus, through each kept
+ * arc to another piece, that piece's time times the arc's share of its
+ * calls from outside it.  Each piece's time then goes to its callers: the
+ * other pieces and the component's outside callers, or nobody when it has
+ * none (a new root).  What the reports outside the component show changes
+ * only in how its time is split among its outside callers and nobody: the
+ * time moved is half the sum, over the callers and nobody, of how much
+ * each is credited differently (main losing 90% to a new root moves 90%;
+ * time passed from one outside caller to another counts once).  How the
+ * time is spread over the members inside is what breaking the cycle is for
+ * and moves nothing.
  *
- * The cost is not a sum of fixed weights per arc: an arc's share depends
- * on the pieces the rest of the set leaves.  The solvers take weights, so
- * cb_time_weights gives each arc what its deletion would move given the
- * pieces of a set, and the caller alternates: solve, weigh again, keep
- * the set that moves least as measured here. */
+ * The cost is not a sum of fixed weights per arc.  The solvers take
+ * weights, so cb_time_weights gives each arc the time it carries given the
+ * pieces of a set (the share of the piece it enters that comes through
+ * it; all of the piece's time for its last way in), and the caller
+ * alternates: solve, weigh again, keep the set that moves least as
+ * measured here, then the fewest calls. */
 #include "config.h"
 #include "cyclebreak_int.h"
 #include "util.h"
@@ -95,14 +100,36 @@ static void pieces_free(struct pieces *p)
 double cb_time_moved(const struct cb_sub *s, const uint8_t *del)
 {
 	struct pieces p;
-	double moved = 0;
+	size_t nc = (size_t)s->ncallers + 1;
+	double *before = xcalloc(nc, sizeof(double)),
+	       *after = xcalloc(nc, sizeof(double));
+	double total = 0, calls = 0, nobody = 0, moved = 0;
 
 	pieces_of(s, del, &p);
-	for (uint32_t c = 0; c < p.nc; c++)
-		if (p.del_in[c] > 0)
-			moved += p.t[c] * p.del_in[c] / (p.in[c] + p.del_in[c]);
+	for (uint32_t c = 0; c < p.nc; c++) {
+		if (p.in[c] <= 0)
+			nobody += p.t[c];
+	}
+	for (uint32_t v = 0; v < s->n; v++) {
+		total += s->tself[v];
+		for (uint32_t e = s->ext_start[v]; e < s->ext_start[v + 1]; e++) {
+			uint32_t k = p.comp[v];
+			calls += (double)s->ext_calls[e];
+			before[s->ext_caller[e]] += (double)s->ext_calls[e];
+			if (p.in[k] > 0)
+				after[s->ext_caller[e]] +=
+					p.t[k] * (double)s->ext_calls[e] / p.in[k];
+		}
+	}
+	/* before: the whole component's time by calls into it (nobody's
+	 * when it has no outside caller) */
+	for (uint32_t x = 0; x < s->ncallers; x++)
+		moved += fabs(after[x] - (calls > 0 ? total * before[x] / calls : 0));
+	moved += fabs(nobody - (calls > 0 ? 0 : total));
 	pieces_free(&p);
-	return moved;
+	free(before);
+	free(after);
+	return moved / 2;
 }
 
 void cb_time_weights(const struct cb_sub *s, const uint8_t *del, uint64_t *w)

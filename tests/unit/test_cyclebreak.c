@@ -181,7 +181,8 @@ static void test_random_exact(void)
 		if (!less(opt, ch))
 			ok_hopt++;
 		/* the program minimises calls, then arcs */
-		if (!valid(&s, bound, e) || opt.calls != ce.calls || opt.narcs != ce.narcs) {
+		if (!valid(&s, bound, e) || opt.calls != ce.calls ||
+		    opt.narcs != ce.narcs) {
 			ok_exact = 0;
 			fprintf(stderr,
 				"graph %d: n=%u m=%u bound=%ld opt=(%llu,%llu) "
