@@ -9,7 +9,11 @@
  * decide check that rule.  Through the public interface on a call graph:
  * validity after propagation, pinned arcs, an impossible pin, determinism,
  * the preview leaving the graph as it was, and a large component (3,000
- * members) broken by the heuristics and by the BSD rule. */
+ * members) broken by the heuristics and by the BSD rule.  The no-new-roots
+ * rule on graphs with a main: every function called before is called
+ * after, every cycle after has a caller outside it, main keeps its time
+ * (both objectives), and lifting the rule never costs more calls; the
+ * calls never grow with the bound (heuristics alone, and exact). */
 #include "config.h"
 #include "cg.h"
 #include "cyclebreak.h"
@@ -594,6 +598,103 @@ static void test_api_force(void)
 	       nt);
 }
 
+/* f0 is main: it calls f1 (and f2, lightly); f1 .. fN-1 form a ring with
+ * chords, each with some self time. */
+static void fake_with_main(struct fake *f, uint32_t n, uint32_t chords)
+{
+	fake_init(f, n);
+	cg_arc_add(&f->g, 0, 1, 1);
+	cg_arc_add(&f->g, 0, 2, 1 + rnd(3));
+	for (uint32_t i = 1; i < n; i++) {
+		cg_arc_add(&f->g, i, i % (n - 1) + 1, 1 + rnd(1000));
+		f->g.nodes[i].hist_time = f->g.nodes[i].self_time = 1 + rnd(5);
+	}
+	for (uint32_t i = 0; i < chords; i++) {
+		uint32_t a = 1 + rnd(n - 1), b = 1 + rnd(n - 1);
+		if (a != b)
+			cg_arc_add(&f->g, a, b, 1 + rnd(1000));
+	}
+	fake_total(f);
+	cg_propagate(&f->g);
+}
+
+static double total_pct(const struct cg *g, uint32_t v)
+{
+	const struct cg_node *x = &g->nodes[v];
+	return 100 * (x->prop_self + x->prop_child) / (g->print_time > 0 ? g->print_time : 1);
+}
+
+static void test_rule(void)
+{
+	int ok_called = 1, ok_main = 1, ok_cost = 1, ok_mono = 1, ok_roots = 0, n = 0;
+	for (int t = 0; t < 60; t++) {
+		struct fake f;
+		fake_with_main(&f, 7 + rnd(6), 4 + rnd(8));
+		double main0 = total_pct(&f.g, 0);
+		uint8_t *called = xcalloc(f.g.nfuncs + 1, 1);
+		for (uint32_t v = 0; v < f.g.nfuncs; v++)
+			called[v] = f.g.nodes[v].ncalls > 0;
+		uint64_t prev[2] = { UINT64_MAX, UINT64_MAX };
+		for (long bound = 1; bound <= 4; bound++) {
+			for (int how = 0; how < 4; how++) {
+				struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+				struct cyclebreak_result r;
+				lim.by_time = how == 1;
+				lim.allow_roots = how == 2;
+				lim.exact_time = how == 3 ? 0 : 10;
+				if (cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0, &lim, &r) != 0) {
+					ok_called = 0;
+					continue;
+				}
+				/* the calls never grow with the bound: proven
+				 * optima, and the heuristics' chain */
+				if (how == 0 || how == 3) {
+					uint64_t *p = &prev[how == 3];
+					if (*p != UINT64_MAX && r.calls > *p)
+						ok_mono = 0;
+					*p = r.calls;
+				}
+				struct cyclebreak_result roots;
+				if (how == 0 && r.nexact == r.ncycles) {
+					lim.allow_roots = 1;
+					cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0, &lim, &roots);
+					if (roots.nexact == roots.ncycles && roots.calls > r.calls)
+						ok_cost = 0;
+					cyclebreak_result_free(&roots);
+				}
+				cyclebreak_apply(&f.g, &r, NULL);
+				int lost = 0;
+				for (uint32_t v = 0; v < f.g.nfuncs; v++)
+					lost |= called[v] && f.g.nodes[v].ncalls == 0;
+				for (uint32_t c = 0; c < f.g.ncycles; c++)
+					lost |= f.g.nodes[f.g.nfuncs + c].ncalls == 0;
+				if (how == 2)
+					ok_roots += lost;
+				else if (lost)
+					ok_called = 0;
+				if (how != 2 && total_pct(&f.g, 0) < main0 - 1e-6)
+					ok_main = 0;
+				for (uint32_t a = 0; a < f.g.narcs; a++)
+					f.g.arcs[a].deleted = 0;
+				cg_propagate(&f.g);
+				cyclebreak_result_free(&r);
+				n++;
+			}
+		}
+		free(called);
+		fake_free(&f);
+	}
+	checkf(ok_called, "no new roots: every function called before is called after, "
+			  "every cycle has an outside caller (%d proposals)",
+	       n);
+	check(ok_main, "no new roots: main keeps all its time, both objectives");
+	check(ok_cost, "no new roots: never below the optimum with roots allowed");
+	checkf(ok_roots > 0, "roots allowed: %d proposals leave a function or cycle "
+			     "without a caller",
+	       ok_roots);
+	check(ok_mono, "the calls never grow with the bound (exact, and heuristics alone)");
+}
+
 static void test_large(void)
 {
 	struct fake f;
@@ -635,6 +736,7 @@ int main(void)
 	test_api();
 	test_api_exact();
 	test_api_force();
+	test_rule();
 	test_large();
 	return unit_finish();
 }
