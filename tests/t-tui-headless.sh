@@ -289,7 +289,7 @@ P
 :save-display force2.scr
 p
 :save-display force3.scr
-/pinned (kept)
+/^pinned
 !
 :save-display force4.scr
 <Enter>
@@ -574,7 +574,8 @@ fi
 
 # --- a pin in a cycle the heuristics broke (the 15,000-member cycle of
 # tests/bench/cyclegen.c, with no time for the exact search) is repaired
-# locally, not claimed optimal; :break-cycles again proposes from scratch
+# locally, not claimed optimal; :break-cycles again proposes from scratch,
+# without the pin, deleting no more calls than the first time
 big=$W/big
 mkdir -p "$big"
 if $CC -O2 -I"$TG_BUILD" -I"$TOP" -I"$TG_BUILD/${B:-build}" -o "$big/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
@@ -594,7 +595,7 @@ if $CC -O2 -I"$TG_BUILD" -I"$TOP" -I"$TG_BUILD/${B:-build}" -o "$big/cyclegen" "
 p
 /arcs to delete
 :save-display rep2.scr
-/pinned
+/^pinned
 :save-display rep2e.scr
 /proposal:
 :save-display rep2f.scr
@@ -607,12 +608,17 @@ p
 K
 	tui_run rep --cycle-exact-time=0 "$big/exe" "$big/gmon.out" > /dev/null
 	arcs() { grep '\[.\] cycle' "$1" | sed 's/^. *//; s/ *$//' | head -50; }
+	# the calls of the heading "delete N of M arcs, C calls"; a new
+	# :break-cycles starts from scratch, with the earlier proposals as
+	# starting points, so it never deletes more than the first
+	heading_calls() { sed -n 's/.*: delete [0-9]* of [0-9]* arcs, \([0-9]*\) calls.*/\1/p' "$1" | head -1; }
 	if grep -q '[0-9] arcs proposed (1 cycles over 10 members, 0 solved exactly, 0 solved again, 1 repaired locally in [0-9.]* s)' rep4.scr &&
 	   grep -q 'pinned (kept)' rep2e.scr && ! grep -q 'optimal' rep2f.scr &&
 	   grep -q 'proposal: [0-9]* calls; no solution deletes fewer than' rep2f.scr &&
 	   [ "$(arcs rep1.scr)" != "$(arcs rep2.scr)" ] &&
 	   grep 'arcs proposed' rep4.scr | tail -1 | grep -q 'arcs proposed (1 cycles over 10 members, 0 solved exactly) *$' &&
-	   ! grep -q 'pinned (kept)' rep3.scr && [ "$(arcs rep1.scr)" = "$(arcs rep3.scr)" ]; then
+	   ! grep -q 'pinned (kept)' rep3.scr &&
+	   [ "$(heading_calls rep3.scr)" -le "$(heading_calls rep1.scr)" ]; then
 		tg_pass "break-cycles-pin-repaired-locally ($(grep -o '1 repaired locally in [0-9.]* s' rep4.scr | head -1))"
 	else
 		tg_fail break-cycles-pin-repaired-locally "$(cat rep1.scr rep2f.scr rep3.scr rep4.scr | grep -v '^ *$' | head -60)"

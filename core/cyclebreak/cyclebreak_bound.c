@@ -12,8 +12,10 @@
  * and so lie in one component of more than BOUND members.  Hence
  *     sum_i y_i <= sum_i y_i |D & H_i| = sum_{a in D} sum_{H_i holding a} y_i
  *               <= sum_{a in D} w(a) = calls(D).
- * Pinned (fixed) arcs are never put into an H_i, so each H_i can only be
- * broken by a deletable arc, as the argument needs.
+ * Fixed arcs (pinned, or kept by the no-new-roots rule) may be in an H_i:
+ * a valid deletion never deletes them, so it deletes one of H_i's other
+ * arcs, and only those carry amounts; an H_i of fixed arcs alone would
+ * mean no valid deletion exists and is never taken.
  *
  * How the packing is found (greedy; any packing gives a valid bound, a
  * better one a tighter bound).  Each arc keeps a residual weight, its
@@ -53,7 +55,7 @@ struct lb {
 
 static int arc_ok(const struct lb *l, uint32_t a, uint64_t t)
 {
-	return !l->s->fixed[a] && l->res[a] > 0 && l->res[a] >= t;
+	return l->s->fixed[a] || (l->res[a] > 0 && l->res[a] >= t);
 }
 
 /* Bounded BFS from R, forward or backward; returns the nodes met (R
@@ -132,12 +134,13 @@ static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound, uint32_t 
 		}
 	}
 	for (uint32_t i = 0; i < nh; i++)
-		if (l->res[l->harc[i]] < min)
+		if (!l->s->fixed[l->harc[i]] && l->res[l->harc[i]] < min)
 			min = l->res[l->harc[i]];
 	if (min == UINT64_MAX)
 		return 0;
 	for (uint32_t i = 0; i < nh; i++)
-		l->res[l->harc[i]] -= min;
+		if (!l->s->fixed[l->harc[i]])
+			l->res[l->harc[i]] -= min;
 	l->work += nh;
 	return min;
 }

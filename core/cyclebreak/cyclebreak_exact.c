@@ -31,7 +31,6 @@
 
 #include <glpk.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -425,11 +424,7 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 		if (getenv("CB_DEBUG"))
 			fprintf(stderr, "lp %.2fs rows %d obj %.1f\n", elapsed(&p),
 				glp_get_num_rows(p.lp), root);
-		double t1 = util_now();
-		int nsep = separate(&p, 0);
-		if (getenv("CB_DEBUG"))
-			fprintf(stderr, "  sep %d in %.3fs\n", nsep, util_now() - t1);
-		if (nsep == 0)
+		if (separate(&p, 0) == 0)
 			break;
 		lp_ok = 0; /* rows added: solve again */
 	}
