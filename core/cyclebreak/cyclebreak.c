@@ -390,7 +390,8 @@ static void exact_phase(struct pending *pd, size_t np, struct cyclebreak_result 
 		uint64_t lower = 0;
 		int proved = 0;
 		double left = lim->exact_time - (util_now() - t0);
-		if (!r->bsd && lim->exact_time > 0 && s->m <= lim->exact_max_arcs) {
+		if (!r->bsd && lim->exact_time > 0 && s->m <= lim->exact_max_arcs &&
+		    !cb_cancelled(s)) {
 			double share = left > 0 ? left / (double)(np - i) : 0;
 			uint8_t *d = pd[i].del, *keep = NULL;
 			if (r->by_time) {

@@ -287,11 +287,15 @@ static int must_stop(struct ilp *p)
 {
 	const struct cb_sub *s = p->s;
 	double e = elapsed(p);
-	if (e >= p->seconds)
+	if (e >= p->seconds || cb_cancelled(s)) {
 		p->stopped = 1;
-	else if (s->progress && s->progress(s->progress_ctx, "exact search",
-					    p->seconds > 0 ? e / p->seconds : 1))
+	} else if (s->progress && s->progress(s->progress_ctx, "exact search",
+					      p->seconds > 0 ? e / p->seconds : 1)) {
+		/* the caller stops the exact search of every component */
 		p->stopped = 1;
+		if (s->cancel)
+			*s->cancel = 1;
+	}
 	return p->stopped;
 }
 

@@ -102,10 +102,12 @@ void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order
  *   restored up to BOUND, at each bound of the chain.
  * cb_exact: DEL holds a valid solution on entry (the incumbent); the
  *   integer program (cyclebreak_exact.c) replaces it by a cheaper one if
- *   it finds one within SECONDS (progress and stop through S's progress
- *   callback).  Returns 1 when DEL is proven a minimum, 0 when the search
- *   stopped first; *LOWER (when not NULL) gets a proven lower bound on
- *   the weight of every valid set (the minimum when proven).
+ *   it finds one within SECONDS (progress through S's progress callback;
+ *   when that asks to stop, the search stops and *S->cancel is set, so
+ *   that the caller skips the searches left).  Returns 1 when DEL is
+ *   proven a minimum, 0 when the search stopped first; *LOWER (when not
+ *   NULL) gets a proven lower bound on the weight of every valid set (the
+ *   minimum when proven).
  * cb_bsd: the 4.4BSD rule, one arc per oversized component per pass. */
 void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
 void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
