@@ -51,6 +51,8 @@ struct lb {
 	uint32_t *fpar, *bpar; /* per node: tree arc that reached it */
 	uint32_t *fq, *bq;     /* BFS queues (visit order) */
 	uint64_t work, cap;
+	struct cb_sets *out; /* the H taken, when asked for */
+	size_t capa, caps;
 };
 
 static int arc_ok(const struct lb *l, uint32_t a, uint64_t t)
@@ -141,11 +143,28 @@ static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound, uint32_t 
 	for (uint32_t i = 0; i < nh; i++)
 		if (!l->s->fixed[l->harc[i]])
 			l->res[l->harc[i]] -= min;
+	if (l->out) {
+		struct cb_sets *o = l->out;
+		for (uint32_t i = 0; i < nh; i++) {
+			if (l->s->fixed[l->harc[i]])
+				continue;
+			util_grow((void **)&o->arc, &l->capa, o->narcs + 1,
+				  sizeof *o->arc);
+			o->arc[o->narcs++] = l->harc[i];
+		}
+		util_grow((void **)&o->end, &l->caps, o->n + 1, sizeof *o->end);
+		o->end[o->n++] = o->narcs;
+	}
 	l->work += nh;
 	return min;
 }
 
 uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
+{
+	return cb_lower_bound_sets(s, bound, NULL);
+}
+
+uint64_t cb_lower_bound_sets(const struct cb_sub *s, long bound, struct cb_sets *out)
 {
 	struct lb l;
 	uint64_t heavy = 0, total = 0;
@@ -157,6 +176,9 @@ uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
 		return 0;
 	memset(&l, 0, sizeof l);
 	l.s = s;
+	l.out = out;
+	if (out)
+		memset(out, 0, sizeof *out);
 	l.res = xmalloc(((size_t)s->m + 1) * sizeof(uint64_t));
 	l.amark = xcalloc((size_t)s->m + 1, sizeof(uint32_t));
 	l.harc = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));

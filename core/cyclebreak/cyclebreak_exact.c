@@ -408,6 +408,26 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 				 (double)s->w[a] * scale + (scale > 1 ? 1.0 : 0.0));
 	}
 
+	/* the packing's sets as the first rows: the relaxation starts at
+	 * least as high as the packing's bound (its amounts are a feasible
+	 * dual) */
+	struct cb_sets sets;
+	cb_lower_bound_sets(s, bound, &sets);
+	for (size_t i = 0, b = 0; i < sets.n && p.ncols > 0; b = sets.end[i++]) {
+		int k = 0;
+		for (size_t j = b; j < sets.end[i]; j++) {
+			p.ind[++k] = p.col[sets.arc[j]];
+			p.val[k] = 1.0;
+		}
+		if (k == 0)
+			continue;
+		int row = glp_add_rows(p.lp, 1);
+		glp_set_row_bnds(p.lp, row, GLP_LO, 1.0, 0.0);
+		glp_set_mat_row(p.lp, row, k, p.ind, p.val);
+	}
+	free(sets.arc);
+	free(sets.end);
+
 	/* the LP relaxation, with rounds of separation */
 	glp_smcp sm;
 	glp_init_smcp(&sm);
@@ -425,9 +445,6 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 		lp_ok = 1;
 		root = glp_get_obj_val(p.lp);
 		read_lp(&p);
-		if (getenv("CB_DEBUG"))
-			fprintf(stderr, "lp %.2fs rows %d obj %.1f\n", elapsed(&p),
-				glp_get_num_rows(p.lp), root);
 		if (separate(&p, 0) == 0)
 			break;
 		lp_ok = 0; /* rows added: solve again */

@@ -110,6 +110,9 @@ void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order
  *   minimum when proven).
  * cb_bsd: the 4.4BSD rule, one arc per oversized component per pass. */
 void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
+/* Components of more arcs are solved at their bound alone, not through
+ * the chain of every smaller bound (cyclebreak_solve.c). */
+#define CB_CHAIN_MAX_ARCS 40000u
 void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
 	      const uint8_t *const *starts, size_t nstarts);
 int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
@@ -173,5 +176,13 @@ int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *c
  * remove, from a packing of arc-disjoint strongly connected subgraphs over
  * the bound (cyclebreak_bound.c, where the argument is). */
 uint64_t cb_lower_bound(const struct cb_sub *s, long bound);
+/* The same, with the packing's sets in *OUT (their deletable arcs: set i
+ * is arc[end[i-1] .. end[i]-1]; free arc and end): each a constraint of
+ * the integer program, which starts from them. */
+struct cb_sets {
+	uint32_t *arc, *end;
+	size_t narcs, n;
+};
+uint64_t cb_lower_bound_sets(const struct cb_sub *s, long bound, struct cb_sets *out);
 
 #endif

@@ -15,7 +15,7 @@
  * closes a cycle over the bound when restored alone (locally optimal).
  *
  * The chain costs a solve per bound below N.  Components with more than
- * CHAIN_MAX_ARCS arcs are solved at N alone (with the starts, among them
+ * CB_CHAIN_MAX_ARCS arcs are solved at N alone (with the starts, among them
  * the set for bound 1 the no-new-roots rule came with): on the 105,000
  * arcs of the dense bench case a solve takes seconds. */
 #include "config.h"
@@ -24,8 +24,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-#define CHAIN_MAX_ARCS 40000u
 
 /* Replace BEST by CAND (restored up to BOUND first) if cheaper. */
 static void try_start(const struct cb_sub *s, long bound, uint8_t *best,
@@ -46,7 +44,7 @@ static size_t chain_levels(const struct cb_sub *s, long bound, long *lv, size_t 
 	size_t n = 0;
 	if (bound <= 1)
 		return 0;
-	if (s->m <= CHAIN_MAX_ARCS) {
+	if (s->m <= CB_CHAIN_MAX_ARCS) {
 		/* every bound from 1 (at and over the size nothing is cut) */
 		long top = bound - 1 < (long)s->n ? bound - 1 : (long)s->n - 1;
 		for (long k = 1; k <= top && n < max; k++)
