@@ -621,7 +621,8 @@ static void fake_with_main(struct fake *f, uint32_t n, uint32_t chords)
 static double total_pct(const struct cg *g, uint32_t v)
 {
 	const struct cg_node *x = &g->nodes[v];
-	return 100 * (x->prop_self + x->prop_child) / (g->print_time > 0 ? g->print_time : 1);
+	return 100 * (x->prop_self + x->prop_child) /
+	       (g->print_time > 0 ? g->print_time : 1);
 }
 
 static void test_rule(void)
@@ -642,7 +643,8 @@ static void test_rule(void)
 				lim.by_time = how == 1;
 				lim.allow_roots = how == 2;
 				lim.exact_time = how == 3 ? 0 : 10;
-				if (cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0, &lim, &r) != 0) {
+				if (cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0, &lim,
+							   &r) != 0) {
 					ok_called = 0;
 					continue;
 				}
@@ -657,8 +659,10 @@ static void test_rule(void)
 				struct cyclebreak_result roots;
 				if (how == 0 && r.nexact == r.ncycles) {
 					lim.allow_roots = 1;
-					cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0, &lim, &roots);
-					if (roots.nexact == roots.ncycles && roots.calls > r.calls)
+					cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0,
+							       &lim, &roots);
+					if (roots.nexact == roots.ncycles &&
+					    roots.calls > r.calls)
 						ok_cost = 0;
 					cyclebreak_result_free(&roots);
 				}
@@ -684,15 +688,18 @@ static void test_rule(void)
 		free(called);
 		fake_free(&f);
 	}
-	checkf(ok_called, "no new roots: every function called before is called after, "
-			  "every cycle has an outside caller (%d proposals)",
+	checkf(ok_called,
+	       "no new roots: every function called before is called after, "
+	       "every cycle has an outside caller (%d proposals)",
 	       n);
 	check(ok_main, "no new roots: main keeps all its time, both objectives");
 	check(ok_cost, "no new roots: never below the optimum with roots allowed");
-	checkf(ok_roots > 0, "roots allowed: %d proposals leave a function or cycle "
-			     "without a caller",
+	checkf(ok_roots > 0,
+	       "roots allowed: %d proposals leave a function or cycle "
+	       "without a caller",
 	       ok_roots);
-	check(ok_mono, "the calls never grow with the bound (exact, and heuristics alone)");
+	check(ok_mono,
+	      "the calls never grow with the bound (exact, and heuristics alone)");
 }
 
 static void test_large(void)
