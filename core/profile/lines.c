@@ -373,17 +373,6 @@ void lines_symtab_free(struct lines_table *lt)
 	memset(lt, 0, sizeof *lt);
 }
 
-const struct sym *lines_callee(const struct symtab *st, uint64_t pc)
-{
-	const struct sym *s = symtab_find(st, pc);
-
-	if (!s)
-		return NULL;
-	while (s >= st->syms && !s->is_func)
-		s--;
-	return s >= st->syms ? s : NULL;
-}
-
 /* A run of bytes [lo, hi) with one source line. */
 struct run {
 	uint64_t lo, hi;
