@@ -488,9 +488,11 @@ static int repair_part(const struct cg *g, const struct cb_sub *w, const uint32_
 		/* Only pins and forces: every solution now was one before,
 		 * so PREV's bound on this component with its forced arcs
 		 * holds, less the weight of the arcs forced now.  A freed
-		 * arc widens the solutions: bound again. */
+		 * arc widens the solutions, and so can a change of the
+		 * no-new-roots rule's tree (pins and forces move it): bound
+		 * again. */
 		uint64_t lo = prev->parts[q].lower + plus;
-		if (relax || r->by_time)
+		if (relax || r->by_time || (!r->allow_roots && !r->bsd))
 			part->lower = cb_lower_bound(&s, r->bound);
 		else
 			part->lower = lo > minus ? lo - minus : 0;
