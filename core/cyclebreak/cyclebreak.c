@@ -178,7 +178,7 @@ static void time_data(const struct cg *g, const struct cb_sub *w, const uint32_t
 static uint32_t make_sub(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
 			 uint32_t c, const struct cyclebreak_result *r, uint32_t *local,
 			 const struct cyclebreak_limits *lim, int *cancel,
-			 struct cb_sub *s, uint8_t **start)
+			 struct cb_sub *s)
 {
 	uint32_t nroots = 0;
 	copy_component(w, comp, c, r->state, local, s);
@@ -187,15 +187,10 @@ static uint32_t make_sub(const struct cg *g, const struct cb_sub *w, const uint3
 	s->progress = lim->progress;
 	s->progress_ctx = lim->progress_ctx;
 	s->cancel = cancel;
-	if (start)
-		*start = NULL;
 	if (!r->allow_roots && !r->bsd) {
-		uint8_t *st = xmalloc((size_t)s->m + 1);
-		nroots = cb_tree_rule(s, r->bound, st);
-		if (start)
-			*start = st;
-		else
-			free(st);
+		uint8_t *tree = xmalloc((size_t)s->m + 1);
+		nroots = cb_tree(s, r->bound, tree);
+		free(tree);
 	}
 	return nroots;
 }
@@ -269,11 +264,10 @@ static void try_rule(struct cb_sub *s, long bound, uint8_t *del, double *moved)
 	memcpy(fixed, s->fixed, s->m);
 	memcpy(w, s->w, s->m * sizeof *w);
 	memcpy(s->w, s->calls, s->m * sizeof *w);
-	uint8_t *st = xmalloc(mm);
-	cb_tree_rule(s, bound, st);
-	const uint8_t *from[1] = { st };
-	solve_time(s, bound, d, from, 1, &m);
-	free(st);
+	uint8_t *tree = xmalloc(mm);
+	cb_tree(s, bound, tree);
+	solve_time(s, bound, d, NULL, 0, &m);
+	free(tree);
 	memcpy(s->fixed, fixed, s->m);
 	if (!cb_cancelled(s) && time_better(s, m, d, *moved, del)) {
 		*moved = m;
@@ -294,17 +288,15 @@ struct pending {
 	uint8_t *del;
 };
 
-/* FIRST (when not NULL) then the earlier proposals of LIM as sets of S's
- * arcs; GL is scratch per arc of G, CB_NONE on entry and on return.
- * Returns the count; free each and the array. */
+/* The earlier proposals of LIM as sets of S's arcs; GL is scratch per arc
+ * of G, CB_NONE on entry and on return.  Returns the count; free each and
+ * the array. */
 static size_t local_starts(const struct cg *g, const struct cb_sub *s,
 			   const struct cyclebreak_limits *lim, uint32_t *gl,
-			   uint8_t ***out, uint8_t *first)
+			   uint8_t ***out)
 {
 	size_t n = 0;
 	*out = xmalloc((lim->nstarts + 1) * sizeof **out);
-	if (first)
-		(*out)[n++] = first;
 	if (!lim->nstarts)
 		return n;
 	for (uint32_t a = 0; a < s->m; a++)
@@ -336,25 +328,21 @@ static int solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t
 	struct cb_sub *s = &pd->s;
 
 	pd->part = p;
-	uint8_t *start;
-	part->nroots = make_sub(g, w, comp, c, r, local, lim, cancel, s, &start);
+	part->nroots = make_sub(g, w, comp, c, r, local, lim, cancel, s);
 	part->nmembers = s->n;
 	part->narcs = s->m;
 	pd->del = xcalloc((size_t)s->m + 1, 1);
 	uint8_t *del = pd->del;
 	for (uint32_t a = 0; a < s->m; a++)
 		del[a] = !s->fixed[a];
-	if (!cb_fits(s, del, r->bound)) {
-		free(start);
+	if (!cb_fits(s, del, r->bound))
 		return -1;
-	}
 	if (r->bsd) {
 		cb_bsd(s, r->bound, del);
-		free(start);
 		return 0;
 	}
 	uint8_t **starts;
-	size_t ns = local_starts(g, s, lim, gl, &starts, start);
+	size_t ns = local_starts(g, s, lim, gl, &starts);
 	if (r->by_time) {
 		solve_time(s, r->bound, del, (const uint8_t *const *)starts, ns,
 			   &part->moved);
@@ -442,7 +430,7 @@ static int repair_part(const struct cg *g, const struct cb_sub *w, const uint32_
 	uint64_t plus = 0, minus = 0;
 	int relax = 0;
 
-	part->nroots = make_sub(g, w, comp, c, r, local, lim, cancel, &s, NULL);
+	part->nroots = make_sub(g, w, comp, c, r, local, lim, cancel, &s);
 	part->nmembers = s.n;
 	part->narcs = s.m;
 	for (uint32_t k = k0; k < k1; k++)

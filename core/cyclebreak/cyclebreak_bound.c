@@ -167,6 +167,9 @@ uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
 uint64_t cb_lower_bound_sets(const struct cb_sub *s, long bound, struct cb_sets *out)
 {
 	struct lb l;
+
+	if (out)
+		memset(out, 0, sizeof *out);
 	uint64_t heavy = 0, total = 0;
 	size_t nn = (size_t)s->n + 1;
 
@@ -177,8 +180,6 @@ uint64_t cb_lower_bound_sets(const struct cb_sub *s, long bound, struct cb_sets 
 	memset(&l, 0, sizeof l);
 	l.s = s;
 	l.out = out;
-	if (out)
-		memset(out, 0, sizeof *out);
 	l.res = xmalloc(((size_t)s->m + 1) * sizeof(uint64_t));
 	l.amark = xcalloc((size_t)s->m + 1, sizeof(uint32_t));
 	l.harc = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));

@@ -97,8 +97,8 @@ void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order
  * cb_solve: the heuristic answer (cyclebreak_solve.c): the best of
  *   cb_heuristic at BOUND, of the answer at BOUND - 1 restored up to BOUND
  *   (recursively, so a larger bound never deletes more), and of the NSTARTS
- *   sets STARTS (that for bound 1 the tree came with, earlier proposals;
- *   those that do not fit a bound or delete a fixed arc are skipped)
+ *   sets STARTS (earlier proposals; those that do not fit a bound or
+ *   delete a fixed arc are skipped)
  *   restored up to BOUND, at each bound of the chain.
  * cb_exact: DEL holds a valid solution on entry (the incumbent); the
  *   integer program (cyclebreak_exact.c) replaces it by a cheaper one if
@@ -130,15 +130,10 @@ void cb_keep_free(struct cb_keep *k);
 
 /* The rule that no member loses all its callers (cyclebreak_tree.c):
  * marks in TREE, and makes fixed in S, the arcs of a spanning arborescence
- * from the members S->ext_parent marks, grown from the arcs PREF marks
- * (NULL: none) first, then heaviest (by w) first; returns how many members
- * had to start a tree of their own although the component has entry
- * points.  cb_tree_rule: the tree the proposals use, PREF being the arcs a
- * heuristic set for bound 1 keeps; START (when not NULL) gets that set
- * with the tree's arcs kept when it still breaks every cycle (a start for
- * every bound), else nothing. */
-uint32_t cb_tree(struct cb_sub *s, long bound, const uint8_t *pref, uint8_t *tree);
-uint32_t cb_tree_rule(struct cb_sub *s, long bound, uint8_t *start);
+ * from the members S->ext_parent marks, grown heaviest (by w) first;
+ * returns how many members had to start a tree of their own although the
+ * component has entry points. */
+uint32_t cb_tree(struct cb_sub *s, long bound, uint8_t *tree);
 
 /* The least-time objective (cyclebreak_time.c), for S with its time data.
  * cb_time_moved: the time (ticks) deleting DEL moves across the

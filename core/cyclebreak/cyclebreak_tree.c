@@ -17,15 +17,14 @@
  * An arborescence has no cycle, so any bound can still be met.  It is
  * grown heaviest arc first (the arc of most calls from the members reached
  * so far to one not reached yet), so the arcs it keeps are those through
- * which the most calls reach each member; but arcs that a good set for
- * bound 1 keeps (PREF; that set is acyclic, so it stays valid with the
- * tree kept, at every bound) are taken before any other.  A tree of heavy
- * arcs alone would hold arcs that close many cycles together (on a dense
- * random component of 15,000 members it made the cheapest set thirty
- * times dearer); a member that set leaves without a caller still gets its
- * heaviest way in.  Pinned arcs join it for free (whatever they reach is
- * reached), and an arc that would close a cycle over the bound together
- * with pinned arcs is passed over.  A
+ * which the most calls reach each member, and a member's time keeps
+ * flowing to where most of its calls come from.  (Preferring the arcs a
+ * cheap set keeps saved calls on CPython's cycle, up to a sixth, but
+ * there it kept the collector's way in from finalization instead of its
+ * heavy ones from the evaluation loop, and finalization got 57% of the
+ * time; on a dense random component it saved nothing.)  Pinned arcs join
+ * it for free (whatever they reach is reached), and an arc that would
+ * close a cycle over the bound together with pinned arcs is passed over.  A
  * component without entry points (its members are called only from each
  * other) starts from the member called least; members that cannot be
  * reached (every way in was forced out, or closes a cycle over the bound
@@ -39,16 +38,13 @@
 
 struct archeap {
 	const struct cb_sub *s;
-	const uint8_t *pref;
 	uint32_t *h;
 	size_t n;
 };
 
-/* Preferred first, then heavier, then the lower arc index. */
+/* Heavier first, then the lower arc index. */
 static int heavier(const struct archeap *q, uint32_t a, uint32_t b)
 {
-	if (q->pref && q->pref[a] != q->pref[b])
-		return q->pref[a] > q->pref[b];
 	if (q->s->w[a] != q->s->w[b])
 		return q->s->w[a] > q->s->w[b];
 	return a < b;
@@ -133,23 +129,21 @@ static uint32_t pick_root(const struct cb_sub *s, const uint8_t *reached)
 	return best;
 }
 
-uint32_t cb_tree(struct cb_sub *s, long bound, const uint8_t *pref, uint8_t *tree)
+uint32_t cb_tree(struct cb_sub *s, long bound, uint8_t *tree)
 {
 	uint8_t *reached = xcalloc((size_t)s->n + 1, 1);
 	uint32_t *stack = xmalloc(((size_t)s->n + 1) * sizeof(uint32_t));
-	uint32_t *later = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));
-	struct archeap q = { s, pref, xmalloc(((size_t)s->m + 1) * sizeof(uint32_t)), 0 };
-	uint32_t nroots = 0, nlater = 0, ilater = 0;
+	struct archeap q = { s, xmalloc(((size_t)s->m + 1) * sizeof(uint32_t)), 0 };
+	uint32_t nroots = 0;
 	int entries = 0, pins = 0;
 
 	memset(tree, 0, s->m);
 	for (uint32_t v = 0; v < s->n; v++)
 		entries |= s->ext_parent[v];
+	/* the pinned arcs, to refuse tree arcs closing a cycle over the
+	 * bound with them; without pins the tree alone has no cycle */
 	for (uint32_t a = 0; a < s->m && !pins; a++)
 		pins = s->fixed[a];
-	/* ACYC: whether an arc keeps PREF's arcs and the tree acyclic;
-	 * KB: whether it keeps the pins and the tree within the bound */
-	struct cb_keep *acyc = pref ? cb_keep_new(s, 1, pref) : NULL;
 	struct cb_keep *kb = pins ? cb_keep_new(s, bound, s->fixed) : NULL;
 
 	for (uint32_t v = 0; v < s->n; v++)
@@ -158,30 +152,11 @@ uint32_t cb_tree(struct cb_sub *s, long bound, const uint8_t *pref, uint8_t *tre
 	for (;;) {
 		while (q.n > 0) {
 			uint32_t a = heap_pop(&q), y = s->dst[a];
-			if (reached[y])
-				continue;
-			/* an arc PREF does not hold waits while another way in
-			 * may come that closes no cycle */
-			if (acyc && !pref[a] && !cb_keep_try(acyc, a)) {
-				later[nlater++] = a;
-				continue;
-			}
-			if (kb && !cb_keep_try(kb, a))
-				continue;
-			tree[a] = 1;
-			reach(s, y, reached, stack, &q);
-		}
-		/* the arcs that wait, heaviest first (the order they left
-		 * the heap), until one reaches a member */
-		while (ilater < nlater && q.n == 0) {
-			uint32_t a = later[ilater++], y = s->dst[a];
 			if (reached[y] || (kb && !cb_keep_try(kb, a)))
 				continue;
 			tree[a] = 1;
 			reach(s, y, reached, stack, &q);
 		}
-		if (q.n > 0)
-			continue;
 		uint32_t r = pick_root(s, reached);
 		if (r == CB_NONE)
 			break;
@@ -191,33 +166,9 @@ uint32_t cb_tree(struct cb_sub *s, long bound, const uint8_t *pref, uint8_t *tre
 	for (uint32_t a = 0; a < s->m; a++)
 		if (tree[a])
 			s->fixed[a] = 1;
-	cb_keep_free(acyc);
 	cb_keep_free(kb);
 	free(q.h);
-	free(later);
 	free(stack);
 	free(reached);
 	return nroots;
-}
-
-uint32_t cb_tree_rule(struct cb_sub *s, long bound, uint8_t *start)
-{
-	size_t mm = (size_t)s->m + 1;
-	uint8_t *d0 = xmalloc(mm), *tree = xmalloc(mm);
-	cb_heuristic(s, 1, d0);
-	for (uint32_t a = 0; a < s->m; a++)
-		d0[a] = !d0[a];
-	uint32_t n = cb_tree(s, bound, d0, tree);
-	/* the set for bound 1 with the tree's arcs kept: a start for every
-	 * bound when it still breaks every cycle (the tree took only arcs
-	 * that close none with it) */
-	if (start) {
-		for (uint32_t a = 0; a < s->m; a++)
-			start[a] = !d0[a] && !tree[a];
-		if (!cb_fits(s, start, 1))
-			memset(start, 0, s->m);
-	}
-	free(tree);
-	free(d0);
-	return n;
 }
