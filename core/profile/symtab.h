@@ -75,8 +75,15 @@ void symtab_free(struct symtab *st);
 struct symtab_cand {
 	const char *name; /* raw name */
 	uint64_t addr;
+	size_t idx; /* position in table order */
 	unsigned is_static : 1, is_func : 1;
 };
+/* GNU's merge order (a qsort comparator of struct symtab_cand): by
+ * address; at one address globals first, then functions, then table
+ * order. */
+int symtab_cand_cmp(const void *a, const void *b);
+/* Whether SRC replaces KEPT at the same address (symtab_prefer()). */
+int symtab_cand_prefer(const struct symtab_cand *src, const struct symtab_cand *kept);
 /* ST's candidates in table order (*OUT; valid while ST is). */
 size_t symtab_candidates(const struct symtab *st, const struct symtab_cand **out);
 /* NAME demangled as ST demangles its names (a string the caller frees),
