@@ -406,8 +406,7 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label, 
 	/* As the histogram does (hist.c): only functions in the flat
 	 * profile's selection get time and count in the total. */
 	const struct cg_node *node = &g->nodes[n];
-	if (!cg_in_set(node, CG_INCL_FLAT) &&
-	    (((g->set_active >> CG_INCL_FLAT) & 1) || cg_in_set(node, CG_EXCL_FLAT))) {
+	if (!cg_flat_selected(g, node)) {
 		util_msg(msg, msglen,
 			 "%s is left out of the flat profile (-p/-P): "
 			 "it has no time to edit",

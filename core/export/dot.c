@@ -20,6 +20,7 @@
 #include "exportint.h"
 #include "cg.h"
 #include "load.h"
+#include "rows.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -101,10 +102,9 @@ static void fill(FILE *out, double frac)
 /* The time along arc ARC for the threshold (see the head comment). */
 static double arc_time(const struct cg *g, const struct cg_arc *arc)
 {
-	const struct cg_node *pn = &g->nodes[arc->parent];
 	const struct cg_node *cn = &g->nodes[arc->child];
 
-	if (pn->cycle && pn->cycle == cn->cycle && arc->parent != arc->child)
+	if (cg_arc_class(g, arc) == CG_ARC_CYCLE)
 		return cn->ncalls > 0 ? (cn->prop_self + cn->prop_child) *
 						(double)arc->count / (double)cn->ncalls
 				      : 0;
@@ -188,10 +188,12 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 			any |= drawn[m];
 		if (!any)
 			continue;
+		char cyc[ROWS_CYCLE_MAX];
+		*rows_cycle_name(cyc, cy->cycle, 0) = 0;
 		fprintf(out,
-			"  subgraph cluster_cycle%u {\n    label=\"<cycle %u> "
+			"  subgraph cluster_cycle%u {\n    label=\"%s "
 			"%.2f s\"; style=dashed;\n",
-			cy->cycle, cy->cycle, (cy->prop_self + cy->prop_child) / hz);
+			cy->cycle, cyc, (cy->prop_self + cy->prop_child) / hz);
 		for (uint32_t m = cy->next_member; m != CG_NONE;
 		     m = g->nodes[m].next_member)
 			if (drawn[m])
@@ -221,7 +223,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		if (notime)
 			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n",
 				arc->parent, arc->child, (unsigned long long)arc->count);
-		else if (pn->cycle && pn->cycle == g->nodes[arc->child].cycle)
+		else if (pn->cycle && cg_arc_class(g, arc) != CG_ARC_OTHER)
 			/* gprof gives no time to a call inside a cycle */
 			fprintf(out,
 				"  n%u -> n%u [label=\"%llu calls\", penwidth=%.2f];\n",
