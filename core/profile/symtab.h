@@ -77,6 +77,17 @@ void symtab_load_lines(const struct symtab *st);
 /* Whether libiberty knows the demangling style NAME (--demangle=NAME). */
 int symtab_demangle_style_ok(const char *name);
 
+/* Whether NAME is one of the profiling machinery's own functions (mcount
+ * and the like), which GNU leaves out of the time, the call graph and the
+ * flat profile unless the user names them (sym->is_excluded). */
+int symtab_default_excluded(const char *name);
+
+/* GNU's order of symbols: by address; at one address globals before
+ * statics, then functions before other symbols.  0 when these tie: the
+ * caller then keeps the order it read the symbols in. */
+int symtab_order(uint64_t a_addr, int a_static, int a_func, uint64_t b_addr, int b_static,
+		 int b_func);
+
 /* GNU's choice between two symbols at one address: 1 when the source
  * (SRC_STATIC, SRC_FUNC, name S) replaces the kept one: globals over
  * statics, functions over other symbols, fewer leading underscores. */
