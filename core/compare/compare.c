@@ -182,7 +182,7 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map, si
 		const struct cg_node *n = &g->nodes[i];
 		fn->node[s] = i;
 		fn->samples[s] = n->self_time;
-		fn->total[s] = g->hz > 0 ? (n->self_time + n->child_time) / g->hz : 0;
+		fn->total[s] = cg_seconds(g, n->self_time + n->child_time);
 		fn->calls[s] = n->ncalls + n->self_calls;
 		map[i] = f;
 	}
@@ -321,8 +321,7 @@ static void add_arcs(struct compare *c, uint32_t *const map[2])
 			}
 			c->arcs[x].present[s] = 1;
 			c->arcs[x].count[s] += r->count;
-			if (g->hz > 0)
-				c->arcs[x].time[s] += (r->time + r->child_time) / g->hz;
+			c->arcs[x].time[s] += cg_seconds(g, r->time + r->child_time);
 		}
 	}
 	free(t.slot);
@@ -364,7 +363,7 @@ void compare_build(struct compare *c, const struct compare_side *before,
 		const struct cg *g = c->side[s].g;
 		c->hz[s] = g->hz;
 		c->have_hist[s] = g->have_hist;
-		c->total[s] = g->hz > 0 ? g->total_time / g->hz : 0;
+		c->total[s] = cg_seconds(g, g->total_time);
 	}
 	itab_init(&t, (size_t)before->g->nfuncs + after->g->nfuncs);
 	for (int s = 0; s < 2; s++) {

@@ -115,14 +115,13 @@ static void node(FILE *out, const struct cg *g, uint32_t i, double total, int no
 		 const char *indent)
 {
 	const struct cg_node *n = &g->nodes[i];
-	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 	double t = n->prop_self + n->prop_child;
 
 	fprintf(out, "%sn%u [label=\"", indent, i);
 	short_name(out, n->sym->dname);
 	fprintf(out, "\\n[%u] %.1f%% total %.2f s\\nself %.2f s\\n%llu calls", n->index,
-		notime ? 0.0 : 100 * t / total, t / hz, n->prop_self / hz,
-		(unsigned long long)n->ncalls);
+		notime ? 0.0 : 100 * t / total, cg_seconds(g, t),
+		cg_seconds(g, n->prop_self), (unsigned long long)n->ncalls);
 	if (n->self_calls)
 		fprintf(out, "+%llu", (unsigned long long)n->self_calls);
 	fputs("\", tooltip=\"", out);
@@ -137,7 +136,6 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	const struct cg *g = edit_graph(e);
 	const struct opts *o = edit_opts(e);
 	double total = g->print_time > 0 ? g->print_time : g->total_time;
-	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 	int notime = total <= 0;
 	char *drawn = xcalloc((size_t)g->nfuncs + 1, 1);
 	char *arc_drawn = xcalloc((size_t)g->narcs + 1, 1);
@@ -170,7 +168,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	 * graphs with cycle clusters. */
 	fputs("digraph \"tgprof\" {\n  graph [newrank=true, labelloc=t, label=\"", out);
 	dstr(out, o->exe ? o->exe : "a.out");
-	fprintf(out, ": %.2f seconds", g->total_time / hz);
+	fprintf(out, ": %.2f seconds", cg_seconds(g, g->total_time));
 	if (edit_nsteps(e))
 		fprintf(out, ", %zu edit%s", edit_nsteps(e),
 			edit_nsteps(e) == 1 ? "" : "s");
@@ -193,7 +191,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		fprintf(out,
 			"  subgraph cluster_cycle%u {\n    label=\"%s "
 			"%.2f s\"; style=dashed;\n",
-			cy->cycle, cyc, (cy->prop_self + cy->prop_child) / hz);
+			cy->cycle, cyc, cg_seconds(g, cy->prop_self + cy->prop_child));
 		for (uint32_t m = cy->next_member; m != CG_NONE;
 		     m = g->nodes[m].next_member)
 			if (drawn[m])
@@ -233,7 +231,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 			fprintf(out,
 				"  n%u -> n%u [label=\"%.2f s\\n%llu calls\", "
 				"penwidth=%.2f];\n",
-				arc->parent, arc->child, t / hz,
+				arc->parent, arc->child, cg_seconds(g, t),
 				(unsigned long long)arc->count, 1 + 4 * t / total);
 	}
 	fputs("}\n", out);

@@ -171,6 +171,13 @@ static inline double cg_graph_percent(const struct cg *g, uint32_t n)
 	return cg_percent(s->prop_self + s->prop_child, g->print_time);
 }
 
+/* TICKS in seconds.  A profile without a rate (no histogram) has no
+ * time: 0. */
+static inline double cg_seconds(const struct cg *g, double ticks)
+{
+	return g->hz > 0 ? ticks / g->hz : 0;
+}
+
 /* The classes of arcs, in the order an entry of the call graph lists
  * them: a call of a function by itself, a call between two members of
  * one cycle, and any other.  Time flows along the last class only, so
