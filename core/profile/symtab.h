@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* symtab: the executable's function symbols, through libbfd.
  *
- * Selection, ordering and duplicate resolution follow GNU gprof 2.40 (see
- * shared/docs/gprof-compat.md), quirks included.  Display names come from
+ * Selection, ordering and duplicate resolution follow GNU gprof 2.40,
+ * quirks included (tests/symtab/ and test_symtab.c compare against it).  Display names come from
  * libiberty's demangler.  The table is sorted by address; symbol i covers
  * [addr, end_addr] with end_addr one byte before the next symbol's addr.
  *
