@@ -303,14 +303,6 @@ static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
 	}
 }
 
-static void add_spec(struct opts *o, int which, const char *spec)
-{
-	o->specs = xrealloc(o->specs, ((size_t)o->nspecs + 1) * sizeof *o->specs);
-	o->specs[o->nspecs].which = which;
-	o->specs[o->nspecs].spec = spec;
-	o->nspecs++;
-}
-
 /* GNU's reports switched on and off by a pair of options: ON prints the
  * report (with SPEC, limited to SPEC); OFF with SPEC prints it less SPEC,
  * without switches it off.  A call-graph SPEC holding '/' names arcs:
@@ -337,7 +329,7 @@ static int onoff_option(struct opts *o, int c, const char *arg, int *style,
 		int on = c == t->on;
 		if (arg) {
 			int arcs = t->arcs_on && strchr(arg, '/');
-			add_spec(o, arcs ? (on ? t->arcs_on : t->arcs_off) : c, arg);
+			opts_add_spec(o, arcs ? (on ? t->arcs_on : t->arcs_off) : c, arg);
 		}
 		if (on || arg)
 			*style |= t->style;
@@ -357,14 +349,9 @@ static long parse_long(const char *s)
 
 void opts_parse(struct opts *o, int argc, char **argv)
 {
-	static const char *default_profiles[] = { "gmon.out" };
 	int style = 0, user_style = 0, c;
 
-	memset(o, 0, sizeof *o);
-	o->exe = "a.out";
-	o->width = 80;
-	o->table_length = 10;
-	o->min_count = 1;
+	opts_init(o);
 	char **orig = argv;
 	expandargv(&argc, &argv);
 	if (argv != orig)
@@ -386,8 +373,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'f':
 		case 'F':
 		case 'n':
-		case 'N': add_spec(o, c, optarg); break;
-		case 'k': add_spec(o, 'k', optarg); break;
+		case 'N': opts_add_spec(o, c, optarg); break;
+		case 'k': opts_add_spec(o, 'k', optarg); break;
 		case 'z': o->zero = 1; break;
 		case 'T': o->traditional = 1; break;
 		case 'w': o->width = (int)parse_long(optarg); break;
@@ -542,12 +529,11 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	if (optind < argc) {
 		o->profiles = (const char **)&argv[optind];
 		o->nprofiles = argc - optind;
-	} else {
-		o->profiles = default_profiles;
-		o->nprofiles = 1;
 	}
+	/* no report named: opts_init()'s, less those switched off */
 	if (style == 0 && !o->sum && !o->file_info)
-		style = (STYLE_FLAT | STYLE_GRAPH) & ~user_style;
+		style = ((o->flat ? STYLE_FLAT : 0) | (o->graph ? STYLE_GRAPH : 0)) &
+			~user_style;
 	o->flat_asked = !!(user_style & STYLE_FLAT);
 	o->graph_asked = !!(user_style & STYLE_GRAPH);
 	o->flat = !!(style & STYLE_FLAT);
@@ -568,7 +554,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 
 void opts_free(struct opts *o)
 {
-	free(o->specs);
+	opts_free_specs(o);
 	free(o->break_choices);
 	o->break_choices = NULL;
 	o->nbreak_choices = 0;
@@ -588,6 +574,5 @@ void opts_free(struct opts *o)
 	free(o->lib_paths);
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
-	o->specs = NULL;
 	o->argv_expanded = NULL;
 }
