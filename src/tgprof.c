@@ -129,8 +129,8 @@ static int run_text(const struct opts *o)
 		if (out != stdout)
 			fclose(out);
 	}
-	if (o->write_edits &&
-	    editfile_write(o->write_edits, &l.g, del, ndel, msg, sizeof msg) < 0)
+	if (o->write_edits && editfile_write(o->write_edits, &l.g, del, ndel,
+					     UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
 		util_die("%s", msg);
 	free(del);
 	if (o->out_asked) {
@@ -170,7 +170,8 @@ static int run_compare(const struct opts *o)
 
 	comparerun_load(&r, o);
 	struct compare_out x = { &r.c, o->out_format };
-	if (util_write_file(o->output, fill_compare, &x, NULL, msg, sizeof msg) != 0)
+	if (util_write_file(o->output, UTIL_WRITE_NAMED, fill_compare, &x, NULL, msg,
+			    sizeof msg) != 0)
 		util_die("%s", msg);
 	comparerun_free(&r);
 	return 0;

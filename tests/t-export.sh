@@ -10,8 +10,9 @@
 #   json       read by python3's json module; self times, calls, cycles and
 #              deleted arcs agree with GNU gprof's reports;
 #   dot        accepted by Graphviz (dot -Tsvg);
-#   callgrind  callgrind_annotate prints every function with GNU's self
-#              time in ticks, and inclusive costs match GNU's totals.
+#   callgrind  callgrind_annotate prints every function with GNU's share
+#              of the time (to 0.01%, fractions of samples kept) and self
+#              time, and inclusive costs match GNU's totals.
 # A small -pg program with two cycles is compiled here; corpus cases
 # (tests/corpus, TG_CASE to choose, default '*-o2' and 'cxx-*') follow.
 . "$(dirname "$0")/lib.sh"
@@ -226,17 +227,23 @@ dot_arcs=0
 
 cat > "$W/cg_check.py" << 'EOF'
 # cg_check.py ANNOTATE_SELF ANNOTATE_INCL GNU_FLAT GNU_GRAPH MININC:
-# callgrind_annotate's reading of the callgrind export against GNU gprof:
-# the summary is the profile's total samples; each self cost is GNU's
-# self time within one tick; each inclusive cost (--inclusive=yes) is
-# never below the self cost and equals GNU's self + children of the
-# function's call-graph entry (a cycle member's own line) within one tick.
+# callgrind_annotate's reading of the callgrind export against GNU gprof.
+# Costs are in nanoseconds ("ns") when the profile has a sampling rate,
+# else in samples.  Each self cost is GNU's share of the time to 0.01%
+# (the "% time" column, printed to two decimals: GNU's fractional shares
+# of split bins are kept) and its self time within one sample; each inclusive cost (--inclusive=yes)
+# is never below the self cost and equals GNU's self + children of the
+# function's call-graph entry (a cycle member's own line) within one
+# sample.
 import re, sys
 # Functions sharing a name and a file are told apart by tgprof with an
 # address suffix " (0x...)"; costs are summed per name on both sides.
 def costs(path):
-    out, total = {}, None
+    out, total, event = {}, None, None
     for line in open(path):
+        e = re.match(r"^Events shown:\s+(\S+)", line)
+        if e:
+            event = e.group(1)
         m = re.match(r"^\s*([\d,]+)(?: \(\s*[\d.]+%\))?\s+(.*?)(?: \[[^\]]*\])?\s*$", line)
         if not m:
             continue
@@ -249,8 +256,8 @@ def costs(path):
         fn = m.group(2).split(":", 1)[1]
         fn = re.sub(r" \(0x[0-9a-f]+\)$", "", fn)
         out[fn] = out.get(fn, 0) + v
-    return out, total
-(self_c, total), (incl_c, _) = costs(sys.argv[1]), costs(sys.argv[2])
+    return out, total, event
+(self_c, total, event), (incl_c, _, _) = costs(sys.argv[1]), costs(sys.argv[2])
 flat = open(sys.argv[3]).read()
 errs = []
 m = re.search(r"Each sample counts as ([0-9.e+-]+) seconds", flat)
@@ -258,26 +265,39 @@ if not m:
     print("no flat profile")
     sys.exit(1)
 period = float(m.group(1))
+tick = period * 1e9 if event == "ns" else 1.0   # cost units per sample
+if event not in ("ns", "ticks"):
+    errs.append("unexpected event %r" % event)
 row = re.compile(r"^\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)\s+([\d.]+)\s+([\d.]+)\s+)?(\S.*)$")
-gnu, cum = {}, 0.0
+gnu, pct, nrows, cum = {}, {}, {}, 0.0
 for line in flat.splitlines():
     r = row.match(line)
     if r:
         name = r.group(7).strip()
-        gnu[name] = gnu.get(name, 0) + round(float(r.group(3)) / period)
+        gnu[name] = gnu.get(name, 0) + float(r.group(3)) / period
+        pct[name] = pct.get(name, 0) + float(r.group(1))
+        nrows[name] = nrows.get(name, 0) + 1
         cum = float(r.group(2))
-samples = round(cum / period)
-if total != samples:
-    errs.append("summary %s, the profile has %d samples" % (total, samples))
-if sum(self_c.values()) != total:
-    errs.append("self costs sum to %d, summary %s" % (sum(self_c.values()), total))
+# The summary is GNU's total (the "% time" denominator: checked through
+# every share below); the self costs add up to GNU's last cumulative
+# seconds (the sum of the self times, printed to a sample).
+if total is None:
+    errs.append("no summary")
+total = total or 0
+if abs(sum(self_c.values()) - cum / period * tick) > tick:
+    errs.append("self costs sum to %d, GNU's cumulative time is %g s" % (sum(self_c.values()), cum))
 n = 0
 for name, ticks in gnu.items():
     if ticks == 0:
         continue
     n += 1
-    if abs(self_c.get(name, 0) - ticks) > 1:
-        errs.append("%s: self %s vs GNU %d ticks" % (name, self_c.get(name), ticks))
+    got = self_c.get(name, 0)
+    if abs(got - ticks * tick) > tick:
+        errs.append("%s: self %s vs GNU %.2f samples" % (name, got, ticks))
+    # GNU prints each row's share rounded to 0.01 (rows of one name are
+    # summed, each adding its rounding)
+    if total and abs(100.0 * got / total - pct[name]) > 0.0051 * nrows[name]:
+        errs.append("%s: %.4f%% of the time vs GNU %.2f%%" % (name, 100.0 * got / total, pct[name]))
 if n == 0 and (not self_c or any(self_c.values())):
     errs.append("no function with time compared")
 for name, v in self_c.items():
@@ -291,11 +311,11 @@ for line in text.splitlines():
     m = re.match(r"^\[\d+\]\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s+(?:[\d+]+\s+)?(.*?)(?: <cycle \d+>)? \[\d+\]$", line)
     if not m or "<cycle" in m.group(3) or m.group(3) in dups:
         continue
-    name, tot = m.group(3), round((float(m.group(1)) + float(m.group(2))) / period)
+    name, tot = m.group(3), (float(m.group(1)) + float(m.group(2))) / period
     got = incl_c.get(name, 0)
     ninc += 1
-    if abs(got - tot) > 1:
-        errs.append("%s: inclusive %s vs GNU %d ticks" % (name, got, tot))
+    if abs(got - tot * tick) > tick:
+        errs.append("%s: inclusive %s vs GNU %.2f samples" % (name, got, tot))
 if len(sys.argv) > 5 and ninc < int(sys.argv[5]):
     errs.append("only %d inclusive costs compared" % ninc)
 for e in errs[:20]:
@@ -428,6 +448,60 @@ else
 fi
 
 text_case plain "$P" prog "" "" ""
+
+# gprof shares a histogram bin that covers the end of one function and
+# the start of the next between the two, in proportion to the bytes of
+# each it covers, so self times are fractions of a sample.  The profile
+# rebinned by 10 (bins ten times as wide, most of them straddling two of
+# the program's small functions) has such shares; the callgrind export
+# must keep them (cg_check: GNU's % time to 0.01%).
+cat > "$W/rebin.py" << 'EOF'
+# rebin.py IN OUT K: a GNU gmon file with every K histogram bins summed
+# into one (arcs and other records copied).
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+k = int(sys.argv[3])
+out = bytearray(data[:20])
+i = 20
+while i < len(data):
+    tag = data[i]
+    if tag == 0:
+        lo, hi, n, rate = struct.unpack_from("<QQii", data, i + 1)
+        dim = data[i + 25:i + 41]
+        counts = struct.unpack_from("<%dH" % n, data, i + 41)
+        m = (n + k - 1) // k
+        new = [min(65535, sum(counts[j * k:(j + 1) * k])) for j in range(m)]
+        # the same bytes per bin, K times over (bins need not be whole bytes)
+        top = lo + (m * k * (hi - lo) + n // 2) // n
+        out += bytes([0]) + struct.pack("<QQii", lo, top, m, rate) + dim
+        out += struct.pack("<%dH" % m, *new)
+        i += 41 + 2 * n
+    elif tag == 1:
+        out += data[i:i + 21]
+        i += 21
+    elif tag == 2:
+        n = struct.unpack_from("<i", data, i + 1)[0]
+        out += data[i:i + 5 + 16 * n]
+        i += 5 + 16 * n
+    else:
+        sys.exit("bad tag %d at %d" % (tag, i))
+open(sys.argv[2], "wb").write(bytes(out))
+EOF
+R=$W/rebinned
+mkdir -p "$R" && cp "$P/prog" "$R/prog" &&
+	python3 "$W/rebin.py" "$P/gmon.out" "$R/gmon.out" 10 > "$W/rebin.log" 2>&1
+# the rebinned profile does split bins: some function's share of the
+# samples (% time of the total) is not a whole number of samples
+if $GPROF -b -p "$R/prog" "$R/gmon.out" 2> /dev/null | awk '
+	/^Each sample counts as/ { period = $5 }
+	/^ *[0-9.]+ +[0-9.]+ +[0-9.]+ / { pct[++n] = $1; total = $2 }
+	END { for (i = 1; i <= n; i++) { x = pct[i] / 100 * total / period
+		if (x - int(x + 0.5) > 0.1 || int(x + 0.5) - x > 0.1) f = 1 }
+	      exit !f }'; then
+	tg_pass "setup: the rebinned profile has fractional self times"
+else
+	tg_fail "setup: the rebinned profile has fractional self times" "$(cat "$W/rebin.log")"
+fi
 text_case k-cycle "$P" prog "-k ping/pong" "" "k ping/pong"
 text_case k-two "$P" prog "-k ring_c/ring_a -k ring_b/ring_c" "" "k ring_c/ring_a
 k ring_b/ring_c"
@@ -454,6 +528,7 @@ text_case start-e-k "$P" prog "-e leaf -k ring_c/ring_a" "-e leaf" "k ring_c/rin
 
 MININC=2
 formats_case plain "$P" prog "" ""
+formats_case rebinned "$R" prog "" ""
 formats_case k-cycle "$P" prog "-k ping/pong -k ring_c/ring_a" "k ping/pong
 k ring_c/ring_a" "k ping/pong" "k ring_c/ring_a"
 MININC=0

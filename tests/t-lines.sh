@@ -63,7 +63,9 @@ SETS_B='-b -l
 -b -r
 -b -r -z
 -b -p -r
--b -r -q'
+-b -r -q
+-b -r -c
+-b -r -a -c'
 
 SETS_NOTES='-l
 -A
@@ -188,11 +190,13 @@ build_prog() {
 		objs="$objs $o"
 	done
 	(cd "$pdir" && $link -g -pg $objs -o exe && ./exe 300 > /dev/null) || return 1
-	# One function per object file: when a file lists several, GNU
-	# gprof 2.40 decides which keep a symbol from a flag it never
-	# initialises (see tgprof(1)), so only this form has one answer.
+	# map: one function per object file; fullmap: every symbol, as nm
+	# prints it.  With several functions of a file GNU gprof 2.40 decides
+	# which keep a symbol from a flag it never initialises (tgprof(1)), so
+	# fullmap is compared with GNU run on zero-filled allocations.
 	(cd "$pdir" && nm --extern-only --defined-only -v --print-file-name \
-		$(cd "$pdir" && ls *.o) | awk -F: '!seen[$1]++' > map) || return 1
+		$(cd "$pdir" && ls *.o) > fullmap &&
+		awk -F: '!seen[$1]++' fullmap > map) || return 1
 	# basic blocks: every third line symbol start, and some addresses
 	# inside lines, with counts that make runs of equal values
 	addrs=$(cd "$pdir" && $GPROF -b -l -p -z exe gmon.out 2> /dev/null |
@@ -204,7 +208,7 @@ build_prog() {
 	echo "$pdir"
 }
 
-for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0"; do
+for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0" "rmap -O0"; do
 	set -- $spec
 	if ! pdir=$(build_prog "$1" "$2" 2> "$work/build.err"); then
 		tg_fail "lines/$1$2: build" "$(tail -5 "$work/build.err")"
@@ -215,6 +219,7 @@ for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0"; do
 	cxx) focus=_ZNK3geo4Rect4areaEv arc=main/_ZN3geo5Shape5totalERKSt6vectorIPS0_SaIS2_EE ;;
 	asm) focus=asmwork arc=main/asmother ;;
 	hot) focus=H arc=main/F ;;
+	rmap) focus=_Z6b_workl arc=_Z6b_workl/_ZN3Acc3addEl ;;
 	esac
 	r=$(run_sets "lines/$1$2" "$pdir" "$focus" "$arc" gmon.out)
 	printf '%s\n' "$r"
@@ -225,6 +230,16 @@ for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0"; do
 		   "-b -R map -p" "-b -R map -q" "-b -l -R map" "-b -l -R map -p"; do
 		want "$set" || continue
 		compare "lines/$1$2 $set [basic blocks]" exact "$pdir" "$set" gmon.bb
+	done
+	# GNU's -R with an uninitialised flag made zero (glibc fills new
+	# allocations with PERTURB ^ 0xff).
+	for set in "-b -R fullmap" "-b -R fullmap -p -z" "-b -R fullmap -q" \
+		   "-b -l -R fullmap -p"; do
+		want "$set" || continue
+		gnu=$GPROF
+		GPROF="env MALLOC_PERTURB_=255 $gnu"
+		compare "lines/$1$2 $set [GNU on zeroed memory]" exact "$pdir" "$set" gmon.out
+		GPROF=$gnu
 	done
 done
 

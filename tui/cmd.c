@@ -337,7 +337,6 @@ static void c_source(struct app *a, const char *name, char *arg)
 	(void)name;
 	static int depth;
 	const char *why;
-	size_t len;
 	char *text, *line, *next;
 
 	if (depth >= SOURCE_DEPTH) {
@@ -346,13 +345,8 @@ static void c_source(struct app *a, const char *name, char *arg)
 		return;
 	}
 	int n = 0, errors = 0;
-	if (!(text = util_read_file(arg, &len, &why))) {
+	if (!(text = util_read_text(arg, &why))) {
 		app_message(a, 1, "%s: %s", arg, why);
-		return;
-	}
-	if (memchr(text, 0, len)) {
-		app_message(a, 1, "%s: not a text file", arg);
-		free(text);
 		return;
 	}
 	depth++;
@@ -379,6 +373,28 @@ static void c_source(struct app *a, const char *name, char *arg)
 			    n == 1 ? "" : "s", errors ? ", some failed (:messages)" : "");
 }
 
+/* The commands that write a file (export, save-display, dump,
+ * write-edits) share one rule: the file is written as util.h says for a
+ * file the user named, and an existing file is replaced only by the
+ * command with `!'.  The flags for command NAME: */
+static int write_flags(const char *name)
+{
+	return UTIL_WRITE_NAMED | (strchr(name, '!') ? 0 : UTIL_WRITE_NEW);
+}
+
+/* Report a writing command's failure R (the reason in MSG) on the
+ * message line; 1 when it succeeded, for the caller's own message. */
+static int written(struct app *a, const char *name, const char *path, int r,
+		   const char *msg)
+{
+	if (r == UTIL_WRITE_EXISTS)
+		app_message(a, 1, "%s exists: :%.*s! %s replaces it", path,
+			    (int)strcspn(name, "!"), name, path);
+	else if (r != 0)
+		app_message(a, 1, "%s", msg);
+	return r == 0;
+}
+
 static void c_export(struct app *a, const char *name, char *arg)
 {
 	char path[4096] = "", fmt[32] = "", msg[4200];
@@ -398,9 +414,10 @@ static void c_export(struct app *a, const char *name, char *arg)
 		f = export_format_guess(path);
 	}
 	int r = export_write(a->ed, path, f, NULL, name[6] == '!', msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
-	if (r >= 0)
-		a->saved_gen = edit_generation(a->ed);
+	if (!written(a, name, path, r, msg))
+		return;
+	app_message(a, 0, "%s", msg);
+	a->saved_gen = edit_generation(a->ed);
 }
 
 static void c_save_display(struct app *a, const char *name, char *arg)
@@ -410,27 +427,28 @@ static void c_save_display(struct app *a, const char *name, char *arg)
 		app_message(a, 1, "usage: %s FILE", name);
 		return;
 	}
-	if (!strchr(name, '!') && access(arg, F_OK) == 0) {
-		app_message(a, 1, "%s exists: :save-display! %s replaces it", arg, arg);
-		return;
-	}
 	screen_draw(a);
-	int r = draw_save_display(arg, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	int r = draw_save_display(arg, write_flags(name), msg, sizeof msg);
+	if (written(a, name, arg, r, msg))
+		app_message(a, 0, "%s", msg);
+}
+
+static int fill_dump(FILE *f, void *ctx)
+{
+	edit_dump(f, ctx);
+	return 0;
 }
 
 static void c_dump(struct app *a, const char *name, char *arg)
 {
-	(void)name;
-	FILE *f = fopen(arg, "w");
-	if (!f) {
-		app_message(a, 1, "%s: cannot write", arg);
+	char msg[4200];
+	if (!*arg) {
+		app_message(a, 1, "usage: %s FILE", name);
 		return;
 	}
-	edit_dump(f, a->ed);
-	if (fclose(f) != 0)
-		app_message(a, 1, "%s: write error", arg);
-	else
+	int r = util_write_file(arg, write_flags(name), fill_dump, a->ed, NULL, msg,
+				sizeof msg);
+	if (written(a, name, arg, r, msg))
 		app_message(a, 0, "dumped the model to %s", arg);
 }
 
@@ -464,17 +482,15 @@ static void c_break(struct app *a, const char *name, char *arg)
 /* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
 static void c_write_edits(struct app *a, const char *name, char *arg)
 {
-	(void)name;
-	char msg[1024];
+	char msg[4200];
 	size_t n;
 	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
 	if (!*arg) {
-		app_message(a, 1, "usage: write-edits FILE");
+		app_message(a, 1, "usage: %s FILE", name);
 		return;
 	}
-	if (editfile_write(arg, a->g, d, n, msg, sizeof msg) < 0)
-		app_message(a, 1, "%s", msg);
-	else
+	int r = editfile_write(arg, a->g, d, n, write_flags(name), msg, sizeof msg);
+	if (written(a, name, arg, r, msg))
 		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
 			    n == 1 ? "" : "s", arg, arg);
 }
@@ -607,7 +623,8 @@ static const struct {
 	{ "export! FILE [FORMAT]", "the same, replacing an existing file", c_export },
 	{ "save-display FILE", "write the screen as text (not over an existing file)", c_save_display },
 	{ "save-display! FILE", "the same, replacing an existing file", c_save_display },
-	{ "dump FILE", "write the model as text (for tests)", c_dump },
+	{ "dump FILE", "write the model as text (for tests; not over an existing file)", c_dump },
+	{ "dump! FILE", "the same, replacing an existing file", c_dump },
 	{ "flat", "show the flat profile", c_view },
 	{ "graph", "show the call graph", c_view },
 	{ "index", "show the index", c_view },
@@ -617,7 +634,8 @@ static const struct {
 	{ "break-cycles N [bsd|time]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "pin [FROM/TO]", "keep the arc (under the cursor) out of the proposal and propose again", c_pin },
 	{ "force [FROM/TO]", "force the arc (under the cursor) into the proposal, the rest around it", c_pin },
-	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits)", c_write_edits },
+	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits; not over an existing file)", c_write_edits },
+	{ "write-edits! FILE", "the same, replacing an existing file", c_write_edits },
 	{ "show-edits", "show the deleted arcs as edits-file commands and gprof -k options", c_show_edits },
 	{ "unpin [FROM/TO]", "make the arc free again (alone: every pinned or forced arc)", c_pin },
 	{ "cycles", "show the cycle-breaking proposal again", c_view },
@@ -646,6 +664,7 @@ static const struct {
 	{ "pin", CMD_ARG_ARC }, { "force", CMD_ARG_ARC }, { "unpin", CMD_ARG_ARC },
 	{ "export", CMD_ARG_FILE }, { "export!", CMD_ARG_FILE }, { "save-display", CMD_ARG_FILE },
 	{ "save-display!", CMD_ARG_FILE }, { "source", CMD_ARG_FILE }, { "dump", CMD_ARG_FILE },
+	{ "dump!", CMD_ARG_FILE }, { "write-edits", CMD_ARG_FILE }, { "write-edits!", CMD_ARG_FILE },
 	{ "sort", CMD_ARG_WORDS }, { "set", CMD_ARG_WORDS }, { "filter", CMD_ARG_WORDS },
 	{ "break-cycles", CMD_ARG_WORDS },
 	{ "baseline", CMD_ARG_FILE }, { "significant", CMD_ARG_WORDS },

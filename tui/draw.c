@@ -122,13 +122,9 @@ void draw_fill(int y, int w, int role)
 	draw_text(y, 0, w, "", role | 0x100);
 }
 
-int draw_save_display(const char *path, char *msg, size_t msglen)
+static int fill_display(FILE *f, void *ctx)
 {
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		snprintf(msg, msglen, "%s: cannot write", path);
-		return -1;
-	}
+	(void)ctx;
 	wchar_t *line = xmalloc(((size_t)COLS + 1) * sizeof *line);
 	for (int y = 0; y < LINES; y++) {
 		int n = mvinnwstr(y, 0, line, COLS);
@@ -153,10 +149,14 @@ int draw_save_display(const char *path, char *msg, size_t msglen)
 		fprintf(f, "%s\n", out);
 	}
 	free(line);
-	if (fclose(f) != 0) {
-		snprintf(msg, msglen, "%s: write error", path);
-		return -1;
-	}
+	return 0;
+}
+
+int draw_save_display(const char *path, int flags, char *msg, size_t msglen)
+{
+	int r = util_write_file(path, flags, fill_display, NULL, NULL, msg, msglen);
+	if (r != 0)
+		return r;
 	snprintf(msg, msglen, "saved the display to %s", path);
 	return 0;
 }

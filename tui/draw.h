@@ -18,6 +18,8 @@ void draw_row(int y, int w, const char *s, int role);
 void draw_fill(int y, int w, int role);
 /* The role of a row with PCT of the time: 1 hot, 2 warm, 0 plain. */
 int draw_hot_attr(double pct);
-int draw_save_display(const char *path, char *msg, size_t msglen);
+/* The screen as text to PATH through util_write_file() with its FLAGS;
+ * returns its result, with a confirmation or the reason in MSG. */
+int draw_save_display(const char *path, int flags, char *msg, size_t msglen);
 
 #endif

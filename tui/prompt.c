@@ -404,10 +404,15 @@ void prompt_init(struct app *a)
 	snprintf(history_path[1], sizeof history_path[1], "%s/search-history", dir);
 	using_history();
 	stifle_history(1000);
+	/* a history file that is not a regular file (a FIFO) is not read:
+	 * reading it could wait forever */
+	const char *why;
 	use_history(1);
-	read_history(history_path[1]);
+	if (util_check_regular(history_path[1], &why) == 0)
+		read_history(history_path[1]);
 	use_history(0);
-	read_history(history_path[0]);
+	if (util_check_regular(history_path[0], &why) == 0)
+		read_history(history_path[0]);
 }
 
 static void noop_prep(int meta)
@@ -452,11 +457,28 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	return line;
 }
 
+/* The current history list as readline writes it (a line each; no
+ * timestamps are kept), at most the 1000 lines it is stifled to. */
+static int fill_history(FILE *f, void *ctx)
+{
+	(void)ctx;
+	HIST_ENTRY **list = history_list();
+	for (size_t i = 0; list && list[i]; i++)
+		fprintf(f, "%s\n", list[i]->line);
+	return 0;
+}
+
+/* The history files are written as util.h says (readline's own writer
+ * follows a symbolic link planted at the name: HOME may be another user's
+ * when tgprof runs as root). */
 void prompt_finish(void)
 {
+	char msg[4200];
+
 	for (int i = 1; i >= 0; i--) {
 		use_history(i);
-		if (history_path[i][0] && write_history(history_path[i]) == 0)
-			history_truncate_file(history_path[i], 1000);
+		if (history_path[i][0])
+			util_write_file(history_path[i], UTIL_WRITE_PRIVATE, fill_history,
+					NULL, NULL, msg, sizeof msg);
 	}
 }

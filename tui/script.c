@@ -122,15 +122,9 @@ static void parse_line(const char *s)
 int script_open(const char *path, char *err, size_t errlen)
 {
 	const char *why;
-	size_t len;
-	char *text = util_read_file(path, &len, &why), *line, *rest;
+	char *text = util_read_text(path, &why), *line, *rest;
 	if (!text) {
 		snprintf(err, errlen, "%s: %s", path, why);
-		return -1;
-	}
-	if (memchr(text, 0, len)) {
-		snprintf(err, errlen, "%s: not a text file", path);
-		free(text);
 		return -1;
 	}
 	for (line = text; *line; line = rest) {

@@ -248,7 +248,12 @@ int tui_main(const struct opts *o)
 	/* TGPROF_BENCH=FILE: time to the first screen and per key (action and
 	 * redraw), for tests/bench/bench-tui.sh. */
 	const char *bench = getenv("TGPROF_BENCH");
-	FILE *bf = bench && *bench ? fopen(bench, "w") : NULL;
+	char bmsg[4200];
+	int bst;
+	struct util_out *bw = bench && *bench ? util_out_open(bench, UTIL_WRITE_NAMED,
+							      &bst, bmsg, sizeof bmsg)
+					      : NULL;
+	FILE *bf = bw ? util_out_file(bw) : NULL;
 	int bench_key = -1;
 	double bench_t = 0, bench_acted = 0;
 	unsigned long bench_gen = edit_generation(a->ed);
@@ -302,10 +307,12 @@ int tui_main(const struct opts *o)
 			a->quit_asked = 0;
 		bench_acted = util_now();
 	}
-	if (bf)
-		fclose(bf);
+	int bench_failed = bench && *bench &&
+			   (!bw || util_out_close(bw, 0, NULL, bmsg, sizeof bmsg) != 0);
 	prompt_finish();
 	term_close();
+	if (bench_failed)
+		util_warn("%s", bmsg);
 	nkey_errors = app_key_errors(&key_errors);
 	for (size_t i = 0; i < nkey_errors; i++)
 		fprintf(stderr, "%s: %s\n", util_progname(), key_errors[i]);

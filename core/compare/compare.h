@@ -108,7 +108,8 @@ void compare_free(struct compare *c);
 int compare_func_cmp(const struct compare_func *a, const struct compare_func *b);
 
 /* F's name as the reports print it: namesakes get " [file]", " [file #2]"
- * or " [static #2]". */
+ * or " [static #2]"; control characters as util_put_escaped() writes
+ * them, so a name is one line whatever it holds. */
 void compare_put_name(FILE *out, const struct compare_func *f);
 
 /* The text comparison report (tgprof's own format; see tgprof(1)). */

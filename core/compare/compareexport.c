@@ -223,12 +223,35 @@ static void cg_costs(FILE *out, uint64_t b, uint64_t a)
 		a > b ? a - b : 0, b > a ? b - a : 0);
 }
 
+/* The files named so far, for the format's "(id)" references: a name
+ * written out in full could itself read as one ("(2) x"). */
+struct cg_files {
+	const char **v;
+	size_t n, cap;
+};
+
+static void cg_fl(FILE *out, const char *tag, struct cg_files *fl, const char *file)
+{
+	const char *f = file ? file : "???";
+
+	for (size_t i = 0; i < fl->n; i++)
+		if (fl->v[i] == f || strcmp(fl->v[i], f) == 0) {
+			fprintf(out, "%s=(%zu)\n", tag, i + 1);
+			return;
+		}
+	util_grow((void **)&fl->v, &fl->cap, fl->n + 1, sizeof *fl->v);
+	fl->v[fl->n++] = f;
+	fprintf(out, "%s=(%zu) ", tag, fl->n);
+	util_put_escaped(out, f);
+	fputc('\n', out);
+}
+
 static void cg_fn(FILE *out, const char *tag, const struct compare *c, uint32_t i,
-		  char *seen)
+		  char *seen, struct cg_files *fl)
 {
 	const struct compare_func *f = &c->funcs[i];
 
-	fprintf(out, "%sfl=%s\n", tag[0] == 'c' ? "c" : "", f->file ? f->file : "???");
+	cg_fl(out, tag[0] == 'c' ? "cfl" : "fl", fl, f->file);
 	if (seen[i]) {
 		fprintf(out, "%s=(%" PRIu32 ")\n", tag, i + 1);
 		return;
@@ -242,6 +265,7 @@ static void cg_fn(FILE *out, const char *tag, const struct compare *c, uint32_t 
 static void write_callgrind(FILE *out, const struct compare *c)
 {
 	char *seen = xcalloc(c->nfuncs ? c->nfuncs : 1, 1);
+	struct cg_files fl = { NULL, 0, 0 };
 	uint64_t sum[4] = { 0, 0, 0, 0 };
 
 	/* the summary is the sum of the self costs, event by event */
@@ -254,7 +278,9 @@ static void write_callgrind(FILE *out, const struct compare *c)
 		sum[3] += b > a ? b - a : 0;
 	}
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof (comparison)\n", out);
-	fprintf(out, "cmd: %s\npositions: line\n", c->side[COMPARE_AFTER].exe);
+	fputs("cmd: ", out);
+	util_put_escaped(out, c->side[COMPARE_AFTER].exe);
+	fputs("\npositions: line\n", out);
 	fputs("event: Before : Time before (microseconds)\n"
 	      "event: After : Time after (microseconds)\n"
 	      "event: Increase : Time gained (microseconds)\n"
@@ -273,11 +299,11 @@ static void write_callgrind(FILE *out, const struct compare *c)
 	}
 	for (uint32_t i = 0; i < c->nfuncs; i++) {
 		const struct compare_func *f = &c->funcs[i];
-		cg_fn(out, "fn", c, i, seen);
+		cg_fn(out, "fn", c, i, seen, &fl);
 		cg_costs(out, usec(c, f, 0), usec(c, f, 1));
 		for (uint32_t k = first[i]; k; k = next[k - 1]) {
 			const struct compare_arc *r = &c->arcs[k - 1];
-			cg_fn(out, "cfn", c, r->to, seen);
+			cg_fn(out, "cfn", c, r->to, seen, &fl);
 			fprintf(out, "calls=%" PRIu64 " 0\n",
 				r->present[1] ? r->count[1] : r->count[0]);
 			cg_costs(out, (uint64_t)llround(r->time[0] * 1e6),
@@ -288,6 +314,7 @@ static void write_callgrind(FILE *out, const struct compare *c)
 	free(first);
 	free(next);
 	free(seen);
+	free(fl.v);
 }
 
 int compare_write(FILE *out, const struct compare *c, int format)

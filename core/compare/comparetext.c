@@ -6,6 +6,7 @@
  * the report lines up for any name length and awk can read it. */
 #include "config.h"
 #include "compare.h"
+#include "util.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -16,9 +17,13 @@ static void side_header(FILE *out, const struct compare *c, int s)
 	const struct compare_side *d = &c->side[s];
 
 	fprintf(out, "%-7s", s == COMPARE_BEFORE ? "before:" : "after:");
-	for (int i = 0; i < d->nprofiles; i++)
-		fprintf(out, "%s%s", i ? "+" : " ", d->profiles[i]);
-	fprintf(out, " (%s)\n", d->exe);
+	for (int i = 0; i < d->nprofiles; i++) {
+		fputs(i ? "+" : " ", out);
+		util_put_escaped(out, d->profiles[i]);
+	}
+	fputs(" (", out);
+	util_put_escaped(out, d->exe);
+	fputs(")\n", out);
 	if (c->have_hist[s] && c->hz[s] > 0)
 		fprintf(out, "        sampling period %g s, total time %.2f s\n",
 			1 / c->hz[s], c->total[s]);
@@ -49,14 +54,16 @@ static const char *delta(char *buf, size_t n, uint64_t a, uint64_t b)
 
 void compare_put_name(FILE *out, const struct compare_func *f)
 {
-	fputs(f->name, out);
+	util_put_escaped(out, f->name);
 	if (!f->ambiguous)
 		return;
-	if (f->file && f->rank)
-		fprintf(out, " [%s #%" PRIu32 "]", f->file, f->rank + 1);
-	else if (f->file)
-		fprintf(out, " [%s]", f->file);
-	else if (f->is_static)
+	if (f->file) {
+		fputs(" [", out);
+		util_put_escaped(out, f->file);
+		if (f->rank)
+			fprintf(out, " #%" PRIu32, f->rank + 1);
+		fputc(']', out);
+	} else if (f->is_static)
 		fprintf(out, " [static #%" PRIu32 "]", f->rank + 1);
 	else if (f->rank)
 		fprintf(out, " [#%" PRIu32 "]", f->rank + 1);

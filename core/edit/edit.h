@@ -107,12 +107,14 @@ int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len);
  * exactly, which GNU's one -k per caller cannot. */
 
 /* Write the deletion of the N arcs in A of G to PATH (a comment line
- * first).  Returns 0, or -1 with the reason ("FILE: ...") in MSG. */
+ * first) with util_write_file() and its FLAGS (UTIL_WRITE_*).  Returns 0,
+ * or -1 or UTIL_WRITE_EXISTS with the reason ("FILE: ...") in MSG. */
 int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
-		   char *msg, size_t msglen);
+		   int flags, char *msg, size_t msglen);
 /* The same to an open stream (:show-edits). */
 void editfile_print(FILE *out, const struct cg *g, const uint32_t *a, size_t n);
-/* Run every command of PATH in session E, in order.  Returns the number
+/* Run every command of PATH in session E, in order.  PATH must be a
+ * regular text file (read no further than its size).  Returns the number
  * of commands run, or -1 at the first that cannot be read or fails, with
  * "FILE:LINE: reason" in MSG (the commands before it stay applied). */
 int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen);

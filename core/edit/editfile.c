@@ -19,58 +19,68 @@ void editfile_print(FILE *out, const struct cg *g, const uint32_t *a, size_t n)
 	}
 }
 
-int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
-		   char *msg, size_t msglen)
-{
-	FILE *f = fopen(path, "w");
+struct edits_out {
+	const char *path;
+	const struct cg *g;
+	const uint32_t *a;
+	size_t n;
+};
 
-	if (!f) {
-		util_msg(msg, msglen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	fprintf(f, "# tgprof edits: replay with tgprof --edits=%s\n", path);
-	editfile_print(f, g, a, n);
-	if (fclose(f) != 0) {
-		util_msg(msg, msglen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+static int fill_edits(FILE *f, void *ctx)
+{
+	const struct edits_out *x = ctx;
+
+	/* the name in a comment line: a control character in it (a newline)
+	 * would end the comment and start a command */
+	fputs("# tgprof edits: replay with tgprof --edits=", f);
+	for (const char *s = x->path; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
+	fputc('\n', f);
+	editfile_print(f, x->g, x->a, x->n);
 	return 0;
+}
+
+int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
+		   int flags, char *msg, size_t msglen)
+{
+	struct edits_out x = { path, g, a, n };
+
+	return util_write_file(path, flags, fill_edits, &x, NULL, msg, msglen);
 }
 
 int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL, why[512];
-	size_t cap = 0;
+	const char *why;
+	char *text = util_read_text(path, &why), *line, *next, err[512];
 	long lineno = 0;
 	int n = 0;
 
-	if (!f) {
-		util_msg(msg, msglen, "%s: %s", path, strerror(errno));
+	/* a regular file only, read no further than its size: /dev/zero or a
+	 * FIFO is refused, not read forever */
+	if (!text) {
+		util_msg(msg, msglen, "%s: %s", path, why);
 		return -1;
 	}
-	while (getline(&line, &cap, f) >= 0) {
+	for (line = text; *line; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = 0;
 		lineno++;
 		char *s = line;
 		while (*s == ' ' || *s == '\t')
 			s++;
-		s[strcspn(s, "\r\n")] = 0;
+		s[strcspn(s, "\r")] = 0;
 		if (*s == ':')
 			s++;
 		if (*s == 0 || *s == '#')
 			continue;
-		if (edit_command(e, s, why, sizeof why) < 0) {
-			util_msg(msg, msglen, "%s:%ld: %s", path, lineno, why);
+		if (edit_command(e, s, err, sizeof err) < 0) {
+			util_msg(msg, msglen, "%s:%ld: %s", path, lineno, err);
 			n = -1;
 			break;
 		}
 		n++;
 	}
-	if (n >= 0 && ferror(f)) {
-		util_msg(msg, msglen, "%s: %s", path, strerror(errno));
-		n = -1;
-	}
-	free(line);
-	fclose(f);
+	free(text);
 	return n;
 }

@@ -2,11 +2,18 @@
 /* callgrind: the model in the callgrind format (KCachegrind,
  * callgrind_annotate).
  *
- * One event, time, in ticks (samples) or microseconds.  Costs are exact
- * integers:
- *  - self costs are the flat profile's self times rounded so that their
- *    sum is the profile's total (largest remainders get the spare units),
- *    and the summary is that total;
+ * One event, time, in nanoseconds (in samples when the profile has no
+ * sampling rate).  gprof credits a histogram bin that two functions
+ * share in proportion to their overlap, so self times are fractions of a
+ * sample; nanoseconds keep those shares (a sample is 10,000,000 of them
+ * at 100 Hz).  Costs are exact integers:
+ *  - self costs are the flat profile's self times, rounded so that their
+ *    sum is the sum of those times rounded (largest remainders get the
+ *    spare units);
+ *  - the summary is the profile's total time, the flat profile's "% time"
+ *    denominator, so every share a reader shows is gprof's.  Where bins
+ *    straddle functions that total and the sum of the self times differ
+ *    slightly, as in gprof's own columns;
  *  - inclusive costs.  callgrind readers take a function's inclusive cost
  *    from the calls into it (callgrind_annotate --inclusive=yes: the sum
  *    of the costs of the calls naming it; a function nobody calls: its
@@ -22,6 +29,9 @@
  *    with cost T(F).  So every inclusive cost is gprof's number and a
  *    cycle member's never falls below its self cost.
  * Names and files are compressed with the format's "(id)" references.
+ * The format has no escapes and a name ends at the end of its line, so a
+ * control character in a name or file (a newline would start a line of
+ * its own) is written as util_put_escaped() does ("\n", "\x01").
  * Readers merge functions by file and name, so functions sharing both
  * (static functions of one name, files unknown) get their address as a
  * suffix: "helper (0x1139)". */
@@ -124,9 +134,10 @@ static uint64_t plan(struct cgx *x)
 		w[i] = g->nodes[i].sym->is_excluded ? 0 : g->nodes[i].self_time * x->unit;
 		total += w[i];
 	}
-	uint64_t summary = total > 0 ? (uint64_t)floor(total + 0.5) : 0;
-	split(summary, w, nf, x->self);
+	split(total > 0 ? (uint64_t)floor(total + 0.5) : 0, w, nf, x->self);
 	free(w);
+	double profile = g->total_time * x->unit;
+	uint64_t summary = profile > 0 ? (uint64_t)floor(profile + 0.5) : 0;
 
 	uint64_t *part = NULL;
 	uint32_t *arcs = NULL;
@@ -185,7 +196,8 @@ static void name_ref(struct cgx *x, const char *tag, uint32_t n)
 	}
 	x->fn_seen[n] = 1;
 	const struct sym *sy = x->g->nodes[n].sym;
-	fprintf(x->out, "%s=(%u) %s", tag, n + 1, sy->dname);
+	fprintf(x->out, "%s=(%u) ", tag, n + 1);
+	util_put_escaped(x->out, sy->dname);
 	if (x->dup[n])
 		fprintf(x->out, " (0x%llx)", (unsigned long long)sy->addr);
 	fputc('\n', x->out);
@@ -201,7 +213,9 @@ static void file_ref(struct cgx *x, const char *tag, const char *file)
 		}
 	util_grow((void **)&x->files, &x->files_cap, x->nfiles + 1, sizeof *x->files);
 	x->files[x->nfiles++] = f;
-	fprintf(x->out, "%s=(%zu) %s\n", tag, x->nfiles, f);
+	fprintf(x->out, "%s=(%zu) ", tag, x->nfiles);
+	util_put_escaped(x->out, f);
+	fputc('\n', x->out);
 }
 
 static int cmp_name_file(const void *a, const void *b, void *ctx)
@@ -242,7 +256,7 @@ static void calls_line(struct cgx *x, uint32_t child, uint64_t count, int line,
 		cs->line > 0 ? cs->line : 0, line, (unsigned long long)cost);
 }
 
-void export_callgrind(FILE *out, const struct edit *e, const struct export_params *p)
+void export_callgrind(FILE *out, const struct edit *e)
 {
 	const struct cg *g = edit_graph(e);
 	const struct load *l = edit_load(e);
@@ -251,22 +265,22 @@ void export_callgrind(FILE *out, const struct edit *e, const struct export_param
 
 	symtab_load_lines(&l->st);
 	cg_adjacency((struct cg *)g); /* a no-op on a propagated model */
-	x.unit = p->callgrind_usec && g->hz > 0 ? 1e6 / g->hz : 1.0;
+	x.unit = g->hz > 0 ? 1e9 / g->hz : 1.0;
 	x.fn_seen = xcalloc((size_t)g->nfuncs + 1, 1);
 	find_dups(&x);
 	uint64_t summary = plan(&x);
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof\n", out);
-	fprintf(out, "cmd: %s\npositions: line\n", o->exe ? o->exe : "a.out");
-	if (p->callgrind_usec && g->hz > 0)
-		fputs("event: us : Time (microseconds)\nevents: us\n", out);
-	else if (g->hz > 0)
-		fprintf(out, "event: ticks : Time (samples of %g s)\nevents: ticks\n",
-			1.0 / g->hz);
+	fputs("cmd: ", out);
+	util_put_escaped(out, o->exe ? o->exe : "a.out");
+	fputs("\npositions: line\n", out);
+	if (g->hz > 0)
+		fputs("event: ns : Time (nanoseconds)\nevents: ns\n", out);
 	else
 		fputs("event: ticks : Time (samples)\nevents: ticks\n", out);
 	fprintf(out, "summary: %llu\n\n", (unsigned long long)summary);
-	fprintf(out, "ob=(1) %s\n",
-		l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
+	fputs("ob=(1) ", out);
+	util_put_escaped(out, l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
+	fputc('\n', out);
 	/* gprof's <spontaneous>: the caller of every function with time and
 	 * no live caller */
 	int any_root = 0;

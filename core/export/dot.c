@@ -27,17 +27,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Character C inside a double-quoted DOT string: quotes and backslashes
+ * escaped, a control character shown as its C escape (util.h), whose
+ * backslash DOT must see doubled ("\\n" in the file shows \n, not a line
+ * break; a raw control character would end up in an SVG, which XML
+ * forbids). */
+static void dchar(FILE *out, unsigned char c)
+{
+	char buf[8];
+
+	if (c < 0x20 || c == 0x7f) {
+		const char *e = util_ctrl_escape(c, buf);
+		putc('\\', out);
+		fputs(e, out);
+	} else {
+		if (c == '"' || c == '\\')
+			putc('\\', out);
+		putc(c, out);
+	}
+}
+
 /* S inside a double-quoted DOT string. */
 static void dstr(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putc('\\', out);
-		if ((unsigned char)*s < 0x20)
-			putc(' ', out);
-		else
-			putc(*s, out);
-	}
+	for (; *s; s++)
+		dchar(out, (unsigned char)*s);
 }
 
 /* NAME as a node label: what is between <> or () elided, so that
@@ -80,11 +94,8 @@ static void short_name(FILE *out, const char *name)
 				putc(*s, out);
 			continue;
 		}
-		if (depth == 0) {
-			if (*s == '"' || *s == '\\')
-				putc('\\', out);
-			putc((unsigned char)*s < 0x20 ? ' ' : *s, out);
-		}
+		if (depth == 0)
+			dchar(out, (unsigned char)*s);
 	}
 }
 

@@ -12,14 +12,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 void export_params_default(struct export_params *p)
 {
 	p->node_threshold = 0.005;
 	p->edge_threshold = 0.001;
-	p->callgrind_usec = 0;
 	p->text_report = 0;
 	p->text_preface = NULL;
 }
@@ -92,7 +90,7 @@ int export_stream(FILE *out, struct edit *e, enum export_format f,
 	case EXPORT_TEXT: export_text(out, e, p); break;
 	case EXPORT_JSON: export_json(out, e); break;
 	case EXPORT_DOT: export_dot(out, e, p); break;
-	case EXPORT_CALLGRIND: export_callgrind(out, e, p); break;
+	case EXPORT_CALLGRIND: export_callgrind(out, e); break;
 	default: util_msg(msg, msglen, "unknown export format"); return -1;
 	}
 	if (fflush(out) != 0 || ferror(out)) {
@@ -143,7 +141,6 @@ static int fill(FILE *out, void *ctx)
 int export_write(struct edit *e, const char *path, enum export_format f,
 		 const struct export_params *p, int force, char *msg, size_t msglen)
 {
-	struct stat st;
 	struct fill_ctx c = { e, f, p, 0, "" };
 	int to_stdout = !path;
 	long size = 0;
@@ -156,12 +153,14 @@ int export_write(struct edit *e, const char *path, enum export_format f,
 		util_msg(msg, msglen, "export: unknown format");
 		return -1;
 	}
-	if (!to_stdout && !force && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+	int r = util_write_file(path, UTIL_WRITE_NAMED | (force ? 0 : UTIL_WRITE_NEW),
+				fill, &c, &size, msg, msglen);
+	if (r == UTIL_WRITE_EXISTS) {
 		util_msg(msg, msglen, "%s: file exists (use :export! to overwrite)",
 			 path);
-		return -1;
+		return r;
 	}
-	if (util_write_file(path, fill, &c, &size, msg, msglen) != 0) {
+	if (r != 0) {
 		if (c.failed)
 			util_msg(msg, msglen, "%s: %s",
 				 to_stdout ? "standard output" : path, c.err);

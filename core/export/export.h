@@ -12,10 +12,12 @@
  *
  * One code path for the browser's `:export` and the command line's
  * --format/--output: both call export_write().  Files are written with
- * util_write_file() (a temporary file renamed over PATH, so a reader never
- * sees half a file; a FIFO or /dev/stdout is written in place).  An
- * existing regular PATH is left alone unless FORCE (the browser's
- * `:export!`; the command line always forces, like a shell redirection).
+ * util_write_file() as a file the user named (util.h has the rule: a
+ * temporary file renamed over PATH, so a reader never sees half a file; a
+ * FIFO or device of the user's written in place; a symbolic link or
+ * another user's file refused).  An existing regular PATH is left alone
+ * unless FORCE (the browser's `:export!`; the command line always forces,
+ * like a shell redirection).
  * Errors come back as text in MSG, never by exiting.  On success MSG gets
  * a short confirmation ("wrote 1234 bytes to FILE (json)"). */
 #ifndef TG_EXPORT_H
@@ -38,8 +40,6 @@ struct export_params {
 	 * total.  Fractions in [0, 1]; 0 draws everything. */
 	double node_threshold; /* default 0.005 */
 	double edge_threshold; /* default 0.001 */
-	/* callgrind: costs in microseconds (1) or in ticks (0, the default) */
-	int callgrind_usec;
 	/* text: 0 (the default) prints what `tgprof --text -b` prints for the
 	 * model (the browser's export); 1 prints the whole report the
 	 * session's options ask for, as `tgprof --text` does (--format=text) */
@@ -65,8 +65,9 @@ enum export_format export_format_guess(const char *path);
 void export_json_string(FILE *out, const char *s);
 
 /* Write the session's model to PATH in format F; PATH NULL is standard
- * output (a file named "-" is a file: the browser's `:export -`).  P may be NULL (the defaults).  Returns 0, or -1 with the reason in MSG (file exists and not
- * FORCE, cannot create or write or rename). */
+ * output (a file named "-" is a file: the browser's `:export -`).  P may be NULL (the defaults).  Returns 0, -1 with the reason in MSG (cannot create
+ * or write or rename), or UTIL_WRITE_EXISTS (the file exists and not
+ * FORCE). */
 int export_write(struct edit *e, const char *path, enum export_format f,
 		 const struct export_params *p, int force, char *msg, size_t msglen);
 

@@ -10,6 +10,6 @@
 
 void export_json(FILE *out, const struct edit *e);
 void export_dot(FILE *out, const struct edit *e, const struct export_params *p);
-void export_callgrind(FILE *out, const struct edit *e, const struct export_params *p);
+void export_callgrind(FILE *out, const struct edit *e);
 
 #endif

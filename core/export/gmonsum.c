@@ -107,11 +107,12 @@ static int fill_buf(FILE *out, void *ctx)
 	return fwrite(b->d, 1, b->len, out) == b->len ? 0 : -1;
 }
 
-/* Write B to PATH through util_write_file() (atomic); fatal on failure. */
+/* Write B to PATH through util_write_file(); fatal on failure.  The -s
+ * names are tgprof's choice, not the user's: never a device or FIFO. */
 static void commit(const char *path, struct buf *b)
 {
 	char msg[4200];
-	int r = util_write_file(path, fill_buf, b, NULL, msg, sizeof msg);
+	int r = util_write_file(path, 0, fill_buf, b, NULL, msg, sizeof msg);
 
 	free(b->d);
 	if (r != 0)
@@ -148,8 +149,7 @@ static uint8_t *arcs_to_write(const struct gmon_profile *p, const struct cg *g)
 		if (r->count)
 			continue;
 		from = symtab_find(g->st, r->from_pc);
-		self = g->st->bfd ? symtab_find(g->st, r->self_pc)
-				  : lines_callee(g->st, r->self_pc);
+		self = symtab_callee(g->st, r->self_pc);
 		if (!from || !self)
 			continue;
 		a = cg_arc_find(g, (uint32_t)(from - g->st->syms),

@@ -54,21 +54,15 @@ static size_t add_arcs(struct load *l, const struct opts *o, load_progress_fn *p
 			last_from = from;
 			last_pc = r->from_pc;
 		}
-		/* With -l the callee is the function, not the line, entered. */
-		const struct sym *self;
-		if (o->line) {
-			self = lines_callee(st, r->self_pc);
-		} else {
-			/* Callees repeat (a few are called from everywhere):
-			 * a direct-mapped cache in front of the binary search. */
-			struct pc_cache *c = &cache[(r->self_pc ^ (r->self_pc >> 12)) &
-						    (PC_CACHE - 1)];
-			if (!c->sym || c->pc != r->self_pc) {
-				c->pc = r->self_pc;
-				c->sym = symtab_find(st, r->self_pc);
-			}
-			self = c->sym;
+		/* Callees repeat (a few are called from everywhere): a
+		 * direct-mapped cache in front of the binary search. */
+		struct pc_cache *c =
+			&cache[(r->self_pc ^ (r->self_pc >> 12)) & (PC_CACHE - 1)];
+		if (!c->sym || c->pc != r->self_pc) {
+			c->pc = r->self_pc;
+			c->sym = symtab_callee(st, r->self_pc);
 		}
+		const struct sym *self = c->sym;
 		pair[i][0] = from && self ? (uint32_t)(from - st->syms) : CG_NONE;
 		pair[i][1] = from && self ? (uint32_t)(self - st->syms) : CG_NONE;
 		if ((i & 0x3ffff) == 0)

@@ -36,16 +36,19 @@ static void merge_arcs(struct gmon_profile *p)
 	p->narcs = m;
 }
 
-static void write_sum_map(struct objects *j, const char *sumpath, const char *exe,
-			  char **files)
-{
-	char *path = xmalloc(strlen(sumpath) + 9), *tmp = xmalloc(strlen(sumpath) + 13);
-	FILE *f;
+struct sum_map {
+	struct objects *j;
+	const char *sumpath, *exe;
+	char **files;
+};
 
-	sprintf(path, "%s.objects", sumpath);
-	sprintf(tmp, "%s.objects.tmp", sumpath);
-	if (!(f = fopen(tmp, "w")))
-		util_die("%s: %s", tmp, strerror(errno));
+static int fill_sum_map(FILE *f, void *ctx)
+{
+	const struct sum_map *m = ctx;
+	struct objects *j = m->j;
+	const char *sumpath = m->sumpath, *exe = m->exe;
+	char **files = m->files;
+
 	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n",
 		objects_base_name(sumpath), exe);
 	for (size_t k = 0; k < j->n; k++)
@@ -64,12 +67,21 @@ static void write_sum_map(struct objects *j, const char *sumpath, const char *ex
 			"\n",
 			fo, r->from_pc & mask, so, r->self_pc & mask, r->count);
 	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		int e = errno;
-		unlink(tmp);
-		util_die("%s: %s", path, strerror(e));
-	}
-	free(tmp);
+	return 0;
+}
+
+/* The map of the summed files, beside them, written as util.h says: a
+ * name tgprof chose, so never through a symbolic link, into a device or
+ * FIFO, or over another user's file. */
+static void write_sum_map(struct objects *j, const char *sumpath, const char *exe,
+			  char **files)
+{
+	char *path = xmalloc(strlen(sumpath) + 9), msg[4200];
+	struct sum_map m = { j, sumpath, exe, files };
+
+	sprintf(path, "%s.objects", sumpath);
+	if (util_write_file(path, 0, fill_sum_map, &m, NULL, msg, sizeof msg) != 0)
+		util_die("%s", msg);
 	free(path);
 }
 

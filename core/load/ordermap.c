@@ -97,10 +97,69 @@ static void parse(struct ordering_map *m, const char *path)
 	util_qsort(m->e, m->n, sizeof *m->e, cmp_entry);
 }
 
+/* A symbol of the derived table before merging: a candidate of the
+ * program's table, renamed after its file when the map names it first. */
+struct dcand {
+	const char *name; /* the file's name, or the raw name */
+	const char *raw;
+	uint64_t addr;
+	size_t cidx;
+	unsigned is_static : 1, is_func : 1;
+};
+
+/* The order GNU merges in: by address, globals before statics, functions
+ * before other symbols, then table order. */
+static int cmp_dcand(const void *l, const void *r)
+{
+	const struct dcand *x = l, *y = r;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->is_static != y->is_static)
+		return x->is_static ? 1 : -1;
+	if (x->is_func != y->is_func)
+		return x->is_func ? -1 : 1;
+	return x->cidx < y->cidx ? -1 : x->cidx > y->cidx;
+}
+
+/* Fill S (a copy of FT's symbol at the same address, for the file and
+ * line there) with D's names. */
+static void derived_sym(struct ordering_map *m, const struct symtab *ft, struct sym *s,
+			const struct dcand *d)
+{
+	const struct sym *at = symtab_find(ft, d->addr);
+
+	memset(s, 0, sizeof *s);
+	if (at) {
+		s->file = at->file;
+		s->line = at->line;
+	}
+	s->addr = d->addr;
+	s->is_static = d->is_static;
+	s->is_func = d->is_func;
+	s->is_excluded = symtab_excluded_name(d->raw);
+	s->name = d->name;
+	s->dname = d->name;
+	if (d->name != d->raw)
+		return;
+	if (at && at->name == d->raw) {
+		s->dname = at->dname;
+	} else {
+		char *dn = symtab_demangle(ft, d->raw);
+		if (dn) {
+			util_grow((void **)&m->owned, &m->owned_cap, m->nowned + 1,
+				  sizeof *m->owned);
+			m->owned[m->nowned++] = dn;
+			s->dname = dn;
+		}
+	}
+}
+
 void ordering_map_load(struct ordering_map *m, const struct symtab *ft, const char *path)
 {
 	struct symtab *st = &m->st;
-	size_t k = 0;
+	const struct symtab_cand *c;
+	size_t nc = symtab_candidates(ft, &c), nd = 0, k = 0;
 
 	memset(m, 0, sizeof *m);
 	m->text = slurp(path);
@@ -112,26 +171,53 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft, const ch
 	st->text_end = ft->text_end;
 	st->files = ft->files;
 	st->nfiles = ft->nfiles;
-	st->syms = xcalloc(ft->n + 1, sizeof *st->syms);
-	for (size_t i = 0; i < ft->n; i++) {
-		const struct ordering_entry *e = find(m, ft->syms[i].name);
+
+	/* As GNU: every symbol the map names is dropped unless it is the
+	 * first listed for its file, which takes the file's name; then the
+	 * symbols sharing an address are merged as usual.  So of a C++
+	 * constructor's aliases at one address, the one the map lists first
+	 * stands for the file whichever the program's table would keep. */
+	struct dcand *d = xmalloc((nc + 1) * sizeof *d);
+	for (size_t i = 0; i < nc; i++) {
+		const struct ordering_entry *e = find(m, c[i].name);
 		if (e && !e->is_first)
 			continue;
-		st->syms[k] = ft->syms[i];
-		if (e)
-			st->syms[k].name = st->syms[k].dname = e->file;
-		/* a dropped symbol's bytes belong to the one before it */
-		if (k > 0)
-			st->syms[k - 1].end_addr = st->syms[k].addr - 1;
-		k++;
+		d[nd].raw = c[i].name;
+		d[nd].name = e ? e->file : c[i].name;
+		d[nd].addr = c[i].addr;
+		d[nd].cidx = i;
+		d[nd].is_static = c[i].is_static;
+		d[nd].is_func = c[i].is_func;
+		nd++;
+	}
+	util_qsort(d, nd, sizeof *d, cmp_dcand);
+	for (size_t i = 0; i < nd; i++) {
+		if (k > 0 && d[i].addr == d[k - 1].addr) {
+			if (symtab_prefer(d[i].is_static, d[i].is_func, d[i].name,
+					  d[k - 1].is_static, d[k - 1].is_func,
+					  d[k - 1].name))
+				d[k - 1] = d[i];
+			continue;
+		}
+		d[k++] = d[i];
+	}
+	st->syms = xcalloc(k + 1, sizeof *st->syms);
+	for (size_t i = 0; i < k; i++) {
+		derived_sym(m, ft, &st->syms[i], &d[i]);
+		if (i > 0)
+			st->syms[i - 1].end_addr = d[i].addr - 1;
 	}
 	if (k > 0)
 		st->syms[k - 1].end_addr = ft->syms[ft->n - 1].end_addr;
 	st->n = k;
+	free(d);
 }
 
 void ordering_map_free(struct ordering_map *m)
 {
+	for (size_t i = 0; i < m->nowned; i++)
+		free(m->owned[i]);
+	free(m->owned);
 	free(m->st.syms);
 	free(m->e);
 	free(m->text);

@@ -10,10 +10,11 @@
  * line without ':' or without a function name is fatal, with a message
  * naming the map file and the line ("MAP:LINE: ...", exit status 1).
  *
- * With a map, a function the map names keeps a symbol only if it is the
- * first function listed for its file, and that symbol takes the file's
- * name and is "mapped"; the other functions of the file are merged into
- * the symbol before them.  The table is a struct symtab of its own
+ * With a map, a symbol the map names is kept only if it is the first
+ * listed for its file, and then takes the file's name and is "mapped";
+ * the other symbols of the file are dropped, their bytes going to the
+ * symbol before them.  This applies to every symbol of the program's
+ * table before the symbols sharing an address are merged, as GNU does.  The table is a struct symtab of its own
  * (priv and bfd NULL, names owned by the map). */
 #ifndef TG_ORDERMAP_H
 #define TG_ORDERMAP_H
@@ -34,6 +35,8 @@ struct ordering_map {
 	size_t n;
 	char *text; /* the map file's contents */
 	size_t text_len;
+	char **owned; /* demangled names of the table that are ours */
+	size_t nowned, owned_cap;
 };
 
 /* Whether SYM (of st, or of a table made from it such as -l's) is one

@@ -298,7 +298,7 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, const struct symtab
 	for (size_t i = 0; i < n; i++) {
 		struct sym *s = &v[i].s;
 		s->dname = s->name;
-		s->is_excluded = symtab_default_excluded(s->name);
+		s->is_excluded = symtab_excluded_name(s->name);
 		if (style == -1)
 			continue;
 		if (s->name != dn_of) {
@@ -354,17 +354,6 @@ void lines_symtab_free(struct lines_table *lt)
 	free(lt->owned);
 	free(lt->st.syms);
 	memset(lt, 0, sizeof *lt);
-}
-
-const struct sym *lines_callee(const struct symtab *st, uint64_t pc)
-{
-	const struct sym *s = symtab_find(st, pc);
-
-	if (!s)
-		return NULL;
-	while (s >= st->syms && !s->is_func)
-		s--;
-	return s >= st->syms ? s : NULL;
 }
 
 /* A run of bytes [lo, hi) with one source line. */

@@ -5,9 +5,8 @@
  * symbol for every run of .text bytes with the same (file, line,
  * function) as libbfd reports them, plus the function symbols; both are
  * then sorted and merged by address with the usual preferences (global
- * over static, function over line).  Line symbols carry is_func = 0; the
- * call graph backs an arc's callee up to the function symbol at or below
- * it (lines_callee()).
+ * over static, function over line).  Line symbols carry is_func = 0, so
+ * an arc's callee backs up to the function symbol (symtab_callee()).
  *
  * The line table is a struct symtab of its own with priv and bfd NULL:
  * symtab_find() works on it, symtab_line_at() and symtab_load_lines() do
@@ -34,10 +33,6 @@ struct lines_table {
 void lines_symtab(struct lines_table *lt, struct symtab *ft, const struct symtab *funcs,
 		  int demangle_style);
 void lines_symtab_free(struct lines_table *lt);
-
-/* The function symbol an arc to PC enters: the symbol covering PC, backed
- * up to the nearest one with is_func set.  NULL when there is none. */
-const struct sym *lines_callee(const struct symtab *st, uint64_t pc);
 
 /* Per-line figures of one function, for the browser's source pane. */
 struct lines_row {

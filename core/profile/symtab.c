@@ -39,7 +39,8 @@ struct symtab_priv {
 	/* Every selected symbol in symbol-table order (before sorting and
 	 * merging): its address and its index in syms[], or NOT_KEPT.  GNU
 	 * looks up every one of them, which fixes the file order. */
-	uint64_t *cand_addr;
+	struct symtab_cand *cands; /* every candidate, table order */
+	int style;                 /* demangling style, -1 for none */
 	uint32_t *cand_kept;
 	size_t ncand;
 	int lines_done;     /* symtab_load_lines() has run */
@@ -68,14 +69,6 @@ static const char *const excluded_names[] = {
 	"_gprof_mcount",     "mcount",     "_mcount", "__mcount",
 	"__mcount_internal", "__mcleanup", NULL
 };
-
-int symtab_default_excluded(const char *name)
-{
-	for (int i = 0; excluded_names[i]; i++)
-		if (strcmp(name, excluded_names[i]) == 0)
-			return 1;
-	return 0;
-}
 
 /* libbfd reports what it finds odd in a file ("section extending past
  * end of file") on stderr by itself.  Our contract is one message per bad
@@ -453,6 +446,16 @@ int symtab_demangle_style_ok(const char *name)
 	return demangle_style(name) != -1;
 }
 
+int symtab_excluded_name(const char *name)
+{
+	int i;
+
+	for (i = 0; excluded_names[i]; i++)
+		if (strcmp(name, excluded_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Fill file and line of the kept symbol behind candidate I (if any) and
  * note its file in the first-seen order. */
 static void lookup_cand(struct symtab *st, size_t i)
@@ -461,7 +464,7 @@ static void lookup_cand(struct symtab *st, size_t i)
 	const char *file;
 	int line;
 
-	if (!symtab_line_at(st, pv->cand_addr[i], &file, &line, NULL))
+	if (!symtab_line_at(st, pv->cands[i].addr, &file, &line, NULL))
 		return;
 	if (pv->cand_kept[i] != NOT_KEPT) {
 		st->syms[pv->cand_kept[i]].file = file;
@@ -511,7 +514,7 @@ static void set_names(struct symtab *st, const struct cand *c, int style)
 		}
 		s->is_static = c[i].is_static;
 		s->is_func = c[i].is_func;
-		s->is_excluded = symtab_default_excluded(s->name);
+		s->is_excluded = symtab_excluded_name(s->name);
 	}
 }
 
@@ -707,10 +710,14 @@ void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *
 		die_loaded(st, NULL, "no symbols");
 	}
 	pv->ncand = nc;
-	pv->cand_addr = xmalloc(nc * sizeof *pv->cand_addr);
+	pv->style = style;
+	pv->cands = xmalloc(nc * sizeof *pv->cands);
 	pv->cand_kept = xmalloc(nc * sizeof *pv->cand_kept);
 	for (i = 0; i < nc; i++) {
-		pv->cand_addr[i] = c[i].addr;
+		pv->cands[i].name = c[i].name;
+		pv->cands[i].addr = c[i].addr;
+		pv->cands[i].is_static = c[i].is_static;
+		pv->cands[i].is_func = c[i].is_func;
 		pv->cand_kept[i] = NOT_KEPT;
 	}
 	merge(st, c, nc);
@@ -724,6 +731,21 @@ void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *
 	if (opts->external_table)
 		pv->lines_done = 1;
 	symtab_load_lines(st);
+}
+
+size_t symtab_candidates(const struct symtab *st, const struct symtab_cand **out)
+{
+	const struct symtab_priv *pv = st->priv;
+
+	*out = pv ? pv->cands : NULL;
+	return pv ? pv->ncand : 0;
+}
+
+char *symtab_demangle(const struct symtab *st, const char *name)
+{
+	const struct symtab_priv *pv = st->priv;
+
+	return pv && pv->style != -1 ? demangle_name(name, pv->style) : NULL;
 }
 
 void symtab_free(struct symtab *st)
@@ -750,7 +772,7 @@ void symtab_free(struct symtab *st)
 		free(pv->table_names);
 		free(pv->asyms);
 		free(pv->synth);
-		free(pv->cand_addr);
+		free(pv->cands);
 		free(pv->cand_kept);
 		free(pv);
 	}
@@ -787,6 +809,18 @@ static struct sym *covering(const struct symtab *st, size_t i, uint64_t pc)
 struct sym *symtab_find(const struct symtab *st, uint64_t pc)
 {
 	return covering(st, last_at_or_below(st, pc, 0, st->n), pc);
+}
+
+const struct sym *symtab_callee(const struct symtab *st, uint64_t pc)
+{
+	const struct sym *s = symtab_find(st, pc);
+
+	if (!s)
+		return NULL;
+	for (size_t i = (size_t)(s - st->syms) + 1; i-- > 0;)
+		if (st->syms[i].is_func)
+			return &st->syms[i];
+	return NULL;
 }
 
 struct sym *symtab_find_near(const struct symtab *st, uint64_t pc, size_t *hint)

@@ -69,6 +69,22 @@ struct symtab {
 void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *opts);
 void symtab_free(struct symtab *st);
 
+/* A symbol as selected from the table, before the symbols sharing an
+ * address were merged into one.  GNU gprof applies -R's map to these,
+ * renaming or dropping each, and merges afterwards. */
+struct symtab_cand {
+	const char *name; /* raw name */
+	uint64_t addr;
+	unsigned is_static : 1, is_func : 1;
+};
+/* ST's candidates in table order (*OUT; valid while ST is). */
+size_t symtab_candidates(const struct symtab *st, const struct symtab_cand **out);
+/* NAME demangled as ST demangles its names (a string the caller frees),
+ * or NULL when it prints as it is. */
+char *symtab_demangle(const struct symtab *st, const char *name);
+/* Whether NAME is one GNU leaves out of time, graph and flat profile. */
+int symtab_excluded_name(const char *name);
+
 /* Fill file and line of every symbol and put st->files in GNU's order.
  * symtab_load() does it already (about 0.5 us a symbol for executables);
  * later calls do nothing.  Logically const: file and line are a cache. */
@@ -76,11 +92,6 @@ void symtab_load_lines(const struct symtab *st);
 
 /* Whether libiberty knows the demangling style NAME (--demangle=NAME). */
 int symtab_demangle_style_ok(const char *name);
-
-/* Whether NAME is one of the profiling machinery's own functions (mcount
- * and the like), which GNU leaves out of the time, the call graph and the
- * flat profile unless the user names them (sym->is_excluded). */
-int symtab_default_excluded(const char *name);
 
 /* GNU's order of symbols: by address; at one address globals before
  * statics, then functions before other symbols.  0 when these tie: the
@@ -99,6 +110,12 @@ struct sym *symtab_find(const struct symtab *st, uint64_t pc);
 /* The same, starting from *HINT (a symbol index from a previous call,
  * updated): O(1) on average when PCs come in increasing order. */
 struct sym *symtab_find_near(const struct symtab *st, uint64_t pc, size_t *hint);
+/* The function an arc to PC enters (GNU's rule for callees): the symbol
+ * covering PC, backed up to the nearest one at or below it with is_func
+ * set.  A label inside a function that is not a function symbol (a
+ * NOTYPE marker of -flto, a line symbol of -l) keeps its histogram
+ * samples but never receives calls.  NULL when there is none. */
+const struct sym *symtab_callee(const struct symtab *st, uint64_t pc);
 
 /* Source position of ADDR as GNU gprof asks libbfd for it (relative to
  * .text; file, function and a non-zero line all required).  Returns 1 and

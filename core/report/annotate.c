@@ -203,8 +203,10 @@ static void top_and_summary(struct anno_state *a, const struct anno_file *f, FIL
 		a->exec_lines ? (double)f->ncalls / (double)a->exec_lines : 0.0);
 }
 
-/* The -y output for SRC, refusing to write over SRC itself. */
-static FILE *open_ann(const char *src_path, const char *name, FILE *src)
+/* The -y output for SRC, refusing to write over SRC itself; written as
+ * util.h says for a name tgprof chose (never through a symbolic link,
+ * into a device or FIFO, or over another user's file). */
+static struct util_out *open_ann(const char *src_path, const char *name, FILE *src)
 {
 	const char *base = strrchr(name, '/');
 	char out[4200];
@@ -217,10 +219,12 @@ static FILE *open_ann(const char *src_path, const char *name, FILE *src)
 		util_warn("%s: not overwriting the source %s", out, src_path);
 		return NULL;
 	}
-	FILE *f = fopen(out, "w");
-	if (!f)
-		util_warn("%s: %s", out, strerror(errno));
-	return f;
+	char msg[4400];
+	int status;
+	struct util_out *w = util_out_open(out, 0, &status, msg, sizeof msg);
+	if (!w)
+		util_warn("%s", msg);
+	return w;
 }
 
 static void annotate_file(struct report_ctx *c, struct anno_state *a,
@@ -229,6 +233,7 @@ static void annotate_file(struct report_ctx *c, struct anno_state *a,
 	char path[4200], buf[ANNO_WIDTH + 1], chunk[8192];
 	FILE *src = open_source(c->o, f->name, path, sizeof path);
 	FILE *out = c->out;
+	struct util_out *ann = NULL;
 	int new_line = 1, line = 1;
 	size_t got;
 
@@ -237,11 +242,12 @@ static void annotate_file(struct report_ctx *c, struct anno_state *a,
 		return;
 	}
 	if (c->o->separate_files) {
-		out = open_ann(path, f->name, src);
-		if (!out) {
+		ann = open_ann(path, f->name, src);
+		if (!ann) {
 			fclose(src);
 			return;
 		}
+		out = util_out_file(ann);
 	} else {
 		if (*first_file)
 			*first_file = 0;
@@ -263,8 +269,8 @@ static void annotate_file(struct report_ctx *c, struct anno_state *a,
 	}
 	fclose(src);
 	top_and_summary(a, f, out);
-	if (out != c->out && fclose(out) != 0)
-		util_warn("error writing an annotated source file");
+	if (ann && util_out_close(ann, 0, NULL, path, sizeof path) != 0)
+		util_warn("%s", path);
 }
 
 void report_annotate(struct report_ctx *c, const struct execcount_bb *bb)

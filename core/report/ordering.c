@@ -154,16 +154,16 @@ unused:
 	}
 }
 
-/* Arcs (CTX: the graph) by count down, then creation order. */
-static int cmp_count(const void *l, const void *r, void *ctx)
+/* Arcs (CTX: the graph) by count down.  GNU sorts with glibc's qsort, a
+ * stable merge sort, so arcs of equal counts keep the order they were
+ * collected in: creation order for the list of all arcs, the order the
+ * busiest callees' lists were walked for the arcs among them. */
+static int cmp_count(const void *ctx, uint32_t a, uint32_t b)
 {
 	const struct cg *g = ctx;
-	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
 	uint64_t ca = g->arcs[a].count, cb = g->arcs[b].count;
 
-	if (ca != cb)
-		return ca > cb ? -1 : 1;
-	return a < b ? -1 : a > b;
+	return ca > cb ? -1 : ca < cb;
 }
 
 /* Functions by uses (CTX: per function) down, then address order. */
@@ -233,7 +233,7 @@ void report_function_order(struct report_ctx *c)
 			used[nused++] = i;
 		}
 	}
-	util_qsort_r(arcs, narcs, sizeof *arcs, cmp_count, (void *)g);
+	util_msort_u32(arcs, narcs, cmp_count, g);
 
 	/* Callees of the arcs that make up the first 90% of the calls. */
 	double total = 0, run = 0;
@@ -313,9 +313,9 @@ void report_function_order(struct report_ctx *c)
 			d.printed[by_uses[k]] = 1;
 		}
 	/* ...and then the caller of each kept arc, heaviest arc first
-	 * (ties in creation order), each on its own: the arcs themselves
-	 * were used up above, so they join no chain. */
-	util_qsort_r(high, nhigh, sizeof *high, cmp_count, (void *)g);
+	 * (ties in the order collected), each on its own: the arcs
+	 * themselves were used up above, so they join no chain. */
+	util_msort_u32(high, nhigh, cmp_count, g);
 	for (size_t i = 0; i < nhigh; i++) {
 		uint32_t p = g->arcs[high[i]].parent;
 		if (d.placed[p])
@@ -344,15 +344,25 @@ void report_function_order(struct report_ctx *c)
 	ord_free(&d);
 }
 
-/* -R's last list: files of the map with no mapped symbol, in the map's
- * function-name order. */
+static int cmp_file(const void *l, const void *r)
+{
+	const struct ordering_entry *const *a = l, *const *b = r;
+	return strcmp((*a)->file, (*b)->file);
+}
+
+/* -R's last list: the files of the map with no mapped symbol, each once,
+ * in the order of their names (GNU sorts the map by file name for it). */
 static void print_unmapped_files(const struct ordering_map *m, const struct cg *g,
 				 FILE *out)
 {
+	const struct ordering_entry **v = xmalloc((m->n + 1) * sizeof *v);
 	const char *last = NULL;
 
+	for (size_t i = 0; i < m->n; i++)
+		v[i] = &m->e[i];
+	util_qsort(v, m->n, sizeof *v, cmp_file);
 	for (size_t i = 0; i < m->n; i++) {
-		const char *f = m->e[i].file;
+		const char *f = v[i]->file;
 		uint32_t j;
 
 		if (last && strcmp(last, f) == 0)
@@ -365,6 +375,7 @@ static void print_unmapped_files(const struct ordering_map *m, const struct cg *
 			fprintf(out, "%s\n", f);
 		last = f;
 	}
+	free(v);
 }
 
 void report_file_order(struct report_ctx *c, const struct ordering_map *m)

@@ -90,24 +90,6 @@ static void vmessage(const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-/* The temporary file of a write in progress (atomic.c): the one piece of
- * state here, as util_die() may cut a write short from anywhere.  Kept in
- * util.c so that util_die() needs nothing of the writer. */
-static const char *pending_tmp;
-
-void util_write_pending(const char *tmp)
-{
-	pending_tmp = tmp;
-}
-
-void util_write_abandon(void)
-{
-	if (pending_tmp) {
-		unlink(pending_tmp);
-		pending_tmp = NULL;
-	}
-}
-
 void util_die(const char *fmt, ...)
 {
 	va_list ap;
@@ -141,6 +123,31 @@ void util_msg(char *msg, size_t msglen, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, msglen, fmt, ap);
 	va_end(ap);
+}
+
+const char *util_ctrl_escape(unsigned char c, char buf[8])
+{
+	if (c == '\n')
+		return "\\n";
+	if (c == '\t')
+		return "\\t";
+	if (c == '\r')
+		return "\\r";
+	snprintf(buf, 8, "\\x%02x", c);
+	return buf;
+}
+
+void util_put_escaped(FILE *out, const char *s)
+{
+	char buf[8];
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f)
+			fputs(util_ctrl_escape(c, buf), out);
+		else
+			putc(c, out);
+	}
 }
 
 double util_now(void)
@@ -212,4 +219,17 @@ char *util_read_file(const char *path, size_t *lenp, const char **why)
 	buf[len] = 0;
 	*lenp = len;
 	return buf;
+}
+
+char *util_read_text(const char *path, const char **why)
+{
+	size_t len;
+	char *text = util_read_file(path, &len, why);
+
+	if (text && memchr(text, 0, len)) {
+		*why = "not a text file";
+		free(text);
+		return NULL;
+	}
+	return text;
 }

@@ -13,7 +13,8 @@
 #   case.env   the manifest fields as shell assignments, for the test scripts
 #   stamp      checksum of sources, flags and compiler; a case whose stamp
 #              still matches is not rebuilt
-# Variants: o0g (-O0 -g, PIE), o2 (-O2, PIE), o0np (-O0, -no-pie),
+# Variants: o0g (-O0 -g, PIE), o2 (-O2, PIE), o0np (-O0, -no-pie), lto (-O2 -g
+# -flto, so link-time optimisation's markers are in the symbol table),
 # o2gnp (-O2 -g, -no-pie), and for C programs m32 (-O1 -g -m32: 4-byte
 # addresses; needs gcc-12-multilib, which is installed when missing) and the
 # cross variants of the CROSS table below, a64 (aarch64) and rv64 (riscv64):
@@ -35,7 +36,7 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 SRC=$TOP/tests/corpus
 OUT=${TG_BUILD:-$TOP}/tests/out/corpus
 export TOP CC CXX SRC OUT
-VARIANTS="o0g o2 o0np o2gnp"
+VARIANTS="o0g o2 o0np o2gnp lto"
 
 variant_flags() {
 	case $1 in
@@ -43,6 +44,7 @@ variant_flags() {
 	o2) echo "-O2" ;;
 	o0np) echo "-O0 -fno-pie -no-pie" ;;
 	o2gnp) echo "-O2 -g -fno-pie -no-pie" ;;
+	lto) echo "-O2 -g -flto" ;;
 	m32) echo "-O1 -g -m32" ;;
 	*) cross "$1" >/dev/null && echo "-O2 -g" ;;
 	esac
