@@ -16,6 +16,7 @@
 #include "cyclebreak.h"
 #include "action.h"
 #include "keymap.h"
+#include "rows.h"
 #include "screen.h"
 #include "term.h"
 #include "util.h"
@@ -98,7 +99,6 @@ void view_cycles_build(struct app *a)
 	}
 	struct cyclebreak_preview pv;
 	cyclebreak_preview(g, &cv.r, cv.use, &pv);
-	double pt = pv.print_time > 0 ? pv.print_time : 1;
 	/* The certificate of the proposal as made, then what the marked arcs
 	 * do to the whole profile (core/cyclebreak/cyclebreak_change.c). */
 	if (cv.r.nexact == cv.r.ncycles && !cv.r.bsd)
@@ -141,7 +141,7 @@ void view_cycles_build(struct app *a)
 	textbuf_add(t, 1, "%s", "after: %time    self  children    called  cycle  name");
 	for (size_t i = 0; i < pv.n; i++) {
 		const struct cyclebreak_entry *e = &pv.entries[i];
-		char calls[48], cyc[32];
+		char calls[48], cyc[32], whole[ROWS_CYCLE_MAX];
 		if (e->self_calls)
 			snprintf(calls, sizeof calls, "%lu+%lu", (unsigned long)e->ncalls,
 				 (unsigned long)e->self_calls);
@@ -151,16 +151,15 @@ void view_cycles_build(struct app *a)
 			snprintf(cyc, sizeof cyc, "%u->%u", e->old_cycle, e->new_cycle);
 		else
 			snprintf(cyc, sizeof cyc, "%u->none", e->old_cycle);
+		double pct = cg_percent(e->self_time + e->child_time, pv.print_time);
+		*rows_cycle_name(whole, e->new_cycle, 1) = 0;
 		if (e->node == CG_NONE)
 			textbuf_add(t, 0,
-				    "      %5.1f %7.2f %9.2f %9s  %-6s <cycle %u as a "
-				    "whole>, %u members",
-				    100 * (e->self_time + e->child_time) / pt,
-				    e->self_time / g->hz, e->child_time / g->hz, calls,
-				    cyc, e->new_cycle, e->nmembers);
+				    "      %5.1f %7.2f %9.2f %9s  %-6s %s, %u members",
+				    pct, e->self_time / g->hz, e->child_time / g->hz,
+				    calls, cyc, whole, e->nmembers);
 		else
-			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s",
-				    100 * (e->self_time + e->child_time) / pt,
+			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s", pct,
 				    e->self_time / g->hz, e->child_time / g->hz, calls,
 				    cyc, g->nodes[e->node].sym->dname);
 	}

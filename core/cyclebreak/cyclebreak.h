@@ -23,7 +23,7 @@
  *     branch and bound from that set, within a fixed budget of work
  *     (deterministic: arcs visited, not seconds); nexact counts the
  *     components whose search finished.
- * With BSD set, 4.4BSD gprof's rule is used instead (shared/docs/cycles.md):
+ * With BSD set, 4.4BSD gprof's rule (its -C option) is used instead:
  * one arc per oversized component per pass, chosen among arcs on the first
  * 100 simple cycles found, by class (child also called from outside the
  * component, child with several parents, child's only parent arc), then by

@@ -14,20 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double pct(const struct cg *g, uint32_t v)
-{
-	const struct cg_node *n = &g->nodes[v];
-	double pt = g->print_time > 0 ? g->print_time : 1;
-	return 100.0 * (n->prop_self + n->prop_child) / pt;
-}
-
 void cyclebreak_snap_take(const struct cg *g, struct cyclebreak_snap *s)
 {
 	s->n = g->nfuncs;
 	s->pct = xmalloc(((size_t)s->n + 1) * sizeof *s->pct);
 	s->called = xmalloc((size_t)s->n + 1);
 	for (uint32_t v = 0; v < s->n; v++) {
-		s->pct[v] = pct(g, v);
+		s->pct[v] = cg_graph_percent(g, v);
 		s->called[v] = g->nodes[v].ncalls > 0;
 	}
 }
@@ -58,7 +51,8 @@ size_t cyclebreak_changes(const struct cyclebreak_snap *before, const struct cg 
 		return 0;
 	/* Keep the MAX largest in OUT, sorted, by insertion: MAX is small. */
 	for (uint32_t v = 0; v < before->n && v < after->nfuncs; v++) {
-		struct cyclebreak_change c = { v, before->pct[v], pct(after, v), 0 };
+		struct cyclebreak_change c = { v, before->pct[v],
+					       cg_graph_percent(after, v), 0 };
 		c.new_root = before->called[v] && after->nodes[v].ncalls == 0 &&
 			     c.after >= 50.0;
 		if (fabs(c.after - c.before) < 0.05 && !c.new_root)

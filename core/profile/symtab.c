@@ -62,27 +62,6 @@ static const char *const excluded_names[] = {
 	"__mcount_internal", "__mcleanup", NULL
 };
 
-#if defined(__SANITIZE_ADDRESS__)
-/* libbfd 2.40 leaks buffers of its DWARF line reader (under
- * _bfd_elf_find_nearest_line) even after bfd_close().  libbfd is built
- * without frame pointers, so the report stops at the library: suppress by
- * module.  LeakSanitizer reads this hook at start-up; only our sanitizer
- * builds define it. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libbfd\n";
-}
-
-/* ... and without the list of used suppressions on stderr, which would
- * follow every message of a program under test. */
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-#endif
-
 /* libbfd reports what it finds odd in a file ("section extending past
  * end of file") on stderr by itself.  Our contract is one message per bad
  * file, from us, so its own messages are dropped: when the file is
@@ -265,18 +244,26 @@ static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o, const ch
 	return 't';
 }
 
+int symtab_order(uint64_t a_addr, int a_static, int a_func, uint64_t b_addr, int b_static,
+		 int b_func)
+{
+	if (a_addr != b_addr)
+		return a_addr < b_addr ? -1 : 1;
+	if (a_static != b_static)
+		return a_static ? 1 : -1;
+	if (a_func != b_func)
+		return a_func ? -1 : 1;
+	return 0;
+}
+
 int symtab_cand_cmp(const void *a, const void *b)
 {
 	const struct symtab_cand *x = a, *y = b;
+	int d = symtab_order(x->addr, x->is_static, x->is_func, y->addr, y->is_static,
+			     y->is_func);
 
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	if (x->is_static != y->is_static)
-		return x->is_static ? 1 : -1;
-	if (x->is_func != y->is_func)
-		return x->is_func ? -1 : 1;
 	/* keep table order: GNU's sort is stable here */
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
+	return d ? d : x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
 int symtab_prefer(int src_static, int src_func, const char *s, int kept_static,

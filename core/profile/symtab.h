@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* symtab: the executable's function symbols, through libbfd.
  *
- * Selection, ordering and duplicate resolution follow GNU gprof 2.40 (see
- * shared/docs/gprof-compat.md), quirks included.  Display names come from
+ * Selection, ordering and duplicate resolution follow GNU gprof 2.40,
+ * quirks included (tests/symtab/ and test_symtab.c compare against it).  Display names come from
  * libiberty's demangler.  The table is sorted by address; symbol i covers
  * [addr, end_addr] with end_addr one byte before the next symbol's addr.
  *
@@ -99,6 +99,12 @@ void symtab_load_lines(const struct symtab *st);
 
 /* Whether libiberty knows the demangling style NAME (--demangle=NAME). */
 int symtab_demangle_style_ok(const char *name);
+
+/* GNU's order of symbols: by address; at one address globals before
+ * statics, then functions before other symbols.  0 when these tie: the
+ * caller then keeps the order it read the symbols in. */
+int symtab_order(uint64_t a_addr, int a_static, int a_func, uint64_t b_addr, int b_static,
+		 int b_func);
 
 /* GNU's choice between two symbols at one address: 1 when the source
  * (SRC_STATIC, SRC_FUNC, name S) replaces the kept one: globals over
