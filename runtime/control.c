@@ -8,11 +8,16 @@
  * means glibc's profil() timer and its gmon.out writer never run.
  *
  * Writing a file is done under one lock whose holder is a thread id, so it
- * can happen from a signal handler: a signal that finds the lock held by
- * an interrupted writer leaves a note ("pending") that the writer serves
- * before letting go, or answers tgprof-ctl "busy" so that it asks again.
- * Everything on that path is async-signal-safe: raw system calls, our own
- * number formatting and sort, mmap for scratch memory. */
+ * can happen from a signal handler: a signal handler in another thread
+ * that finds the lock held leaves a note ("pending") that the writer
+ * serves before letting go, or answers tgprof-ctl "busy" so that it asks
+ * again.  The holder runs with every signal blocked and cancellation
+ * disabled, so nothing can end its thread or unwind it while it holds the
+ * lock (pthread_cancel, pthread_exit or exit in a signal handler), nor
+ * interrupt a file half written: a signal that comes meanwhile is handled
+ * once the lock is free, and an exit() then writes the profile as at any
+ * exit.  Everything on that path is async-signal-safe: system calls, our
+ * own number formatting and sort, mmap for scratch memory. */
 #include "config.h"
 
 #include <errno.h>
@@ -55,11 +60,16 @@ static struct {
 	int on;
 	int sig;      /* control signal, 0 for none */
 	unsigned seq; /* files written, for %n */
+	int named;    /* the pattern is the user's (TGFILE_NAMED), not gmon.out */
 	char pattern[PATH_MAX];
 } st;
 
 static int lock_tid;     /* holder of the writing lock, 0 if free */
 static int pending_dump; /* a plain control signal found the lock held */
+static struct {
+	sigset_t mask; /* the holder's signal mask and cancel state before */
+	int cancel;
+} held;
 static struct tgfile out;
 
 /* "tgmon: A B C..." and a newline on stderr, in one write. */
@@ -98,31 +108,65 @@ static int my_tid(void)
 	return (int)syscall(SYS_gettid);
 }
 
-static int try_lock(void)
+static int take(int from)
 {
-	int zero = 0;
-
-	return __atomic_compare_exchange_n(&lock_tid, &zero, my_tid(), 0,
+	return __atomic_compare_exchange_n(&lock_tid, &from, my_tid(), 0,
 					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 }
 
-/* Wait for the lock outside signal handlers; fails with EDEADLK when the
- * caller interrupted its own thread's writer. */
+/* Take the lock if its holder is FROM (0: free), blocking every signal
+ * and disabling cancellation first (restored by unlock). */
+static int lock_from(int from)
+{
+	sigset_t all, mask;
+	int cancel;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &mask);
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel);
+	if (take(from)) {
+		held.mask = mask;
+		held.cancel = cancel;
+		return 1;
+	}
+	pthread_setcancelstate(cancel, NULL);
+	pthread_sigmask(SIG_SETMASK, &mask, NULL);
+	return 0;
+}
+
+static int try_lock(void)
+{
+	return lock_from(0);
+}
+
+/* Wait for the lock outside signal handlers (signals are not blocked
+ * while waiting).  A holder whose thread no longer exists cannot have
+ * gone through the sections above, but if one did (a fault handler that
+ * ended its thread), its file is given up and the lock taken over.
+ * Fails with EDEADLK when the caller holds the lock. */
 static int wait_lock(void)
 {
 	struct timespec ms = { 0, 1000000 };
+	int holder;
 
 	while (!try_lock()) {
-		if (LOAD(&lock_tid) == my_tid()) {
+		holder = LOAD(&lock_tid);
+		if (holder == my_tid()) {
 			errno = EDEADLK;
 			return -1;
+		}
+		if (holder != 0 && syscall(SYS_tgkill, getpid(), holder, 0) != 0 &&
+		    errno == ESRCH && lock_from(holder)) {
+			tgfile_abandon(&out);
+			tgobj_commit(0);
+			return 0;
 		}
 		nanosleep(&ms, NULL);
 	}
 	return 0;
 }
 
-static int write_profile(const char *pattern, int reset);
+static int write_profile(const char *pattern, int named, int reset);
 static void unlock(void);
 
 /* The writing lock for objmap.c's scans (outside signal handlers). */
@@ -136,21 +180,29 @@ __attribute__((visibility("hidden"))) void tgmon_wunlock(void)
 	unlock();
 }
 
+/* Serve the dumps asked for meanwhile, let go, and give the thread its
+ * signals and cancellation back. */
 static void unlock(void)
 {
+	sigset_t mask = held.mask;
+	int cancel = held.cancel;
+
 	for (;;) {
 		while (__atomic_exchange_n(&pending_dump, 0, __ATOMIC_ACQ_REL))
-			write_profile(st.pattern, 0);
+			write_profile(st.pattern, st.named, 0);
 		__atomic_store_n(&lock_tid, 0, __ATOMIC_RELEASE);
-		if (!LOAD(&pending_dump) || !try_lock())
-			return;
+		if (!LOAD(&pending_dump) || !take(0))
+			break;
 	}
+	pthread_setcancelstate(cancel, NULL);
+	pthread_sigmask(SIG_SETMASK, &mask, NULL);
 }
 
-/* Write the profile to the file PATTERN names; with RESET, start a new
- * profile in the same step.  Called with the lock held.  Returns 0, or -1
- * with errno set after a message naming the file. */
-static int write_profile(const char *pattern, int reset)
+/* Write the profile to the file PATTERN names (NAMED: the user's name, see
+ * TGFILE_NAMED); with RESET, start a new profile in the same step.  Called
+ * with the lock held.  Returns 0, or -1 with errno set after a message
+ * naming the file. */
+static int write_profile(const char *pattern, int named, int reset)
 {
 	char path[PATH_MAX];
 	size_t bound, nbins, narcs, len, i;
@@ -187,16 +239,17 @@ static int write_profile(const char *pattern, int reset)
 		bins[i] = tgsamp_take(i, 0);
 	/* The other objects' files first: a reader that finds the new
 	 * gmon.out finds the files that go with it. */
+	out.why = 0;
 	err = tgobj_write(&out, path, st.hz, reset, &bad);
 	if (err != 0) {
 		tgobj_commit(0);
 		munmap(m, len);
-		say("cannot write profile ", bad, ": ", errtext(err),
+		say("cannot write profile ", bad, ": ", tgfile_errtext(&out, err),
 		    reset ? "; its counts go into the next file" : "", NULL);
 		errno = err;
 		return -1;
 	}
-	err = tgfile_begin(&out, path);
+	err = tgfile_begin(&out, path, named ? TGFILE_NAMED : 0);
 	if (err == 0) {
 		tgfile_hist(&out, low, low + nbins * TGSAMP_BIN, st.hz, bins, nbins);
 		for (i = 0; i < narcs; i++)
@@ -212,7 +265,7 @@ static int write_profile(const char *pattern, int reset)
 	tgobj_commit(err == 0);
 	munmap(m, len);
 	if (err != 0) {
-		say("cannot write profile ", path, ": ", errtext(err),
+		say("cannot write profile ", path, ": ", tgfile_errtext(&out, err),
 		    reset ? "; its counts go into the next file" : "", NULL);
 		errno = err;
 		return -1;
@@ -234,7 +287,7 @@ static int dump_common(const char *path, int reset)
 
 	if (not_started() || wait_lock() != 0)
 		return -1;
-	r = write_profile(path ? path : st.pattern, reset);
+	r = write_profile(path ? path : st.pattern, path ? 1 : st.named, reset);
 	err = errno;
 	unlock();
 	errno = err;
@@ -307,8 +360,8 @@ static int serve(int cmd, int queued)
 		return TGCTL_OK;
 	}
 	switch (cmd) {
-	case TGCTL_DUMP: r = write_profile(st.pattern, 0); break;
-	case TGCTL_SNAP: r = write_profile(st.pattern, 1); break;
+	case TGCTL_DUMP: r = write_profile(st.pattern, st.named, 0); break;
+	case TGCTL_SNAP: r = write_profile(st.pattern, st.named, 1); break;
 	case TGCTL_RESET: reset_counts(); break;
 	case TGCTL_ON:
 	case TGCTL_OFF: set_on(cmd == TGCTL_ON); break;
@@ -388,6 +441,7 @@ static void read_environment(void)
 		strcpy(st.pattern, prefix);
 		strcat(st.pattern, ".%p");
 	}
+	st.named = st.pattern[0] != '\0';
 	if (st.pattern[0] == '\0')
 		strcpy(st.pattern, "gmon.out");
 	if (sig && *sig) {
@@ -484,8 +538,10 @@ EXPORT void _mcleanup(void)
 	tgobj_scan();
 	if (wait_lock() == 0) {
 		__atomic_store_n(&st.finished, 1, __ATOMIC_RELEASE);
-		write_profile(st.pattern, 0);
+		write_profile(st.pattern, st.named, 0);
 		unlock();
+	} else {
+		say("cannot write profile at exit: ", errtext(errno), NULL);
 	}
 	lost = tgrec_lost();
 	if (lost > 0) {

@@ -2,13 +2,7 @@
 /* gfile: the gmon.out writer of libtgmon (see gfile.h). */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
-#include <sys/random.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "gfile.h"
@@ -16,8 +10,7 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/* Decimal digits of V at the end of a 24-byte BUF; returns the start. */
-static char *utoa(char *buf, uint64_t v)
+HIDDEN char *tgfile_utoa(char *buf, uint64_t v)
 {
 	char *p = buf + 23;
 
@@ -48,10 +41,10 @@ HIDDEN int tgfile_name(char *out, size_t size, const char *pattern, unsigned seq
 	for (p = pattern; *p; p++) {
 		const char *s = ch;
 		if (*p == '%' && p[1] == 'p') {
-			s = utoa(num, (uint64_t)getpid());
+			s = tgfile_utoa(num, (uint64_t)getpid());
 			p++;
 		} else if (*p == '%' && p[1] == 'n') {
-			s = utoa(num, seq);
+			s = tgfile_utoa(num, seq);
 			p++;
 		} else if (*p == '%' && p[1] == '%') {
 			ch[0] = '%';
@@ -68,26 +61,10 @@ HIDDEN int tgfile_name(char *out, size_t size, const char *pattern, unsigned seq
 	return 0;
 }
 
-static void flush(struct tgfile *f)
-{
-	size_t off = 0;
-
-	while (off < f->len && f->err == 0) {
-		ssize_t w = write(f->fd, f->buf + off, f->len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			f->err = w < 0 ? errno : EIO;
-		else
-			off += (size_t)w;
-	}
-	f->len = 0;
-}
-
 static void bytes(struct tgfile *f, const void *p, size_t n)
 {
 	if (f->len + n > sizeof f->buf)
-		flush(f);
+		tgfile_flush(f);
 	memcpy(f->buf + f->len, p, n);
 	f->len += n;
 }
@@ -115,152 +92,10 @@ static void u64(struct tgfile *f, uint64_t v)
 	bytes(f, &v, 8);
 }
 
-/* Copy S (N bytes) to D at *LEN, keeping the terminator in SIZE. */
-static int append(char *d, size_t size, size_t *len, const char *s, size_t n)
-{
-	if (*len + n >= size)
-		return -1;
-	memcpy(d + *len, s, n);
-	*len += n;
-	d[*len] = '\0';
-	return 0;
-}
-
-/* The kernel's protected_symlinks rule: in a sticky world-writable
- * directory, a symlink is followed only when its owner is the follower or
- * the directory's owner.  DIRLEN bytes of PATH name the link's directory
- * (0: the current one). */
-static int may_follow(const char *path, size_t dirlen, const struct stat *link)
-{
-	char dir[4096];
-	struct stat ds;
-
-	if (dirlen == 0)
-		memcpy(dir, ".", 2);
-	else {
-		memcpy(dir, path, dirlen);
-		dir[dirlen] = '\0';
-	}
-	if (stat(dir, &ds) != 0)
-		return 0;
-	if ((ds.st_mode & (S_ISVTX | S_IWOTH)) != (S_ISVTX | S_IWOTH))
-		return 1;
-	return link->st_uid == geteuid() || link->st_uid == ds.st_uid;
-}
-
-/* Follow symlinks at F->path (8 at most) so that F->path names the file
- * itself, and lstat it into ST.  Returns 0 (ST->st_mode 0 when nothing is
- * there) or an errno value. */
-static int resolve(struct tgfile *f, struct stat *st)
-{
-	int depth;
-
-	for (depth = 0;; depth++) {
-		char link[4096];
-		size_t dirlen, len;
-		const char *slash;
-		ssize_t n;
-
-		if (lstat(f->path, st) != 0) {
-			if (errno != ENOENT)
-				return errno;
-			st->st_mode = 0;
-			return 0;
-		}
-		if (!S_ISLNK(st->st_mode))
-			return 0;
-		slash = strrchr(f->path, '/');
-		dirlen = slash ? (size_t)(slash - f->path) + 1 : 0;
-		if (depth == 8)
-			return ELOOP;
-		if (!may_follow(f->path, dirlen, st))
-			return EACCES;
-		n = readlink(f->path, link, sizeof link - 1);
-		if (n <= 0)
-			return n < 0 ? errno : ENOENT;
-		link[n] = '\0';
-		len = link[0] == '/' ? 0 : dirlen;
-		f->path[len] = '\0';
-		if (append(f->path, sizeof f->path, &len, link, (size_t)n) != 0)
-			return ENAMETOOLONG;
-	}
-}
-
-/* Open an existing device, FIFO or socket at F->path for writing in place:
- * O_NONBLOCK so that a FIFO nobody reads fails at once (ENXIO) instead of
- * hanging, then blocking writes. */
-static int open_in_place(struct tgfile *f)
-{
-	struct stat st;
-	int fl;
-
-	do
-		f->fd = open(f->path,
-			     O_WRONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
-	while (f->fd < 0 && errno == EINTR);
-	if (f->fd < 0)
-		return errno;
-	if (fstat(f->fd, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ||
-	    (fl = fcntl(f->fd, F_GETFL)) < 0 ||
-	    fcntl(f->fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
-		close(f->fd);
-		f->fd = -1;
-		return EAGAIN; /* replaced under our feet */
-	}
-	f->tmp[0] = '\0';
-	return 0;
-}
-
-/* Create a new temporary file beside F->path: PATH.tmp.PID.RANDOM, made
- * with O_EXCL (which never follows a symlink), so a name planted by
- * someone else is skipped, never opened. */
-static int open_temp(struct tgfile *f)
-{
-	char num[24];
-	const char *pid;
-	int tries;
-
-	for (tries = 0; tries < 100; tries++) {
-		uint64_t r = 0;
-		struct timespec ts;
-		size_t len = 0;
-		int i;
-
-		if (getrandom(&r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
-			clock_gettime(CLOCK_MONOTONIC, &ts);
-			r ^= (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15u +
-			     (uint64_t)ts.tv_sec + (uint64_t)tries;
-		}
-		f->tmp[0] = '\0';
-		if (append(f->tmp, sizeof f->tmp, &len, f->path, strlen(f->path)) ||
-		    append(f->tmp, sizeof f->tmp, &len, ".tmp.", 5))
-			return ENAMETOOLONG;
-		pid = utoa(num, (uint64_t)getpid());
-		if (append(f->tmp, sizeof f->tmp, &len, pid, strlen(pid)) ||
-		    append(f->tmp, sizeof f->tmp, &len, ".", 1))
-			return ENAMETOOLONG;
-		for (i = 0; i < 12; i++) {
-			char c = "0123456789abcdef"[(r >> (4 * i)) & 15];
-			if (append(f->tmp, sizeof f->tmp, &len, &c, 1))
-				return ENAMETOOLONG;
-		}
-		do
-			f->fd = open(f->tmp,
-				     O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-				     0666);
-		while (f->fd < 0 && errno == EINTR);
-		if (f->fd >= 0)
-			return 0;
-		if (errno != EEXIST)
-			return errno;
-	}
-	return EEXIST;
-}
-
-HIDDEN int tgfile_begin(struct tgfile *f, const char *path)
+HIDDEN int tgfile_begin(struct tgfile *f, const char *path, int flags)
 {
 	static const unsigned char zero[12];
-	int err = tgfile_begin_raw(f, path);
+	int err = tgfile_begin_raw(f, path, flags);
 
 	if (err != 0)
 		return err;
@@ -278,29 +113,6 @@ HIDDEN void tgfile_bytes(struct tgfile *f, const void *p, size_t n)
 		p = (const char *)p + k;
 		n -= k;
 	}
-}
-
-HIDDEN int tgfile_begin_raw(struct tgfile *f, const char *path)
-{
-	size_t n = strlen(path);
-	struct stat st;
-	int err;
-
-	f->err = 0;
-	f->len = 0;
-	f->fd = -1;
-	f->tmp[0] = '\0';
-	if (n + 1 > sizeof f->path)
-		return ENAMETOOLONG;
-	memcpy(f->path, path, n + 1);
-	err = resolve(f, &st);
-	if (err == 0 && S_ISDIR(st.st_mode))
-		err = EISDIR;
-	else if (err == 0 && st.st_mode != 0 && !S_ISREG(st.st_mode))
-		err = open_in_place(f);
-	else if (err == 0)
-		err = open_temp(f);
-	return err;
 }
 
 HIDDEN void tgfile_hist(struct tgfile *f, uint64_t lowpc, uint64_t highpc, unsigned rate,
@@ -342,19 +154,4 @@ HIDDEN void tgfile_arc(struct tgfile *f, uint64_t from, uint64_t self, uint64_t 
 		u32(f, c);
 		count -= c;
 	}
-}
-
-HIDDEN int tgfile_end(struct tgfile *f)
-{
-	flush(f);
-	if (close(f->fd) != 0 && f->err == 0 && errno != EINTR)
-		f->err = errno;
-	f->fd = -1;
-	if (f->tmp[0] == '\0')
-		return f->err;
-	if (f->err == 0 && rename(f->tmp, f->path) != 0)
-		f->err = errno;
-	if (f->err != 0)
-		unlink(f->tmp);
-	return f->err;
 }

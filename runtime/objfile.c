@@ -18,6 +18,9 @@
 #define HIDDEN __attribute__((visibility("hidden")))
 #define ACQ(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 
+/* Room for an object file's name after "P.": a file name and suffixes. */
+#define NAME_LEN 320
+
 static char *hex(char *buf, uint64_t v)
 {
 	char *p = buf + 23;
@@ -29,44 +32,11 @@ static char *hex(char *buf, uint64_t v)
 	return p;
 }
 
-static char *dec(char *buf, uint64_t v)
-{
-	char *p = buf + 23;
-
-	*p = '\0';
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	return p;
-}
-
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
 
 	return s ? s + 1 : path;
-}
-
-/* OUT = EXEPATH "." basename of object I's path (and "." I when an
- * earlier object has the same basename).  Returns 0 or -1. */
-static int obj_file(char *out, size_t size, const char *exepath, int i)
-{
-	const char *b = base_name(tgobj_v[i].path);
-	char num[24];
-	int j, dup = 0;
-
-	for (j = 1; j < i; j++)
-		dup |= strcmp(base_name(tgobj_v[j].path), b) == 0;
-	if (strlen(exepath) + strlen(b) + 26 > size)
-		return -1;
-	strcpy(out, exepath);
-	strcat(out, ".");
-	strcat(out, b);
-	if (dup) {
-		strcat(out, ".");
-		strcat(out, dec(num, (uint64_t)i));
-	}
-	return 0;
 }
 
 static void text(struct tgfile *f, const char *first, ...)
@@ -83,10 +53,11 @@ static void text(struct tgfile *f, const char *first, ...)
 struct scratch {
 	struct kept *arcs;
 	size_t narcs;
-	uint32_t *bins;     /* every object's bins as read, one after another */
-	size_t *binoff;     /* per object: where its bins start in BINS */
-	uint64_t *kread;    /* per kept arc: the count read */
-	unsigned char *has; /* per object: a file was written */
+	uint32_t *bins;         /* every object's bins as read, one after another */
+	size_t *binoff;         /* per object: where its bins start in BINS */
+	uint64_t *kread;        /* per kept arc: the count read */
+	unsigned char *has;     /* per object: it has data, so a file */
+	char (*name)[NAME_LEN]; /* per object with a file: its name after "P." */
 };
 
 /* With a marking write (a snapshot that starts a new interval), what was
@@ -100,8 +71,9 @@ static struct {
 	struct scratch sc;
 } pend;
 
-static int write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
-		     unsigned hz, char *path, size_t size)
+/* Read object I's bins into the scratch memory; does it have data (samples
+ * or arcs within it), and so a file? */
+static int read_obj(struct scratch *sc, int i)
 {
 	struct obj *o = &tgobj_v[i];
 	uint32_t *bins = sc->bins + sc->binoff[i];
@@ -113,12 +85,70 @@ static int write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, 
 	}
 	for (k = 0; k < sc->narcs && !any; k++)
 		any = sc->arcs[k].fobj == (uint32_t)i && sc->arcs[k].sobj == (uint32_t)i;
-	if (!any)
-		return 0;
-	if (obj_file(path, size, exepath, i) != 0)
+	return any != 0;
+}
+
+/* Name the files of the N objects: for P.NAME, NAME is the last component
+ * of the object's path, with ".I" added (I its index) for as long as it is
+ * "objects" (the map's P.objects) or an earlier object's NAME, so no two
+ * files share a name, whatever the libraries are called. */
+static int name_files(struct scratch *sc, int n)
+{
+	char num[24];
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		char *s = sc->name[i];
+		const char *b = base_name(tgobj_v[i].path), *d;
+		size_t len = strlen(b);
+		int clash;
+		if (!sc->has[i])
+			continue;
+		if (len >= NAME_LEN)
+			return ENAMETOOLONG;
+		memcpy(s, b, len + 1);
+		for (;;) {
+			clash = strcmp(s, "objects") == 0;
+			for (j = 1; j < i && !clash; j++)
+				clash = sc->has[j] && strcmp(sc->name[j], s) == 0;
+			if (!clash)
+				break;
+			d = tgfile_utoa(num, (uint64_t)i);
+			if (len + 1 + strlen(d) >= NAME_LEN)
+				return ENAMETOOLONG;
+			s[len++] = '.';
+			memcpy(s + len, d, strlen(d) + 1);
+			len += strlen(d);
+		}
+	}
+	return 0;
+}
+
+/* PATH = EXEPATH "." NAME (SIZE bytes).  Returns 0 or ENAMETOOLONG. */
+static int obj_path(char *path, size_t size, const char *exepath, const char *name)
+{
+	size_t a = strlen(exepath), b = strlen(name);
+
+	if (a + 1 + b >= size)
 		return ENAMETOOLONG;
-	int err = tgfile_begin(f, path);
-	if (err != 0)
+	memcpy(path, exepath, a);
+	path[a] = '.';
+	memcpy(path + a + 1, name, b + 1);
+	return 0;
+}
+
+static int write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, int i,
+		     unsigned hz, char *path, size_t size)
+{
+	struct obj *o = &tgobj_v[i];
+	uint32_t *bins = sc->bins + sc->binoff[i];
+	size_t k;
+	int err;
+
+	if (!sc->has[i])
+		return 0;
+	if ((err = obj_path(path, size, exepath, sc->name[i])) != 0 ||
+	    (err = tgfile_begin(f, path, 0)) != 0)
 		return err;
 	/* BINS are zero when the object had no sample (fresh scratch):
 	 * gprof wants a histogram all the same. */
@@ -127,22 +157,42 @@ static int write_obj(struct tgfile *f, struct scratch *sc, const char *exepath, 
 		if (sc->arcs[k].fobj == (uint32_t)i && sc->arcs[k].sobj == (uint32_t)i)
 			tgfile_arc(f, sc->arcs[k].foff, sc->arcs[k].soff,
 				   sc->arcs[k].count);
-	sc->has[i] = 1;
 	return tgfile_end(f);
+}
+
+/* S, a field or with WHOLE the whole of one, in the map's escaped form
+ * (doc/multi-object.md): a byte below 0x21, 0x7f and the backslash as
+ * \xHH, and a field that is "-" (which stands for none) as \x2d, so every
+ * field is one word and every line one line. */
+static void escaped(struct tgfile *f, const char *s, int whole)
+{
+	static const char hexd[] = "0123456789abcdef";
+
+	if (whole && strcmp(s, "-") == 0) {
+		tgfile_bytes(f, "\\x2d", 4);
+		return;
+	}
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char e[4] = { '\\', 'x', hexd[c >> 4], hexd[c & 15] };
+		if (c <= 0x20 || c == 0x7f || c == '\\')
+			tgfile_bytes(f, e, 4);
+		else
+			tgfile_bytes(f, s, 1);
+	}
 }
 
 static int write_map(struct tgfile *f, struct scratch *sc, const char *exepath, int n,
 		     char *path, size_t size)
 {
-	char a[24], b[24], c[24], d[24], e[24], file[PATH_MAX];
+	char a[24], b[24], c[24], d[24], e[24];
 	size_t k;
 	int i, err;
 
-	strcpy(path, exepath);
-	strcat(path, ".objects");
-	if ((err = tgfile_begin_raw(f, path)) != 0)
+	if ((err = obj_path(path, size, exepath, "objects")) != 0 ||
+	    (err = tgfile_begin_raw(f, path, 0)) != 0)
 		return err;
-	text(f, "tgmon objects 1\n", NULL);
+	text(f, "tgmon objects 2\n", NULL);
 	for (i = 0; i < n; i++) {
 		struct obj *o = &tgobj_v[i];
 		char id[2 * sizeof o->id + 1];
@@ -154,29 +204,33 @@ static int write_map(struct tgfile *f, struct scratch *sc, const char *exepath, 
 		id[o->idlen ? 2 * o->idlen : 1] = '\0';
 		if (o->idlen == 0)
 			id[0] = '-';
-		if (i == 0)
-			strcpy(file, base_name(exepath));
-		else if (sc->has[i] &&
-			 obj_file(file, sizeof file, base_name(exepath), i) == 0)
-			;
-		else
-			strcpy(file, "-");
-		text(f, "object ", dec(a, (uint64_t)i),
+		text(f, "object ", tgfile_utoa(a, (uint64_t)i),
 		     i == 0      ? " exe "
 		     : o->closed ? " closed "
 				 : " lib ",
-		     file, " ", id, " ", hex(b, o->lo - o->bias), " ",
-		     hex(c, o->hi - o->bias), " ", o->path, "\n", NULL);
+		     NULL);
+		if (i == 0 || sc->has[i]) {
+			escaped(f, base_name(exepath), i == 0);
+			if (i > 0) {
+				text(f, ".", NULL);
+				escaped(f, sc->name[i], 0);
+			}
+		} else {
+			text(f, "-", NULL);
+		}
+		text(f, " ", id, " ", hex(b, o->lo - o->bias), " ",
+		     hex(c, o->hi - o->bias), " ", NULL);
+		escaped(f, o->path, 1);
+		text(f, "\n", NULL);
 	}
 	for (k = 0; k < sc->narcs; k++) {
 		struct kept *r = &sc->arcs[k];
 		if (r->fobj == r->sobj && r->fobj != 0)
 			continue; /* in the object's own file */
-		text(f, "arc ", dec(a, r->fobj), " ", hex(b, r->foff), " ",
-		     dec(c, r->sobj), " ", hex(d, r->soff), " ", dec(e, r->count), "\n",
-		     NULL);
+		text(f, "arc ", tgfile_utoa(a, r->fobj), " ", hex(b, r->foff), " ",
+		     tgfile_utoa(c, r->sobj), " ", hex(d, r->soff), " ",
+		     tgfile_utoa(e, r->count), "\n", NULL);
 	}
-	(void)size;
 	return tgfile_end(f);
 }
 
@@ -193,15 +247,16 @@ HIDDEN int tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int m
 	*badpath = exepath;
 	tgobj_commit(0);
 	/* Written to a device or a FIFO (/dev/null, a pipe): there is no
-	 * directory of profile files to put the objects' beside. */
+	 * directory of profile files to put the objects' beside.  Nor when
+	 * P cannot be written (a symlink, never followed). */
 	struct stat stb;
-	if (n == 0 || (stat(exepath, &stb) == 0 && !S_ISREG(stb.st_mode)))
+	if (n == 0 || (lstat(exepath, &stb) == 0 && !S_ISREG(stb.st_mode)))
 		return 0;
 	for (i = 0; i < n; i++)
 		nbins += tgobj_v[i].nbins;
 	len = bound * sizeof *w + (bound + nk) * sizeof(struct kept) +
 	      nk * sizeof(uint64_t) + MAX_OBJ * sizeof(size_t) +
-	      nbins * sizeof(uint32_t) + MAX_OBJ;
+	      nbins * sizeof(uint32_t) + MAX_OBJ + MAX_OBJ * NAME_LEN;
 	m = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
@@ -212,6 +267,7 @@ HIDDEN int tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int m
 	sc.binoff = (size_t *)(sc.kread + nk);
 	sc.bins = (uint32_t *)(sc.binoff + MAX_OBJ);
 	sc.has = (unsigned char *)(sc.bins + nbins);
+	sc.name = (char(*)[NAME_LEN])(sc.has + MAX_OBJ);
 	for (i = 0, nbins = 0; i < n; i++) {
 		sc.binoff[i] = nbins;
 		nbins += tgobj_v[i].nbins;
@@ -248,10 +304,11 @@ HIDDEN int tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int m
 		if (tgobj_v[sc.arcs[k].fobj].pg)
 			sc.arcs[nw++] = sc.arcs[k];
 	sc.narcs = nw;
-	for (i = 1; i < n && err == 0; i++) {
+	for (i = 1; i < n; i++)
+		any |= sc.has[i] = (unsigned char)read_obj(&sc, i);
+	err = name_files(&sc, n);
+	for (i = 1; i < n && err == 0; i++)
 		err = write_obj(f, &sc, exepath, i, hz, path, sizeof path);
-		any |= sc.has[i];
-	}
 	for (k = 0; k < sc.narcs; k++)
 		any |= sc.arcs[k].fobj != sc.arcs[k].sobj;
 	if (err == 0 && any) {
@@ -259,9 +316,8 @@ HIDDEN int tgobj_write(struct tgfile *f, const char *exepath, unsigned hz, int m
 	} else if (err == 0) {
 		/* No other object's data: a map left by an earlier run
 		 * would join stale files to this profile. */
-		strcpy(path, exepath);
-		strcat(path, ".objects");
-		unlink(path);
+		if (obj_path(path, sizeof path, exepath, "objects") == 0)
+			tgfile_remove(f, path);
 	}
 	*badpath = path;
 	if (err == 0 && mark) {

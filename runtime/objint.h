@@ -16,13 +16,14 @@ struct obj {
 	uintptr_t bias;   /* run-time minus link-time address */
 	uint32_t *bins;   /* NULL for the executable (sample.c has it) */
 	size_t nbins;
-	int closed;     /* unmapped by dlclose; its data are kept */
-	int hit;        /* has had a sample: its bins are worth reading */
-	int pg;         /* has -pg code: some arc's callee lies in it */
-	int seen;       /* found by the scan under way */
-	unsigned idlen; /* bytes of build-id */
+	int closed;        /* unmapped by dlclose; its data are kept */
+	int hit;           /* has had a sample: its bins are worth reading */
+	int pg;            /* has -pg code: some arc's callee lies in it */
+	int seen;          /* found by the scan under way */
+	uint64_t dev, ino; /* the file's, 0 when unknown */
+	unsigned idlen;    /* bytes of build-id */
 	unsigned char id[64];
-	char path[PATH_MAX];
+	char path[PATH_MAX]; /* canonical (realpath) where it can be */
 };
 
 /* An arc of a closed object, taken out of record.c's table at dlclose

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -34,6 +35,8 @@ static uintptr_t exe_bias;
 static void note_build_id(struct obj *o, const struct dl_phdr_info *info,
 			  const ElfW(Phdr) * ph)
 {
+	if (o->idlen != 0)
+		return;
 	const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
 	const unsigned char *end = p + ph->p_memsz;
 
@@ -56,6 +59,8 @@ static void note_build_id(struct obj *o, const struct dl_phdr_info *info,
 	}
 }
 
+/* The object's path, canonical: one file is one path in the map, however
+ * it was named to dlopen. */
 static void set_path(struct obj *o, const char *name, int is_exe)
 {
 	size_t n;
@@ -65,12 +70,57 @@ static void set_path(struct obj *o, const char *name, int is_exe)
 		o->path[r > 0 ? r : 0] = '\0';
 		return;
 	}
+	if (realpath(name, o->path) != NULL)
+		return;
 	o->path[0] = '\0';
 	if (name[0] != '/' && getcwd(o->path, sizeof o->path - 1) != NULL)
 		strcat(o->path, "/");
 	n = strlen(o->path);
 	if (n + strlen(name) < sizeof o->path)
 		strcpy(o->path + n, name);
+}
+
+/* Object O's build-id and file (device and inode, 0 if it is gone). */
+static void identify(struct obj *o, const struct dl_phdr_info *info)
+{
+	struct stat st;
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_NOTE)
+			note_build_id(o, info, &info->dlpi_phdr[i]);
+	o->dev = o->ino = 0;
+	if (stat(info->dlpi_name, &st) == 0) {
+		o->dev = st.st_dev;
+		o->ino = st.st_ino;
+	}
+}
+
+/* A file loaded again after dlclose unmapped it: its closed entry is
+ * opened again at the new addresses (its data are kept at link-time
+ * addresses, which are the same), so each file is one object however
+ * often it is loaded.  Returns 1 when INFO was such a file. */
+static int reopen(const struct dl_phdr_info *info, uintptr_t lo, uintptr_t hi)
+{
+	static struct obj o; /* under the writing lock */
+	int i, n = tgobj_n;
+
+	o.idlen = 0;
+	identify(&o, info);
+	for (i = 1; i < n && o.ino != 0; i++) {
+		struct obj *c = &tgobj_v[i];
+		if (!c->closed || c->dev != o.dev || c->ino != o.ino ||
+		    c->idlen != o.idlen || memcmp(c->id, o.id, o.idlen) != 0 ||
+		    c->lo - c->bias != lo - info->dlpi_addr || c->hi - c->lo != hi - lo)
+			continue;
+		c->lo = lo;
+		c->hi = hi;
+		c->bias = info->dlpi_addr;
+		c->seen = 1;
+		__atomic_store_n(&c->closed, 0, __ATOMIC_RELEASE);
+		return 1;
+	}
+	return 0;
 }
 
 static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
@@ -103,9 +153,12 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 			return 0;
 		}
 	/* The vDSO has no file to read symbols from; libtgmon.so's time is
-	 * the profiler's, left out as it always was. */
-	if ((!is_exe && strchr(info->dlpi_name, '/') == NULL) || n == MAX_OBJ ||
-	    (!is_exe && (uintptr_t)&tgobj_scan - lo < hi - lo))
+	 * the profiler's, left out as it always was; a file loaded again
+	 * takes its old entry. */
+	if (!is_exe && (strchr(info->dlpi_name, '/') == NULL ||
+			(uintptr_t)&tgobj_scan - lo < hi - lo || reopen(info, lo, hi)))
+		return 0;
+	if (n == MAX_OBJ)
 		return 0;
 	o = &tgobj_v[n];
 	memset(o, 0, sizeof *o);
@@ -114,9 +167,7 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	o->bias = is_exe ? exe_bias : info->dlpi_addr;
 	o->nbins = (hi - lo) / TGSAMP_BIN;
 	set_path(o, info->dlpi_name, is_exe);
-	for (i = 0; i < info->dlpi_phnum; i++)
-		if (info->dlpi_phdr[i].p_type == PT_NOTE && o->idlen == 0)
-			note_build_id(o, info, &info->dlpi_phdr[i]);
+	identify(o, info);
 	if (!is_exe) {
 		void *m = mmap(NULL, o->nbins * sizeof *o->bins, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -159,10 +159,13 @@ static void check_uid(long pid)
 		    pid, ruid, euid, ruid);
 }
 
-/* Requests to one process are made one at a time (a lock on its /proc
- * directory), so that several tgprof-ctl at once are not merged into one
- * signal: the kernel keeps only one pending instance of a standard signal.
- * Returns the descriptor that holds the lock. */
+/* Requests to one process are made one at a time, so that several
+ * tgprof-ctl at once are not merged into one signal: the kernel keeps only
+ * one pending instance of a standard signal.  The lock is taken on the
+ * process's /proc/PID/environ, which only its own user (while it is
+ * dumpable) and root can open, so no other user can hold it and block us.
+ * Returns the descriptor that holds the lock, or -1 when the file cannot be
+ * opened (a process made not dumpable): requests then go unserialized. */
 static int lock_target(long pid, double timeout)
 {
 	struct timespec ms10 = { 0, 10000000 };
@@ -170,11 +173,13 @@ static int lock_target(long pid, double timeout)
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof path, "/proc/%ld", pid);
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	snprintf(path, sizeof path, "/proc/%ld/environ", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		if (errno == ENOENT)
+		if (errno == ENOENT || errno == ESRCH)
 			die("no process %ld", pid);
+		if (errno == EACCES || errno == EPERM)
+			return -1;
 		die("%s: %s", path, strerror(errno));
 	}
 	while (flock(fd, LOCK_EX | LOCK_NB) != 0) {

@@ -309,12 +309,42 @@ static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
 	}
 }
 
-static void add_spec(struct opts *o, int which, const char *spec)
+/* GNU's reports switched on and off by a pair of options: ON prints the
+ * report (with SPEC, limited to SPEC); OFF with SPEC prints it less SPEC,
+ * without switches it off.  A call-graph SPEC holding '/' names arcs:
+ * -q FROM/TO keeps only those arcs ('K'), -Q FROM/TO deletes them ('k'). */
+static const struct onoff {
+	char on, off, arcs_on, arcs_off;
+	int style;
+} onoff[] = {
+	{ 'p', 'P', 0, 0, STYLE_FLAT },
+	{ 'q', 'Q', 'K', 'k', STYLE_GRAPH },
+	{ 'A', 'J', 0, 0, STYLE_ANNO },
+	{ 'C', 'Z', 0, 0, STYLE_EXEC },
+};
+
+/* Option C with argument ARG (NULL when none) if it is one of onoff[];
+ * returns 0 when it is not. */
+static int onoff_option(struct opts *o, int c, const char *arg, int *style,
+			int *user_style)
 {
-	o->specs = xrealloc(o->specs, ((size_t)o->nspecs + 1) * sizeof *o->specs);
-	o->specs[o->nspecs].which = which;
-	o->specs[o->nspecs].spec = spec;
-	o->nspecs++;
+	for (size_t i = 0; i < sizeof onoff / sizeof onoff[0]; i++) {
+		const struct onoff *t = &onoff[i];
+		if (c != t->on && c != t->off)
+			continue;
+		int on = c == t->on;
+		if (arg) {
+			int arcs = t->arcs_on && strchr(arg, '/');
+			opts_add_spec(o, arcs ? (on ? t->arcs_on : t->arcs_off) : c, arg);
+		}
+		if (on || arg)
+			*style |= t->style;
+		else
+			*style &= ~t->style;
+		*user_style |= t->style;
+		return 1;
+	}
+	return 0;
 }
 
 /* GNU reads numbers with atoi(): a leading number or 0, never an error. */
@@ -325,14 +355,9 @@ static long parse_long(const char *s)
 
 void opts_parse(struct opts *o, int argc, char **argv)
 {
-	static const char *default_profiles[] = { "gmon.out" };
 	int style = 0, user_style = 0, c;
 
-	memset(o, 0, sizeof *o);
-	o->exe = "a.out";
-	o->width = 80;
-	o->table_length = 10;
-	o->min_count = 1;
+	opts_init(o);
 	char **orig = argv;
 	expandargv(&argc, &argv);
 	if (argv != orig)
@@ -354,38 +379,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'f':
 		case 'F':
 		case 'n':
-		case 'N': add_spec(o, c, optarg); break;
-		case 'k': add_spec(o, 'k', optarg); break;
-		case 'p':
-			if (optarg)
-				add_spec(o, 'p', optarg);
-			style |= STYLE_FLAT;
-			user_style |= STYLE_FLAT;
-			break;
-		case 'P':
-			if (optarg) {
-				add_spec(o, 'P', optarg);
-				style |= STYLE_FLAT;
-			} else {
-				style &= ~STYLE_FLAT;
-			}
-			user_style |= STYLE_FLAT;
-			break;
-		case 'q':
-			if (optarg)
-				add_spec(o, strchr(optarg, '/') ? 'K' : 'q', optarg);
-			style |= STYLE_GRAPH;
-			user_style |= STYLE_GRAPH;
-			break;
-		case 'Q':
-			if (optarg) {
-				add_spec(o, strchr(optarg, '/') ? 'k' : 'Q', optarg);
-				style |= STYLE_GRAPH;
-			} else {
-				style &= ~STYLE_GRAPH;
-			}
-			user_style |= STYLE_GRAPH;
-			break;
+		case 'N': opts_add_spec(o, c, optarg); break;
+		case 'k': opts_add_spec(o, 'k', optarg); break;
 		case 'z': o->zero = 1; break;
 		case 'T': o->traditional = 1; break;
 		case 'w': o->width = (int)parse_long(optarg); break;
@@ -420,36 +415,6 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'y': o->separate_files = 1; break;
 		case 'l': o->line = 1; break;
 		case OPT_INLINE_FILE_NAMES: o->inline_file_names = 1; break;
-		case 'A':
-			if (optarg)
-				add_spec(o, 'A', optarg);
-			style |= STYLE_ANNO;
-			user_style |= STYLE_ANNO;
-			break;
-		case 'J':
-			if (optarg) {
-				add_spec(o, 'J', optarg);
-				style |= STYLE_ANNO;
-			} else {
-				style &= ~STYLE_ANNO;
-			}
-			user_style |= STYLE_ANNO;
-			break;
-		case 'C':
-			if (optarg)
-				add_spec(o, 'C', optarg);
-			style |= STYLE_EXEC;
-			user_style |= STYLE_EXEC;
-			break;
-		case 'Z':
-			if (optarg) {
-				add_spec(o, 'Z', optarg);
-				style |= STYLE_EXEC;
-			} else {
-				style &= ~STYLE_EXEC;
-			}
-			user_style |= STYLE_EXEC;
-			break;
 		case 'c':
 			o->static_graph = 1;
 			if (optarg && !strcmp(optarg, "all"))
@@ -565,7 +530,12 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			printf("tgprof %s\n", PACKAGE_VERSION);
 			printf("Reads GNU gprof 2.40 profiles and writes its reports.\n");
 			exit(0);
-		default: usage(stderr); exit(1);
+		default:
+			/* -p/-P, -q/-Q, -A/-J, -C/-Z */
+			if (onoff_option(o, c, optarg, &style, &user_style))
+				break;
+			usage(stderr);
+			exit(1);
 		}
 	}
 	if (o->nbreak_choices > 0 && o->break_cycles <= 0)
@@ -577,12 +547,11 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	if (optind < argc) {
 		o->profiles = (const char **)&argv[optind];
 		o->nprofiles = argc - optind;
-	} else {
-		o->profiles = default_profiles;
-		o->nprofiles = 1;
 	}
+	/* no report named: opts_init()'s, less those switched off */
 	if (style == 0 && !o->sum && !o->file_info)
-		style = (STYLE_FLAT | STYLE_GRAPH) & ~user_style;
+		style = ((o->flat ? STYLE_FLAT : 0) | (o->graph ? STYLE_GRAPH : 0)) &
+			~user_style;
 	o->flat_asked = !!(user_style & STYLE_FLAT);
 	o->graph_asked = !!(user_style & STYLE_GRAPH);
 	o->flat = !!(style & STYLE_FLAT);
@@ -603,7 +572,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 
 void opts_free(struct opts *o)
 {
-	free(o->specs);
+	opts_free_specs(o);
 	free(o->break_choices);
 	o->break_choices = NULL;
 	o->nbreak_choices = 0;
@@ -623,6 +592,5 @@ void opts_free(struct opts *o)
 	free(o->lib_paths);
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
-	o->specs = NULL;
 	o->argv_expanded = NULL;
 }

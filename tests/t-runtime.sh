@@ -179,8 +179,8 @@ for hz in 100 1000 glibc; do
 done
 
 # Counts wider than the format's fields: several records, added up.
-if $CC -I"$TG_BUILD" -I"$TOP" -I"$TOP/runtime" -o "$W/bigcount" "$TOP/tests/runtime/bigcount.c" \
-	"$TOP/runtime/gfile.c" > "$W/bigcount.log" 2>&1; then
+if $CC -D_GNU_SOURCE -I"$TG_BUILD" -I"$TOP" -I"$TOP/runtime" -o "$W/bigcount" "$TOP/tests/runtime/bigcount.c" \
+	"$TOP/runtime/gfile.c" "$TOP/runtime/gsafe.c" > "$W/bigcount.log" 2>&1; then
 	addr() { nm ./ctl | awk -v n="$1" '$3 == n { print $1 }'; }
 	self=$(printf '%x' $((0x$(addr work) + 4)))
 	from=$(printf '%x' $((0x$(addr main) + 8)))

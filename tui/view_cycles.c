@@ -17,6 +17,7 @@
 #include "cyclebreak.h"
 #include "action.h"
 #include "keymap.h"
+#include "rows.h"
 #include "screen.h"
 #include "term.h"
 #include "sort.h"
@@ -116,12 +117,11 @@ static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 	struct textbuf *t = &cv.text;
 	struct cg *g = a->g;
 	const struct cyclebreak_result *r = &cv.r;
-	double pt = pv->print_time > 0 ? pv->print_time : 1;
 
 	if (r->by_time)
 		textbuf_add(t, 1, "proposal: %lu calls, %.2f s of time moved (%.1f%%)",
-			    (unsigned long)r->calls, r->moved / g->hz,
-			    100 * r->moved / pt);
+			    (unsigned long)r->calls, cg_seconds(g, r->moved),
+			    cg_percent(r->moved, pv->print_time));
 	else if (r->nexact == r->ncycles && !r->bsd)
 		textbuf_add(t, 1, "proposal: %lu calls, optimal",
 			    (unsigned long)r->calls);
@@ -164,7 +164,7 @@ static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 		const struct cyclebreak_root *x = &pv->roots[i];
 		if (x->cycle)
 			textbuf_add(t, 2,
-				    "warning: <cycle %u> (%u members, %s ...) was called "
+				    "warning: cycle %u (%u members: %s, ...) was called "
 				    "and becomes a root holding %.1f%% of the time",
 				    x->cycle, x->nmembers, g->nodes[x->node].sym->dname,
 				    x->pct);
@@ -189,7 +189,6 @@ static void build_entries(struct app *a, const struct cyclebreak_preview *pv)
 {
 	struct textbuf *t = &cv.text;
 	struct cg *g = a->g;
-	double pt = pv->print_time > 0 ? pv->print_time : 1;
 	uint32_t *order = xmalloc((pv->n + 1) * sizeof *order);
 
 	for (size_t i = 0; i < pv->n; i++)
@@ -210,17 +209,17 @@ static void build_entries(struct app *a, const struct cyclebreak_preview *pv)
 			snprintf(cyc, sizeof cyc, "%u->%u", e->old_cycle, e->new_cycle);
 		else
 			snprintf(cyc, sizeof cyc, "%u->none", e->old_cycle);
+		double pct = cg_percent(e->self_time + e->child_time, pv->print_time);
+		char whole[ROWS_CYCLE_MAX];
+		*rows_cycle_name(whole, e->new_cycle, 1) = 0;
 		if (e->node == CG_NONE)
 			textbuf_add(t, 0,
-				    "      %5.1f %7.2f %9.2f %9s  %-6s <cycle %u as a "
-				    "whole>, %u members%s",
-				    100 * (e->self_time + e->child_time) / pt,
-				    e->self_time / g->hz, e->child_time / g->hz, calls,
-				    cyc, e->new_cycle, e->nmembers,
+				    "      %5.1f %7.2f %9.2f %9s  %-6s %s, %u members%s",
+				    pct, e->self_time / g->hz, e->child_time / g->hz,
+				    calls, cyc, whole, e->nmembers,
 				    e->ncalls ? "" : " (no caller outside it)");
 		else
-			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s",
-				    100 * (e->self_time + e->child_time) / pt,
+			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s", pct,
 				    e->self_time / g->hz, e->child_time / g->hz, calls,
 				    cyc, g->nodes[e->node].sym->dname);
 	}

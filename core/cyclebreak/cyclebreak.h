@@ -29,7 +29,7 @@
  *     constraints (cyclebreak_exact.c), from that set, within a time
  *     budget shared by the components (exact_time seconds); when it runs
  *     out, the relaxation gives a proven lower bound.
- * With BSD set, 4.4BSD gprof's rule is used instead (shared/docs/cycles.md):
+ * With BSD set, 4.4BSD gprof's rule (its -C option) is used instead:
  * one arc per oversized component per pass, chosen among arcs on the first
  * 100 simple cycles found, by class (child also called from outside the
  * component, child with several parents, child's only parent arc), then by

@@ -139,12 +139,11 @@ static void print_gap(FILE *out, const struct cg *g, const struct cyclebreak_res
 		      uint64_t calls)
 {
 	if (r->by_time) {
-		double pt = g->print_time > 0 ? g->print_time : 1;
 		fprintf(out,
 			"; %.2f seconds of time moved (%.1f%% of the total); %u "
 			"cycle%s over the bound.\n",
-			r->moved / g->hz, 100.0 * r->moved / pt, r->ncycles,
-			r->ncycles == 1 ? " was" : "s were");
+			cg_seconds(g, r->moved), cg_percent(r->moved, g->print_time),
+			r->ncycles, r->ncycles == 1 ? " was" : "s were");
 		return;
 	}
 	fprintf(out, "; no solution deletes fewer than %" PRIu64 " call%s", r->lower,

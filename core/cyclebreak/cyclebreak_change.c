@@ -16,13 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double pct(const struct cg *g, uint32_t v)
-{
-	const struct cg_node *n = &g->nodes[v];
-	double pt = g->print_time > 0 ? g->print_time : 1;
-	return 100.0 * (n->prop_self + n->prop_child) / pt;
-}
-
 void cyclebreak_snap_take(const struct cg *g, struct cyclebreak_snap *s)
 {
 	s->n = g->nfuncs;
@@ -32,7 +25,7 @@ void cyclebreak_snap_take(const struct cg *g, struct cyclebreak_snap *s)
 	s->csize = xcalloc((size_t)g->ncycles + 1, sizeof *s->csize);
 	s->ccalled = xcalloc((size_t)g->ncycles + 1, 1);
 	for (uint32_t v = 0; v < s->n; v++) {
-		s->pct[v] = pct(g, v);
+		s->pct[v] = cg_graph_percent(g, v);
 		s->called[v] = g->nodes[v].ncalls > 0;
 		s->cycle[v] = g->nodes[v].cycle <= g->ncycles ? g->nodes[v].cycle : 0;
 		s->csize[s->cycle[v]]++;
@@ -78,16 +71,15 @@ size_t cyclebreak_new_roots(const struct cyclebreak_snap *before, const struct c
 			    struct cyclebreak_root *out, size_t max)
 {
 	size_t n = 0, all = 0;
-	double pt = after->print_time > 0 ? after->print_time : 1;
 
 	for (uint32_t v = 0; v < before->n && v < after->nfuncs; v++) {
 		const struct cg_node *x = &after->nodes[v];
 		if (x->cycle || !before->called[v] || x->ncalls > 0 ||
-		    pct(after, v) <= CYCLEBREAK_ROOT_PCT)
+		    cg_graph_percent(after, v) <= CYCLEBREAK_ROOT_PCT)
 			continue;
 		all++;
 		add_root(out, &n, max,
-			 (struct cyclebreak_root){ v, 0, 1, pct(after, v) });
+			 (struct cyclebreak_root){ v, 0, 1, cg_graph_percent(after, v) });
 	}
 	/* A cycle after lies inside one cycle before (deleting arcs only
 	 * splits); it had a caller outside it unless it is that whole cycle
@@ -102,7 +94,7 @@ size_t cyclebreak_new_roots(const struct cyclebreak_snap *before, const struct c
 		uint32_t bc = before->cycle[first];
 		if (bc == 0 || (k == before->csize[bc] && !before->ccalled[bc]))
 			continue;
-		double p = 100.0 * (cn->prop_self + cn->prop_child) / pt;
+		double p = cg_percent(cn->prop_self + cn->prop_child, after->print_time);
 		if (p <= CYCLEBREAK_ROOT_PCT)
 			continue;
 		all++;
@@ -130,7 +122,8 @@ size_t cyclebreak_changes(const struct cyclebreak_snap *before, const struct cg 
 		return 0;
 	/* Keep the MAX largest in OUT, sorted, by insertion: MAX is small. */
 	for (uint32_t v = 0; v < before->n && v < after->nfuncs; v++) {
-		struct cyclebreak_change c = { v, before->pct[v], pct(after, v), 0 };
+		struct cyclebreak_change c = { v, before->pct[v],
+					       cg_graph_percent(after, v), 0 };
 		c.new_root = before->called[v] && after->nodes[v].ncalls == 0 &&
 			     !after->nodes[v].cycle && c.after > CYCLEBREAK_ROOT_PCT;
 		if (fabs(c.after - c.before) < 0.05 && !c.new_root)
@@ -160,7 +153,7 @@ void cyclebreak_changes_print(FILE *out, const struct cg *g,
 		const struct cyclebreak_root *r = &roots[i];
 		if (r->cycle)
 			fprintf(out,
-				"Warning: <cycle %u> (%u members, %s ...) was called "
+				"Warning: cycle %u (%u members: %s, ...) was called "
 				"and becomes a root holding %.1f%% of the time.\n",
 				r->cycle, r->nmembers, g->nodes[r->node].sym->dname,
 				r->pct);

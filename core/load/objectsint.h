@@ -3,6 +3,7 @@
 #ifndef TG_OBJECTSINT_H
 #define TG_OBJECTSINT_H
 
+#include "mapfile.h"
 #include "objects.h"
 
 /* One object of the joined profile (the program is not one of them). */
@@ -29,11 +30,22 @@ struct objects {
 	 * addresses, like joined ones). */
 	int summing;
 	struct gmon_profile cross;
+	struct objreg *reg; /* the registry's indexes (objreg.c) */
 };
 
 /* The address window of registry entry K: (K + 1) << OBJECTS_SHIFT. */
 uint64_t objects_window(size_t k);
 const char *objects_base_name(const char *path);
+
+/* The registry entry of object MO of the map MAP: the entry of a line seen
+ * before with the same path and build-id, or of the same file under
+ * another name; else a new one, its file found and opened unless
+ * J->summing (one warning when it cannot be: it is left out). */
+size_t objects_find(struct objects *j, const char *map, const struct mapfile_obj *mo,
+		    const struct opts *o);
+/* After the last map: the count of objects left out without a warning. */
+void objects_reg_done(struct objects *j);
+void objects_reg_free(struct objects *j);
 
 /* Read the map MAP (a profile's path plus ".objects") into J and PROF:
  * objects into the registry (opened unless J->summing), their files and

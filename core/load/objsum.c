@@ -48,24 +48,30 @@ static int fill_sum_map(FILE *f, void *ctx)
 	struct objects *j = m->j;
 	const char *sumpath = m->sumpath, *exe = m->exe;
 	char **files = m->files;
+	struct mapfile_obj mo = {
+		MAPFILE_EXE, objects_base_name(sumpath), NULL, 0, 0, exe, 0
+	};
 
-	fprintf(f, "tgmon objects 1\nobject 0 exe %s - 0 0 %s\n",
-		objects_base_name(sumpath), exe);
-	for (size_t k = 0; k < j->n; k++)
-		fprintf(f, "object %zu lib %s %s %" PRIx64 " %" PRIx64 " %s\n", k + 1,
-			files[k] ? objects_base_name(files[k]) : "-",
-			j->v[k].id ? j->v[k].id : "-", j->v[k].text_lo, j->v[k].text_hi,
-			j->v[k].path);
+	mapfile_put_header(f);
+	mapfile_put_object(f, 0, &mo);
+	for (size_t k = 0; k < j->n; k++) {
+		mo = (struct mapfile_obj){ MAPFILE_LIB,
+					   files[k] ? objects_base_name(files[k]) : NULL,
+					   j->v[k].id,
+					   j->v[k].text_lo,
+					   j->v[k].text_hi,
+					   j->v[k].path,
+					   0 };
+		mapfile_put_object(f, k + 1, &mo);
+	}
 	merge_arcs(&j->cross);
 	for (size_t i = 0; i < j->cross.narcs; i++) {
 		const struct gmon_arc *r = &j->cross.arcs[i];
-		uint64_t fo = r->from_pc >> OBJECTS_SHIFT,
-			 so = r->self_pc >> OBJECTS_SHIFT;
 		uint64_t mask = ((uint64_t)1 << OBJECTS_SHIFT) - 1;
-		fprintf(f,
-			"arc %" PRIu64 " %" PRIx64 " %" PRIu64 " %" PRIx64 " %" PRIu64
-			"\n",
-			fo, r->from_pc & mask, so, r->self_pc & mask, r->count);
+		struct mapfile_arc a = { r->from_pc >> OBJECTS_SHIFT,
+					 r->self_pc >> OBJECTS_SHIFT, r->from_pc & mask,
+					 r->self_pc & mask, r->count };
+		mapfile_put_arc(f, &a);
 	}
 	return 0;
 }
@@ -83,6 +89,26 @@ static void write_sum_map(struct objects *j, const char *sumpath, const char *ex
 	if (util_write_file(path, 0, fill_sum_map, &m, NULL, msg, sizeof msg) != 0)
 		util_die("%s", msg);
 	free(path);
+}
+
+/* The file of object K: SUMPATH.BASE, named as libtgmon names them and
+ * made unique the same way (".K+1" added for as long as it is the map's
+ * name or one of FILES[0..K-1]). */
+static char *sum_file(char **files, size_t k, const char *sumpath, const char *base)
+{
+	size_t len = strlen(sumpath) + strlen(base) + 1;
+	char *f = xmalloc(len + 1);
+
+	sprintf(f, "%s.%s", sumpath, base);
+	for (;;) {
+		int clash = strcmp(f + strlen(sumpath) + 1, "objects") == 0;
+		for (size_t m = 0; m < k && !clash; m++)
+			clash = files[m] && strcmp(files[m], f) == 0;
+		if (!clash)
+			return f;
+		f = xrealloc(f, len + 24);
+		len += (size_t)sprintf(f + len, ".%zu", k + 1);
+	}
 }
 
 void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *sumpath)
@@ -108,13 +134,7 @@ void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *s
 			struct gmon_profile *p = &j->v[k].sum;
 			if (p->nhists == 0 && p->narcs == 0)
 				continue;
-			/* named as libtgmon names them, made unique the same way */
-			files[k] = xmalloc(strlen(sumpath) + strlen(j->v[k].base) + 24);
-			sprintf(files[k], "%s.%s", sumpath, j->v[k].base);
-			for (size_t m = 0; m < k; m++)
-				if (files[m] && strcmp(files[m], files[k]) == 0)
-					sprintf(files[k], "%s.%s.%zu", sumpath,
-						j->v[k].base, k + 1);
+			files[k] = sum_file(files, k, sumpath, j->v[k].base);
 			merge_arcs(p);
 			gmon_write(files[k], p, abi, p->arcs, p->narcs);
 		}

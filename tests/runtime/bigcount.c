@@ -30,7 +30,7 @@ main(int argc, char **argv)
 	if (self < low || self >= low + 4 * 256)
 		return 2;
 	bins[(self - low) / 4] = 70000;
-	err = tgfile_begin(&f, argv[1]);
+	err = tgfile_begin(&f, argv[1], 0);
 	if (err == 0) {
 		tgfile_hist(&f, low, low + 4 * 256, 100, bins, 256);
 		tgfile_arc(&f, from, self, 5000000000ULL);

@@ -112,3 +112,46 @@ rt_wait_file() {
 	done
 	[ -f "$1" ]
 }
+
+# rt_skip NAME REASON: a case that cannot run here, reported as not run
+# (never as a pass).
+rt_skip() {
+	if command -v tg_skip > /dev/null 2>&1; then
+		tg_skip "$1" "$2"
+	else
+		echo "SKIP: $1 ($2)"
+	fi
+}
+
+# rt_user: as root, make a throwaway user for the cases that need another
+# user: its name in $RT_USER, "run as it" in $RT_AS.  rt_user_del removes
+# it (call it from the script's exit trap).  Fails the script when the
+# user cannot be made.
+rt_user() {
+	tg_need useradd userdel setpriv
+	RT_USER=tgrt$$
+	userdel "$RT_USER" > /dev/null 2>&1
+	i=0
+	# useradd fails while another one holds /etc/passwd's lock: retry.
+	until useradd --system --no-create-home --user-group \
+		--shell /usr/sbin/nologin "$RT_USER" > "$W/useradd.log" 2>&1; do
+		i=$((i + 1))
+		if [ $i -ge 25 ]; then
+			tg_fail "setup: useradd $RT_USER" "$(cat "$W/useradd.log")"
+			RT_USER=
+			rt_done
+			exit 1
+		fi
+		sleep 0.2
+	done
+	RT_AS="setpriv --reuid=$RT_USER --regid=$RT_USER --clear-groups"
+}
+
+rt_user_del() {
+	[ -n "$RT_USER" ] || return 0
+	i=0
+	while id -u "$RT_USER" > /dev/null 2>&1 && [ $i -lt 25 ]; do
+		userdel "$RT_USER" > /dev/null 2>&1 || sleep 0.2
+		i=$((i + 1))
+	done
+}
