@@ -7,9 +7,12 @@
  * handler, or its evaluation loop as a cycle, holding 90% while main
  * falls to 1%); the list and the new-root warnings, for functions and
  * cycles alike, make that visible before the user accepts.  The
- * proposals avoid it unless told otherwise (cyclebreak_tree.c). */
+ * proposals avoid it unless told otherwise (cyclebreak_tree.c).  Also the
+ * preview: the entries a proposal leaves, computed by applying it and
+ * taking it back. */
 #include "config.h"
 #include "cyclebreak.h"
+#include "sort.h"
 #include "util.h"
 
 #include <math.h>
@@ -163,4 +166,104 @@ void cyclebreak_changes_print(FILE *out, const struct cg *g,
 				"%.1f%% of the time.\n",
 				g->nodes[r->node].sym->dname, r->pct);
 	}
+}
+
+void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
+		      const unsigned char *use)
+{
+	for (size_t i = 0; i < r->narcs; i++)
+		if (!use || use[i])
+			g->arcs[r->arcs[i].arc].deleted = 1;
+	cg_propagate(g);
+}
+
+static int cmp_entry(const void *l, const void *r)
+{
+	const struct cyclebreak_entry *a = l, *b = r;
+	int ca = a->node == CG_NONE, cb = b->node == CG_NONE;
+	if (ca != cb)
+		return ca - cb;
+	if (a->old_cycle != b->old_cycle)
+		return a->old_cycle < b->old_cycle ? -1 : 1;
+	if (a->new_cycle != b->new_cycle)
+		return a->new_cycle < b->new_cycle ? -1 : 1;
+	return (a->node > b->node) - (a->node < b->node);
+}
+
+void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
+			const unsigned char *use, struct cyclebreak_preview *pv)
+{
+	uint32_t nf = g->nfuncs;
+	uint8_t *saved = xmalloc((size_t)g->narcs + 1);
+	uint32_t *old = xmalloc(((size_t)nf + 1) * sizeof(uint32_t));
+	uint8_t *hit = xcalloc((size_t)nf + 2, 1);  /* by old cycle number */
+	uint8_t *newc = xcalloc((size_t)nf + 2, 1); /* by new cycle number */
+	size_t cap = 0;
+
+	memset(pv, 0, sizeof *pv);
+	for (uint32_t a = 0; a < g->narcs; a++)
+		saved[a] = g->arcs[a].deleted;
+	for (uint32_t v = 0; v < nf; v++)
+		old[v] = g->nodes[v].cycle;
+	for (size_t i = 0; i < r->narcs; i++)
+		if ((!use || use[i]) && r->arcs[i].cycle <= nf)
+			hit[r->arcs[i].cycle] = 1;
+	hit[0] = 0;
+	struct cyclebreak_snap snap;
+	cyclebreak_snap_take(g, &snap);
+	cyclebreak_apply(g, r, use);
+	pv->print_time = g->print_time;
+	pv->nchanges = cyclebreak_changes(&snap, g, pv->changes, CYCLEBREAK_NCHANGES);
+	pv->nroots = cyclebreak_new_roots(&snap, g, pv->roots, CYCLEBREAK_NCHANGES);
+	if (pv->nroots > CYCLEBREAK_NCHANGES)
+		pv->nroots = CYCLEBREAK_NCHANGES;
+	cyclebreak_snap_free(&snap);
+	for (uint32_t v = 0; v < nf; v++) {
+		if (!hit[old[v]])
+			continue;
+		const struct cg_node *n = &g->nodes[v];
+		util_grow((void **)&pv->entries, &cap, pv->n + 1, sizeof *pv->entries);
+		pv->entries[pv->n++] =
+			(struct cyclebreak_entry){ .node = v,
+						   .old_cycle = old[v],
+						   .new_cycle = n->cycle,
+						   .nmembers = 1,
+						   .ncalls = n->ncalls,
+						   .self_calls = n->self_calls,
+						   .self_time = n->self_time,
+						   .child_time = n->child_time };
+		if (n->cycle && !newc[n->cycle]) {
+			newc[n->cycle] = 1;
+			const struct cg_node *cn = &g->nodes[nf + n->cycle - 1];
+			uint32_t k = 0;
+			for (uint32_t m = cn->next_member; m != CG_NONE;
+			     m = g->nodes[m].next_member)
+				k++;
+			util_grow((void **)&pv->entries, &cap, pv->n + 1,
+				  sizeof *pv->entries);
+			pv->entries[pv->n++] =
+				(struct cyclebreak_entry){ .node = CG_NONE,
+							   .old_cycle = old[v],
+							   .new_cycle = n->cycle,
+							   .nmembers = k,
+							   .ncalls = cn->ncalls,
+							   .self_calls = cn->self_calls,
+							   .self_time = cn->self_time,
+							   .child_time = cn->child_time };
+		}
+	}
+	util_qsort(pv->entries, pv->n, sizeof *pv->entries, cmp_entry);
+	for (uint32_t a = 0; a < g->narcs; a++)
+		g->arcs[a].deleted = saved[a];
+	cg_propagate(g);
+	free(saved);
+	free(old);
+	free(hit);
+	free(newc);
+}
+
+void cyclebreak_preview_free(struct cyclebreak_preview *pv)
+{
+	free(pv->entries);
+	memset(pv, 0, sizeof *pv);
 }
