@@ -59,13 +59,8 @@ echo "cpython-prof: building $src with -pg in $dir/build (log: $log)" >&2
 cp -a "$src" "$dir/build"
 (
 	cd "$dir/build"
-	# MODULE_BUILDTYPE=static: the stdlib's C modules linked into python.
-	# No sibling calls and no hot/cold splitting: with them gprof credits
-	# calls to the wrong caller or to none (a tail call returns past its
-	# caller; a .cold part has no function symbol), and at -O3 half the
-	# time went to <spontaneous> routines such as _PyLong_GCD
-	MODULE_BUILDTYPE=static ./configure CC="$CC" LDFLAGS="-pg" \
-		CFLAGS="-pg -fno-optimize-sibling-calls -fno-reorder-blocks-and-partition" \
+	# MODULE_BUILDTYPE=static: the stdlib's C modules linked into python
+	MODULE_BUILDTYPE=static ./configure CC="$CC" CFLAGS="-pg" LDFLAGS="-pg" \
 		--disable-shared --without-ensurepip --with-system-libmpdec=no
 	# all: the interpreter and its sysconfig data, which the tests need
 	make -j"$BENCH_CPYTHON_JOBS"
