@@ -4,7 +4,7 @@
  * the cycle breaker and the browser.
  *
  * The engine only reads it; the program fills it in from its command line
- * (src/cli.c), a test or another front end directly. */
+ * (src/cli.c), a test or another front end from opts_init() on. */
 #ifndef TG_OPTS_H
 #define TG_OPTS_H
 
@@ -62,6 +62,9 @@ struct opts {
 	long break_cycles;               /* --break-cycles=N, 0 = off */
 	int cycle_heuristic_bsd;         /* --cycle-heuristic=bsd */
 	int cycle_objective_time;        /* --cycle-objective=time */
+	int cycle_allow_roots;           /* --cycle-allow-roots */
+	double cycle_exact_time;         /* --cycle-exact-time=SECONDS, */
+	int cycle_exact_time_set;        /* when given */
 	const char *edits_file;          /* --edits=FILE: commands applied at start */
 	const char *write_edits;         /* --write-edits=FILE: --break-cycles' arcs */
 	struct opts_spec *break_choices; /* --break-keep=FROM/TO (which 'K'),
@@ -89,6 +92,15 @@ struct opts {
 	char **argv_expanded; /* the command line's: argv after @FILE expansion
 				   * when it made a copy (opts_free) */
 };
+
+/* O with GNU gprof's defaults, as with no option given: program a.out,
+ * profile gmon.out, the flat profile and the call graph, width 80, ten
+ * lines in the Top N table, minimum count 1.  Allocates nothing. */
+void opts_init(struct opts *o);
+/* Append option WHICH's selection SPEC (kept, not copied) to o->specs. */
+void opts_add_spec(struct opts *o, int which, const char *spec);
+/* Free what opts_add_spec() allocated. */
+void opts_free_specs(struct opts *o);
 
 /* What the symbol table needs of the options (opts.c), for the program
  * and every shared object read. */

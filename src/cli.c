@@ -45,6 +45,8 @@ enum {
 	OPT_BREAK_FORCE,
 	OPT_LIB_PATH,
 	OPT_OBJECTS,
+	OPT_CYCLE_EXACT_TIME,
+	OPT_CYCLE_ALLOW_ROOTS,
 	OPT_FLAME_MIN
 };
 
@@ -117,6 +119,8 @@ static const struct option long_opts[] = {
 	{ "break-force", required_argument, NULL, OPT_BREAK_FORCE },
 	{ "lib-path", required_argument, NULL, OPT_LIB_PATH },
 	{ "objects", required_argument, NULL, OPT_OBJECTS },
+	{ "cycle-exact-time", required_argument, NULL, OPT_CYCLE_EXACT_TIME },
+	{ "cycle-allow-roots", no_argument, NULL, OPT_CYCLE_ALLOW_ROOTS },
 	{ "flame-min", required_argument, NULL, OPT_FLAME_MIN },
 	{ NULL, 0, NULL, 0 }
 };
@@ -188,6 +192,8 @@ static void usage(FILE *f)
 "  --break-cycles=N               delete arcs so no cycle has more than N members\n"
 "  --cycle-heuristic=bsd          choose arcs with 4.4BSD gprof's rule\n"
 "  --cycle-objective=calls|time   fewest calls (default) or least time moved\n"
+"  --cycle-exact-time=SECONDS     time for the exact search (default 3, 0: none)\n"
+"  --cycle-allow-roots            let a broken cycle's functions lose all callers\n"
 "  --break-keep=FROM/TO           never delete these arcs (pin them)\n"
 "  --break-force=FROM/TO          delete these arcs, the rest chosen around them\n"
 "  --write-edits=FILE             write the deleted arcs as an edits file\n"
@@ -306,12 +312,42 @@ static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
 	}
 }
 
-static void add_spec(struct opts *o, int which, const char *spec)
+/* GNU's reports switched on and off by a pair of options: ON prints the
+ * report (with SPEC, limited to SPEC); OFF with SPEC prints it less SPEC,
+ * without switches it off.  A call-graph SPEC holding '/' names arcs:
+ * -q FROM/TO keeps only those arcs ('K'), -Q FROM/TO deletes them ('k'). */
+static const struct onoff {
+	char on, off, arcs_on, arcs_off;
+	int style;
+} onoff[] = {
+	{ 'p', 'P', 0, 0, STYLE_FLAT },
+	{ 'q', 'Q', 'K', 'k', STYLE_GRAPH },
+	{ 'A', 'J', 0, 0, STYLE_ANNO },
+	{ 'C', 'Z', 0, 0, STYLE_EXEC },
+};
+
+/* Option C with argument ARG (NULL when none) if it is one of onoff[];
+ * returns 0 when it is not. */
+static int onoff_option(struct opts *o, int c, const char *arg, int *style,
+			int *user_style)
 {
-	o->specs = xrealloc(o->specs, ((size_t)o->nspecs + 1) * sizeof *o->specs);
-	o->specs[o->nspecs].which = which;
-	o->specs[o->nspecs].spec = spec;
-	o->nspecs++;
+	for (size_t i = 0; i < sizeof onoff / sizeof onoff[0]; i++) {
+		const struct onoff *t = &onoff[i];
+		if (c != t->on && c != t->off)
+			continue;
+		int on = c == t->on;
+		if (arg) {
+			int arcs = t->arcs_on && strchr(arg, '/');
+			opts_add_spec(o, arcs ? (on ? t->arcs_on : t->arcs_off) : c, arg);
+		}
+		if (on || arg)
+			*style |= t->style;
+		else
+			*style &= ~t->style;
+		*user_style |= t->style;
+		return 1;
+	}
+	return 0;
 }
 
 /* GNU reads numbers with atoi(): a leading number or 0, never an error. */
@@ -322,15 +358,9 @@ static long parse_long(const char *s)
 
 void opts_parse(struct opts *o, int argc, char **argv)
 {
-	static const char *default_profiles[] = { "gmon.out" };
 	int style = 0, user_style = 0, c;
 
-	memset(o, 0, sizeof *o);
-	o->exe = "a.out";
-	o->width = 80;
-	o->table_length = 10;
-	o->min_count = 1;
-	o->flame_min = 0.001;
+	opts_init(o);
 	char **orig = argv;
 	expandargv(&argc, &argv);
 	if (argv != orig)
@@ -352,38 +382,8 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'f':
 		case 'F':
 		case 'n':
-		case 'N': add_spec(o, c, optarg); break;
-		case 'k': add_spec(o, 'k', optarg); break;
-		case 'p':
-			if (optarg)
-				add_spec(o, 'p', optarg);
-			style |= STYLE_FLAT;
-			user_style |= STYLE_FLAT;
-			break;
-		case 'P':
-			if (optarg) {
-				add_spec(o, 'P', optarg);
-				style |= STYLE_FLAT;
-			} else {
-				style &= ~STYLE_FLAT;
-			}
-			user_style |= STYLE_FLAT;
-			break;
-		case 'q':
-			if (optarg)
-				add_spec(o, strchr(optarg, '/') ? 'K' : 'q', optarg);
-			style |= STYLE_GRAPH;
-			user_style |= STYLE_GRAPH;
-			break;
-		case 'Q':
-			if (optarg) {
-				add_spec(o, strchr(optarg, '/') ? 'k' : 'Q', optarg);
-				style |= STYLE_GRAPH;
-			} else {
-				style &= ~STYLE_GRAPH;
-			}
-			user_style |= STYLE_GRAPH;
-			break;
+		case 'N': opts_add_spec(o, c, optarg); break;
+		case 'k': opts_add_spec(o, 'k', optarg); break;
 		case 'z': o->zero = 1; break;
 		case 'T': o->traditional = 1; break;
 		case 'w': o->width = (int)parse_long(optarg); break;
@@ -418,36 +418,6 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'y': o->separate_files = 1; break;
 		case 'l': o->line = 1; break;
 		case OPT_INLINE_FILE_NAMES: o->inline_file_names = 1; break;
-		case 'A':
-			if (optarg)
-				add_spec(o, 'A', optarg);
-			style |= STYLE_ANNO;
-			user_style |= STYLE_ANNO;
-			break;
-		case 'J':
-			if (optarg) {
-				add_spec(o, 'J', optarg);
-				style |= STYLE_ANNO;
-			} else {
-				style &= ~STYLE_ANNO;
-			}
-			user_style |= STYLE_ANNO;
-			break;
-		case 'C':
-			if (optarg)
-				add_spec(o, 'C', optarg);
-			style |= STYLE_EXEC;
-			user_style |= STYLE_EXEC;
-			break;
-		case 'Z':
-			if (optarg) {
-				add_spec(o, 'Z', optarg);
-				style |= STYLE_EXEC;
-			} else {
-				style &= ~STYLE_EXEC;
-			}
-			user_style |= STYLE_EXEC;
-			break;
 		case 'c':
 			o->static_graph = 1;
 			if (optarg && !strcmp(optarg, "all"))
@@ -529,6 +499,18 @@ void opts_parse(struct opts *o, int argc, char **argv)
 					 "(calls, time)",
 					 optarg);
 			break;
+		case OPT_CYCLE_EXACT_TIME: {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (end == optarg || *end || !(v >= 0) || v > 1e6)
+				util_die("--cycle-exact-time: '%s' is not a number of "
+					 "seconds (0 or more)",
+					 optarg);
+			o->cycle_exact_time = v;
+			o->cycle_exact_time_set = 1;
+			break;
+		}
+		case OPT_CYCLE_ALLOW_ROOTS: o->cycle_allow_roots = 1; break;
 		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
 		case OPT_BREAK_KEEP:
 		case OPT_BREAK_FORCE:
@@ -563,7 +545,12 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			printf("tgprof %s\n", PACKAGE_VERSION);
 			printf("Reads GNU gprof 2.40 profiles and writes its reports.\n");
 			exit(0);
-		default: usage(stderr); exit(1);
+		default:
+			/* -p/-P, -q/-Q, -A/-J, -C/-Z */
+			if (onoff_option(o, c, optarg, &style, &user_style))
+				break;
+			usage(stderr);
+			exit(1);
 		}
 	}
 	if (o->nbreak_choices > 0 && o->break_cycles <= 0)
@@ -575,12 +562,11 @@ void opts_parse(struct opts *o, int argc, char **argv)
 	if (optind < argc) {
 		o->profiles = (const char **)&argv[optind];
 		o->nprofiles = argc - optind;
-	} else {
-		o->profiles = default_profiles;
-		o->nprofiles = 1;
 	}
+	/* no report named: opts_init()'s, less those switched off */
 	if (style == 0 && !o->sum && !o->file_info)
-		style = (STYLE_FLAT | STYLE_GRAPH) & ~user_style;
+		style = ((o->flat ? STYLE_FLAT : 0) | (o->graph ? STYLE_GRAPH : 0)) &
+			~user_style;
 	o->flat_asked = !!(user_style & STYLE_FLAT);
 	o->graph_asked = !!(user_style & STYLE_GRAPH);
 	o->flat = !!(style & STYLE_FLAT);
@@ -601,7 +587,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 
 void opts_free(struct opts *o)
 {
-	free(o->specs);
+	opts_free_specs(o);
 	free(o->break_choices);
 	o->break_choices = NULL;
 	o->nbreak_choices = 0;
@@ -621,6 +607,5 @@ void opts_free(struct opts *o)
 	free(o->lib_paths);
 	if (o->argv_expanded)
 		freeargv(o->argv_expanded);
-	o->specs = NULL;
 	o->argv_expanded = NULL;
 }

@@ -60,7 +60,7 @@ static void run_break(FILE *out, struct load *l, const struct opts *o, uint32_t 
 	const char *d = getenv("TGPROF_PROGRESS_DELAY");
 	struct progress p = { util_now(), d && *d ? atof(d) : 0.5, 0 };
 
-	lim.by_time = o->cycle_objective_time;
+	cyclebreak_opts_limits(o, &lim);
 	if (isatty(STDERR_FILENO)) {
 		lim.progress = show_progress;
 		lim.progress_ctx = &p;

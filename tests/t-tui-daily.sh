@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The browser as a daily tool (issue 12), headless: cancelling a search
+# The browser as a daily tool, headless: cancelling a search
 # in every view, search in the text views with a match count, messages
 # after each command, quitting with unsaved edits, argument checks.
 . "$(dirname "$0")/lib.sh"

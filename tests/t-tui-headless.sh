@@ -271,8 +271,8 @@ fi
 # take (ping and pong call each other as often); it is proposed, marked
 # forced, alone (the cycle needs no other), and only its cycle is solved
 # again.  P (unpin-arc) frees it, p (pin-arc) keeps the first arc, ! on
-# the pinned row forces that one instead; Enter applies what gprof -k
-# gives for it.
+# the pinned row (found by searching) forces that one instead; Enter
+# applies what gprof -k gives for it.
 cat > force0.keys <<'K'
 :break-cycles 1
 :save-display force0.scr
@@ -289,7 +289,7 @@ P
 :save-display force2.scr
 p
 :save-display force3.scr
-<Down>
+/^pinned
 !
 :save-display force4.scr
 <Enter>
@@ -573,8 +573,9 @@ else
 fi
 
 # --- a pin in a cycle the heuristics broke (the 15,000-member cycle of
-# tests/bench/cyclegen.c, too big for the exact search) is repaired
-# locally, not claimed optimal; :break-cycles again proposes from scratch
+# tests/bench/cyclegen.c, with no time for the exact search) is repaired
+# locally, not claimed optimal; :break-cycles again proposes from scratch,
+# without the pin, deleting no more calls than the first time
 big=$W/big
 mkdir -p "$big"
 if $CC -O2 -I"$TG_BUILD" -I"$TOP" -I"$TG_BUILD/${B:-build}" -o "$big/cyclegen" "$TOP/tests/bench/cyclegen.c" &&
@@ -583,29 +584,45 @@ if $CC -O2 -I"$TG_BUILD" -I"$TOP" -I"$TG_BUILD/${B:-build}" -o "$big/cyclegen" "
     $CC -nostdlib -static -no-pie -Wl,-e,main -Wl,--build-id=none -o exe prog.o) &&
    nm -n --defined-only "$big/exe" > "$big/nm" &&
    "$big/cyclegen" gmon 15000 1 "$big/nm" "$big/gmon.out" > "$big/info"; then
+	# the arcs come after the summary and the 15,000 new entries: a
+	# search for their heading shows them, Down puts the cursor on the
+	# first
 	cat > rep.keys <<'K'
 :break-cycles 10
+:save-display rep1h.scr
+/arcs to delete
+<Down>
 :save-display rep1.scr
 p
+/arcs to delete
 :save-display rep2.scr
-/pinned
+/^pinned
 :save-display rep2e.scr
 /proposal:
 :save-display rep2f.scr
 :break-cycles 10
+:save-display rep3h.scr
+/arcs to delete
 :save-display rep3.scr
 :messages
 :save-display rep4.scr
 :q
 K
-	tui_run rep "$big/exe" "$big/gmon.out" > /dev/null
+	tui_run rep --cycle-exact-time=0 "$big/exe" "$big/gmon.out" > /dev/null
 	arcs() { grep '\[.\] cycle' "$1" | sed 's/^. *//; s/ *$//' | head -50; }
+	# the calls of the heading "delete N of M arcs, C calls" (on the
+	# screens taken as each proposal opens, at its top); a new
+	# :break-cycles starts from scratch, with the earlier proposals as
+	# starting points, so it never deletes more than the first
+	heading_calls() { sed -n 's/.*: delete [0-9]* of [0-9]* arcs, \([0-9]*\) calls.*/\1/p' "$1" | head -1; }
 	if grep -q '[0-9] arcs proposed (1 cycles over 10 members, 0 solved exactly, 0 solved again, 1 repaired locally in [0-9.]* s)' rep4.scr &&
 	   grep -q 'pinned (kept)' rep2e.scr && ! grep -q 'optimal' rep2f.scr &&
 	   grep -q 'proposal: [0-9]* calls; no solution deletes fewer than' rep2f.scr &&
 	   [ "$(arcs rep1.scr)" != "$(arcs rep2.scr)" ] &&
 	   grep 'arcs proposed' rep4.scr | tail -1 | grep -q 'arcs proposed (1 cycles over 10 members, 0 solved exactly) *$' &&
-	   ! grep -q 'pinned (kept)' rep3.scr && [ "$(arcs rep1.scr)" = "$(arcs rep3.scr)" ]; then
+	   ! grep -q 'pinned (kept)' rep3.scr &&
+	   [ -n "$(heading_calls rep1h.scr)" ] &&
+	   [ "$(heading_calls rep3h.scr)" -le "$(heading_calls rep1h.scr)" ]; then
 		tg_pass "break-cycles-pin-repaired-locally ($(grep -o '1 repaired locally in [0-9.]* s' rep4.scr | head -1))"
 	else
 		tg_fail break-cycles-pin-repaired-locally "$(cat rep1.scr rep2f.scr rep3.scr rep4.scr | grep -v '^ *$' | head -60)"

@@ -6,6 +6,7 @@
  * the commands can call down here without a cycle. */
 #include "config.h"
 #include "app.h"
+#include "rows.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -58,7 +59,9 @@ const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len
 	const struct cg *g = a->g;
 	if (n < g->nfuncs)
 		return g->nodes[n].sym->dname;
-	snprintf(buf, len, "<cycle %u as a whole>", g->nodes[n].cycle);
+	char cyc[ROWS_CYCLE_MAX];
+	char *e = rows_cycle_name(cyc, g->nodes[n].cycle, 1);
+	snprintf(buf, len, "%.*s", (int)(e - cyc), cyc);
 	return buf;
 }
 

@@ -463,20 +463,32 @@ static void c_view(struct app *a, const char *name, char *arg)
 static void c_break(struct app *a, const char *name, char *arg)
 {
 	(void)name;
-	char *end, how[16] = "";
+	char *end, w1[16] = "", w2[16] = "", w3[16] = "";
 	long n = strtol(arg, &end, 10);
-	sscanf(end, "%15s", how);
-	if (end == arg || n < 1 ||
-	    (how[0] && strcmp(how, "bsd") != 0 && strcmp(how, "time") != 0 &&
-	     strcmp(how, "calls") != 0)) {
+	int bsd = 0, by_time = 0, roots = 0, bad = end == arg || n < 1;
+	if (sscanf(end, "%15s %15s %15s", w1, w2, w3) > 2)
+		bad = 1;
+	const char *w[2] = { w1, w2 };
+	for (int i = 0; i < 2; i++) {
+		if (!w[i][0])
+			continue;
+		if (!strcmp(w[i], "bsd"))
+			bsd = 1;
+		else if (!strcmp(w[i], "time"))
+			by_time = 1;
+		else if (!strcmp(w[i], "roots"))
+			roots = 1;
+		else if (strcmp(w[i], "calls") != 0)
+			bad = 1;
+	}
+	if (bad) {
 		app_message(a, 1,
-			    "usage: break-cycles N [bsd|time|calls]  (N >= 1 members per "
-			    "cycle)");
+			    "usage: break-cycles N [bsd|time|calls] [roots]  (N >= 1 "
+			    "members per cycle)");
 		return;
 	}
 	/* a new :break-cycles starts without pins */
-	view_cycles_propose(a, n, strcmp(how, "bsd") == 0, strcmp(how, "time") == 0, NULL,
-			    0);
+	view_cycles_propose(a, n, bsd, by_time, roots, NULL, 0);
 }
 
 /* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
@@ -631,7 +643,7 @@ static const struct {
 	{ "deleted", "show the deleted arcs", c_view },
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
-	{ "break-cycles N [bsd|time]", "propose arcs to delete so no cycle has over N members", c_break },
+	{ "break-cycles N [bsd|time] [roots]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "pin [FROM/TO]", "keep the arc (under the cursor) out of the proposal and propose again", c_pin },
 	{ "force [FROM/TO]", "force the arc (under the cursor) into the proposal, the rest around it", c_pin },
 	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits; not over an existing file)", c_write_edits },

@@ -14,13 +14,6 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-/* The generated table of compiled-in key files (scripts/embed.sh). */
-struct keymap_text {
-	const char *name;
-	const char *text;
-};
-extern const struct keymap_text keymap_builtin[];
-
 struct binding {
 	int key;
 	int action;

@@ -18,6 +18,14 @@
 
 #define KEYMAP_FUNC 0x40000000
 
+/* The built-in key files by name, ended by a NULL name: generated from
+ * keymaps/ by scripts/embed.sh. */
+struct keymap_text {
+	const char *name;
+	const char *text;
+};
+extern const struct keymap_text keymap_builtin[];
+
 enum kview {
 	KV_GENERIC,
 	KV_FLAT,

@@ -43,12 +43,9 @@ const char *const *list_sort_columns(int view)
 
 double list_node_pct(const struct app *a, int view, uint32_t n)
 {
-	const struct cg *g = a->g;
-	const struct cg_node *s = &g->nodes[n];
 	if (view_ops(view)->flags & VIEW_SELF_TIME)
-		return g->total_time > 0 ? 100 * s->self_time / g->total_time : 0;
-	return g->print_time > 0 ? 100 * (s->prop_self + s->prop_child) / g->print_time
-				 : 0;
+		return cg_flat_percent(a->g, n);
+	return cg_graph_percent(a->g, n);
 }
 
 void list_begin(struct app *a, int view)

@@ -237,11 +237,13 @@ int tui_main(const struct opts *o)
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
+	view_cycles_set_opts(o);
 	if (o->break_cycles > 0) {
 		struct cyclebreak_choice *ch;
 		size_t nch = cyclebreak_opts_choices(a->g, o, &ch);
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd,
-				    o->cycle_objective_time, ch, nch);
+				    o->cycle_objective_time, o->cycle_allow_roots, ch,
+				    nch);
 		free(ch);
 	}
 

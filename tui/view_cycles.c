@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_cycles: :break-cycles N, a proposal of arcs to delete so that no
- * cycle keeps more than N members (core/cyclebreak.h), shown with a
- * preview of the cycles and entries it leaves, then applied as one undo
- * step (edit_arcs_delete).  Space keeps or deletes the arc under the
+ * cycle keeps more than N members (core/cyclebreak.h), shown with its
+ * certificate, warnings and the largest changes first, then the entries
+ * it leaves by time, then its arcs; applied as one undo step
+ * (edit_arcs_delete).  Space keeps or deletes the arc under the
  * cursor and the preview follows; Enter applies; Left goes back and
  * keeps the proposal for :cycles.  Pinning (kept), forcing and freeing an
  * arc set its state for the next proposals (cv.choices), made at once by
@@ -16,8 +17,10 @@
 #include "cyclebreak.h"
 #include "action.h"
 #include "keymap.h"
+#include "rows.h"
 #include "screen.h"
 #include "term.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -31,12 +34,49 @@ static struct {
 	unsigned char *use; /* per proposed arc: marked for deletion */
 	long bound;
 	int bsd, active;
-	int by_time;                       /* objective: least time moved */
+	int by_time;       /* objective: least time moved */
+	int roots;         /* new roots allowed */
+	double exact_time; /* the exact search's seconds */
+	int exact_time_set;
 	unsigned long gen;                 /* the model generation it was made for */
 	struct cyclebreak_choice *choices; /* arcs kept (:pin) or forced */
 	size_t nchoices;
 	struct textbuf text; /* what the view shows */
+	size_t first_arc;    /* the text row of the first proposed arc */
+	/* earlier proposals of this model generation (hist_gen), tried as
+	 * starting points of the next ones */
+	struct cyclebreak_result hist[4];
+	size_t nhist;
+	unsigned long hist_gen;
 } cv;
+
+void view_cycles_set_opts(const struct opts *o)
+{
+	cv.exact_time = o->cycle_exact_time;
+	cv.exact_time_set = o->cycle_exact_time_set;
+}
+
+/* Keep the proposal shown as an earlier one (the oldest goes). */
+static void hist_push(void)
+{
+	if (cv.nhist == sizeof cv.hist / sizeof cv.hist[0]) {
+		cyclebreak_result_free(&cv.hist[0]);
+		memmove(&cv.hist[0], &cv.hist[1], (cv.nhist - 1) * sizeof cv.hist[0]);
+		cv.nhist--;
+	}
+	cv.hist[cv.nhist++] = cv.r;
+	memset(&cv.r, 0, sizeof cv.r);
+	free(cv.use);
+	cv.use = NULL;
+	cv.active = 0;
+}
+
+static void hist_clear(void)
+{
+	for (size_t i = 0; i < cv.nhist; i++)
+		cyclebreak_result_free(&cv.hist[i]);
+	cv.nhist = 0;
+}
 
 void view_cycles_drop(struct app *a, const char *why)
 {
@@ -49,6 +89,141 @@ void view_cycles_drop(struct app *a, const char *why)
 	textbuf_clear(&cv.text);
 	textbuf_add(&cv.text, 2, "%s", why);
 	a->pane[V_CYCLES].cur = 0;
+}
+
+/* CTX: the preview; entries by total time, larger first, then cycles
+ * before functions, then node. */
+static int cmp_by_time(const void *l, const void *r, void *ctx)
+{
+	const struct cyclebreak_preview *pv = ctx;
+	const struct cyclebreak_entry *a = &pv->entries[*(const uint32_t *)l];
+	const struct cyclebreak_entry *b = &pv->entries[*(const uint32_t *)r];
+	double ta = a->self_time + a->child_time, tb = b->self_time + b->child_time;
+	if (ta != tb)
+		return ta > tb ? -1 : 1;
+	int ca = a->node == CG_NONE, cb = b->node == CG_NONE;
+	if (ca != cb)
+		return cb - ca;
+	if (a->new_cycle != b->new_cycle)
+		return a->new_cycle < b->new_cycle ? -1 : 1;
+	return (a->node > b->node) - (a->node < b->node);
+}
+
+/* The certificate of the proposal as made, how the exact search went,
+ * then the warnings and what the marked arcs do to the whole profile
+ * (core/cyclebreak/cyclebreak_change.c). */
+static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
+{
+	struct textbuf *t = &cv.text;
+	struct cg *g = a->g;
+	const struct cyclebreak_result *r = &cv.r;
+
+	if (r->by_time)
+		textbuf_add(t, 1, "proposal: %lu calls, %.2f s of time moved (%.1f%%)",
+			    (unsigned long)r->calls, cg_seconds(g, r->moved),
+			    cg_percent(r->moved, pv->print_time));
+	else if (r->nexact == r->ncycles && !r->bsd)
+		textbuf_add(t, 1, "proposal: %lu calls, optimal",
+			    (unsigned long)r->calls);
+	else if (r->lower > 0)
+		textbuf_add(t, 1,
+			    "proposal: %lu calls; no solution deletes fewer than %lu "
+			    "(within %.1f%%)",
+			    (unsigned long)r->calls, (unsigned long)r->lower,
+			    100.0 * (double)(r->calls - r->lower) / (double)r->lower);
+	else
+		textbuf_add(t, 1, "proposal: %lu calls; no solution deletes fewer than 0",
+			    (unsigned long)r->calls);
+	if (!r->bsd && r->nsolved > 0)
+		textbuf_add(t, 0,
+			    "exact search: %u of %u cycles over the bound solved "
+			    "optimally "
+			    "in %.2f s%s",
+			    r->nexact, r->ncycles, r->exact_secs,
+			    r->nstopped ? " (the others stopped at the time limit)" : "");
+	if (!r->allow_roots && !r->bsd)
+		textbuf_add(t, 0, "%s",
+			    "no function or cycle loses all its callers (:break-cycles "
+			    "N roots lifts the rule)");
+	uint32_t over = 0;
+	for (size_t i = 0; i < pv->n; i++)
+		if (pv->entries[i].node == CG_NONE &&
+		    pv->entries[i].nmembers > (uint64_t)cv.bound &&
+		    pv->entries[i].nmembers > over)
+			over = pv->entries[i].nmembers;
+	if (over)
+		textbuf_add(t, 2,
+			    "warning: a cycle of %u members stays over the bound of %ld",
+			    over, cv.bound);
+	if (r->nroots)
+		textbuf_add(t, 2,
+			    "warning: %u functions keep no caller: forced or pinned arcs "
+			    "leave no other way in",
+			    r->nroots);
+	for (size_t i = 0; i < pv->nroots; i++) {
+		const struct cyclebreak_root *x = &pv->roots[i];
+		if (x->cycle)
+			textbuf_add(t, 2,
+				    "warning: cycle %u (%u members: %s, ...) was called "
+				    "and becomes a root holding %.1f%% of the time",
+				    x->cycle, x->nmembers, g->nodes[x->node].sym->dname,
+				    x->pct);
+		else
+			textbuf_add(t, 2,
+				    "warning: %s was called and becomes a root holding "
+				    "%.1f%% of the time",
+				    g->nodes[x->node].sym->dname, x->pct);
+	}
+	if (pv->nchanges)
+		textbuf_add(t, 1, "%s",
+			    "whole profile: largest changes of total time (self + "
+			    "children)");
+	for (size_t i = 0; i < pv->nchanges; i++)
+		textbuf_add(t, 0, "      %s %.1f%% -> %.1f%%",
+			    g->nodes[pv->changes[i].node].sym->dname,
+			    pv->changes[i].before, pv->changes[i].after);
+}
+
+/* The entries the marked arcs leave, largest total time first. */
+static void build_entries(struct app *a, const struct cyclebreak_preview *pv)
+{
+	struct textbuf *t = &cv.text;
+	struct cg *g = a->g;
+	uint32_t *order = xmalloc((pv->n + 1) * sizeof *order);
+
+	for (size_t i = 0; i < pv->n; i++)
+		order[i] = (uint32_t)i;
+	util_qsort_r(order, pv->n, sizeof *order, cmp_by_time, (void *)pv);
+	textbuf_add(t, 1, "%s",
+		    "new entries by time: %time    self  children    called  cycle  "
+		    "name");
+	for (size_t k = 0; k < pv->n; k++) {
+		const struct cyclebreak_entry *e = &pv->entries[order[k]];
+		char calls[48], cyc[32];
+		if (e->self_calls)
+			snprintf(calls, sizeof calls, "%lu+%lu", (unsigned long)e->ncalls,
+				 (unsigned long)e->self_calls);
+		else
+			snprintf(calls, sizeof calls, "%lu", (unsigned long)e->ncalls);
+		if (e->new_cycle)
+			snprintf(cyc, sizeof cyc, "%u->%u", e->old_cycle, e->new_cycle);
+		else
+			snprintf(cyc, sizeof cyc, "%u->none", e->old_cycle);
+		double pct = cg_percent(e->self_time + e->child_time, pv->print_time);
+		char whole[ROWS_CYCLE_MAX];
+		*rows_cycle_name(whole, e->new_cycle, 1) = 0;
+		if (e->node == CG_NONE)
+			textbuf_add(t, 0,
+				    "      %5.1f %7.2f %9.2f %9s  %-6s %s, %u members%s",
+				    pct, e->self_time / g->hz, e->child_time / g->hz,
+				    calls, cyc, whole, e->nmembers,
+				    e->ncalls ? "" : " (no caller outside it)");
+		else
+			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s", pct,
+				    e->self_time / g->hz, e->child_time / g->hz, calls,
+				    cyc, g->nodes[e->node].sym->dname);
+	}
+	free(order);
 }
 
 void view_cycles_build(struct app *a)
@@ -72,12 +247,26 @@ void view_cycles_build(struct app *a)
 			marked_calls += cv.r.arcs[i].count;
 		}
 	textbuf_add(t, 2,
-		    "break cycles over %ld members%s%s: delete %zu of %zu arcs, %lu calls"
+		    "break cycles over %ld members%s%s%s: delete %zu of %zu arcs, %lu "
+		    "calls"
 		    "  (Space keeps/deletes, p pins, ! forces, P frees and re-proposes, "
 		    "Enter applies, Left goes back)",
 		    cv.bound, cv.r.bsd ? " (4.4BSD rule)" : "",
-		    cv.r.by_time ? " (least time moved)" : "", marked, cv.r.narcs,
-		    (unsigned long)marked_calls);
+		    cv.r.by_time ? " (least time moved)" : "",
+		    cv.r.allow_roots && !cv.r.bsd ? " (new roots allowed)" : "", marked,
+		    cv.r.narcs, (unsigned long)marked_calls);
+	/* Summary first, then the new entries by time, then the arcs: the
+	 * proposal's consequences are read before its thousand arcs. */
+	struct cyclebreak_preview pv;
+	cyclebreak_preview(g, &cv.r, cv.use, &pv);
+	build_summary(a, &pv);
+	textbuf_add(t, 0, "%s", "");
+	build_entries(a, &pv);
+	cyclebreak_preview_free(&pv);
+	textbuf_add(t, 0, "%s", "");
+	textbuf_add(t, 1, "%s",
+		    "arcs to delete: [x] marked   cycle      calls  caller -> callee");
+	cv.first_arc = t->n;
 	for (size_t i = 0; i < cv.r.narcs; i++) {
 		const struct cyclebreak_arc *c = &cv.r.arcs[i];
 		const struct cg_arc *arc = &g->arcs[c->arc];
@@ -96,76 +285,7 @@ void view_cycles_build(struct app *a)
 			    g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname);
 	}
-	struct cyclebreak_preview pv;
-	cyclebreak_preview(g, &cv.r, cv.use, &pv);
-	double pt = pv.print_time > 0 ? pv.print_time : 1;
-	/* The certificate of the proposal as made, then what the marked arcs
-	 * do to the whole profile (core/cyclebreak/cyclebreak_change.c). */
-	if (cv.r.nexact == cv.r.ncycles && !cv.r.bsd)
-		textbuf_add(t, 1, "proposal: %lu calls, optimal%s",
-			    (unsigned long)cv.r.calls,
-			    cv.r.by_time ? " for the least time moved" : "");
-	else if (cv.r.by_time)
-		textbuf_add(t, 1, "proposal: %lu calls, least time moved (heuristic)",
-			    (unsigned long)cv.r.calls);
-	else
-		textbuf_add(t, 1,
-			    "proposal: %lu calls; no solution deletes fewer than %lu",
-			    (unsigned long)cv.r.calls, (unsigned long)cv.r.lower);
-	uint32_t over = 0;
-	for (size_t i = 0; i < pv.n; i++)
-		if (pv.entries[i].node == CG_NONE &&
-		    pv.entries[i].nmembers > (uint64_t)cv.bound &&
-		    pv.entries[i].nmembers > over)
-			over = pv.entries[i].nmembers;
-	if (over)
-		textbuf_add(t, 2,
-			    "warning: a cycle of %u members stays over the bound of %ld",
-			    over, cv.bound);
-	if (pv.nchanges)
-		textbuf_add(t, 1, "%s",
-			    "whole profile: largest changes of total time (self + "
-			    "children)");
-	for (size_t i = 0; i < pv.nchanges; i++)
-		textbuf_add(t, 0, "      %s %.1f%% -> %.1f%%",
-			    g->nodes[pv.changes[i].node].sym->dname, pv.changes[i].before,
-			    pv.changes[i].after);
-	for (size_t i = 0; i < pv.nchanges; i++)
-		if (pv.changes[i].new_root)
-			textbuf_add(t, 2,
-				    "warning: %s was called and becomes a root holding "
-				    "%.1f%% of the time",
-				    g->nodes[pv.changes[i].node].sym->dname,
-				    pv.changes[i].after);
-	textbuf_add(t, 0, "%s", "");
-	textbuf_add(t, 1, "%s", "after: %time    self  children    called  cycle  name");
-	for (size_t i = 0; i < pv.n; i++) {
-		const struct cyclebreak_entry *e = &pv.entries[i];
-		char calls[48], cyc[32];
-		if (e->self_calls)
-			snprintf(calls, sizeof calls, "%lu+%lu", (unsigned long)e->ncalls,
-				 (unsigned long)e->self_calls);
-		else
-			snprintf(calls, sizeof calls, "%lu", (unsigned long)e->ncalls);
-		if (e->new_cycle)
-			snprintf(cyc, sizeof cyc, "%u->%u", e->old_cycle, e->new_cycle);
-		else
-			snprintf(cyc, sizeof cyc, "%u->none", e->old_cycle);
-		if (e->node == CG_NONE)
-			textbuf_add(t, 0,
-				    "      %5.1f %7.2f %9.2f %9s  %-6s <cycle %u as a "
-				    "whole>, %u members",
-				    100 * (e->self_time + e->child_time) / pt,
-				    e->self_time / g->hz, e->child_time / g->hz, calls,
-				    cyc, e->new_cycle, e->nmembers);
-		else
-			textbuf_add(t, 0, "      %5.1f %7.2f %9.2f %9s  %-6s %s",
-				    100 * (e->self_time + e->child_time) / pt,
-				    e->self_time / g->hz, e->child_time / g->hz, calls,
-				    cyc, g->nodes[e->node].sym->dname);
-	}
-	cyclebreak_preview_free(&pv);
-	a->pane[V_CYCLES].cur = keep_cur >= 1 && keep_cur < t->n ? keep_cur : 1;
+	a->pane[V_CYCLES].cur = keep_cur < t->n ? keep_cur : 0;
 }
 
 /* Progress of a long proposal in the message line (after half a second,
@@ -183,7 +303,10 @@ static int propose_progress(void *ctx, const char *what, double done)
 	if (now - p->start >= 0.5 && now - p->last >= 0.1) {
 		p->last = now;
 		snprintf(p->a->msg, sizeof p->a->msg,
-			 "breaking cycles: %s %3.0f%%  (Esc cancels)", what, 100 * done);
+			 "breaking cycles: %s %3.0f%%  (Esc %s)", what, 100 * done,
+			 strcmp(what, "exact search")
+				 ? "cancels"
+				 : "stops it, keeping the best so far");
 		p->a->msg_err = 0;
 		screen_draw(p->a);
 	}
@@ -219,10 +342,25 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 	struct propose_progress pp = { a, util_now(), 0 };
 	lim.by_time = cv.by_time && !bsd;
+	lim.allow_roots = cv.roots;
+	if (cv.exact_time_set)
+		lim.exact_time = cv.exact_time;
 	lim.progress = propose_progress;
 	lim.progress_ctx = &pp;
 	int again = reproposal && cv.active && cv.gen == edit_generation(a->ed) &&
 		    cv.r.bound == bound && cv.r.bsd == bsd;
+	/* earlier proposals of the same model as starts */
+	if (cv.hist_gen != edit_generation(a->ed))
+		hist_clear();
+	cv.hist_gen = edit_generation(a->ed);
+	const struct cyclebreak_result *starts[5];
+	size_t nstarts = 0;
+	for (size_t i = 0; i < cv.nhist; i++)
+		starts[nstarts++] = &cv.hist[i];
+	if (cv.active && cv.gen == edit_generation(a->ed))
+		starts[nstarts++] = &cv.r;
+	lim.starts = starts;
+	lim.nstarts = nstarts;
 	double t0 = util_now();
 	int st = again ? cyclebreak_repropose(a->g, &cv.r, cv.choices, cv.nchoices, &lim,
 					      &r)
@@ -239,6 +377,8 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 			    bound);
 		return -1;
 	}
+	if (cv.active && cv.gen == edit_generation(a->ed) && !again)
+		hist_push();
 	view_cycles_drop(a, "");
 	if (st < 0) {
 		cyclebreak_result_free(&r);
@@ -260,7 +400,7 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 	cv.bsd = bsd;
 	cv.active = 1;
 	cv.gen = edit_generation(a->ed);
-	a->pane[V_CYCLES].cur = 1;
+	a->pane[V_CYCLES].cur = 0;
 	textbuf_clear(&cv.text);
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
@@ -284,9 +424,10 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 	return 0;
 }
 
-void view_cycles_propose(struct app *a, long bound, int bsd, int by_time,
+void view_cycles_propose(struct app *a, long bound, int bsd, int by_time, int roots,
 			 const struct cyclebreak_choice *choices, size_t n)
 {
+	cv.roots = roots;
 	free(cv.choices);
 	cv.choices = xmalloc((n + 1) * sizeof *cv.choices);
 	if (n)
@@ -296,16 +437,28 @@ void view_cycles_propose(struct app *a, long bound, int bsd, int by_time,
 	propose(a, bound, bsd, 0);
 }
 
+/* The proposed arc on the cursor's row (on the heading: the first one),
+ * as an index into cv.r.arcs; SIZE_MAX on other rows. */
+static size_t cursor_index(struct app *a)
+{
+	size_t cur = a->pane[V_CYCLES].cur;
+	if (cur == 0 && cv.r.narcs > 0)
+		return 0;
+	if (cur >= cv.first_arc && cur < cv.first_arc + cv.r.narcs)
+		return cur - cv.first_arc;
+	return SIZE_MAX;
+}
+
 /* The arc on the cursor's row: a proposed one, or a kept one (listed
  * after them in the order of cv.choices); CG_NONE on other rows. */
 static uint32_t cursor_arc(struct app *a)
 {
-	uint32_t cur = a->pane[V_CYCLES].cur;
-	if (cur == 0)
-		cur = 1; /* on the heading: the first arc */
-	if (cur <= cv.r.narcs)
-		return cv.r.arcs[cur - 1].arc;
-	size_t k = cur - 1 - cv.r.narcs;
+	size_t cur = a->pane[V_CYCLES].cur, idx = cursor_index(a);
+	if (idx != SIZE_MAX)
+		return cv.r.arcs[idx].arc;
+	if (cur < cv.first_arc + cv.r.narcs)
+		return CG_NONE;
+	size_t k = cur - cv.first_arc - cv.r.narcs;
 	for (size_t i = 0; i < cv.nchoices; i++)
 		if (cv.choices[i].state == CYCLEBREAK_KEEP && k-- == 0)
 			return cv.choices[i].arc;
@@ -394,13 +547,13 @@ void view_cycles_unpin_all(struct app *a)
 
 void view_cycles_toggle(struct app *a)
 {
-	uint32_t cur = a->pane[V_CYCLES].cur;
-	if (!cv.active || cur < 1 || cur > cv.r.narcs)
+	size_t i = cv.active ? cursor_index(a) : SIZE_MAX;
+	if (i == SIZE_MAX || a->pane[V_CYCLES].cur == 0)
 		return;
-	cv.use[cur - 1] = !cv.use[cur - 1];
+	cv.use[i] = !cv.use[i];
 	view_cycles_build(a);
-	if (cur < cv.r.narcs)
-		a->pane[V_CYCLES].cur = cur + 1;
+	if (i + 1 < cv.r.narcs)
+		a->pane[V_CYCLES].cur = (uint32_t)(cv.first_arc + i + 1);
 }
 
 void view_cycles_accept(struct app *a)

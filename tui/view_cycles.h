@@ -9,12 +9,16 @@
 
 struct app;
 struct cyclebreak_choice;
+struct opts;
 
+/* What the options say about proposals (the time of the exact search). */
+void view_cycles_set_opts(const struct opts *o);
 /* Propose arcs to delete so no cycle keeps over BOUND members (BSD:
- * 4.4BSD's rule; BY_TIME: the least time moved, else the fewest calls),
- * with the N arc states CHOICES (copied; earlier pins are dropped), and
- * show the proposal. */
-void view_cycles_propose(struct app *a, long bound, int bsd, int by_time,
+ * 4.4BSD's rule; BY_TIME: the least time moved, else the fewest calls;
+ * ROOTS: a function or cycle may lose all its callers), with the N arc
+ * states CHOICES (copied; earlier pins are dropped), and show the
+ * proposal. */
+void view_cycles_propose(struct app *a, long bound, int bsd, int by_time, int roots,
 			 const struct cyclebreak_choice *choices, size_t n);
 void view_cycles_build(struct app *a);
 void view_cycles_toggle(struct app *a);

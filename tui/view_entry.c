@@ -63,8 +63,7 @@ static void arc_line(struct app *a, uint32_t n, uint32_t ai, int parents)
 	uint32_t other = parents ? arc->parent : arc->child;
 	struct entry_line *l = add(a, parents ? 0 : 2, other, ai);
 	char row[ROWS_MAX];
-	char *e = rows_arc(row, g, arc,
-			   arc->deleted || rows_arc_count_only(g, n, arc, parents),
+	char *e = rows_arc(row, g, arc, arc->deleted || rows_arc_count_only(g, arc),
 			   rows_arc_total(g, n, arc, parents), 0);
 
 	rows_named(l->text, sizeof l->text, row, e, g, other);

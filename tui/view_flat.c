@@ -80,12 +80,11 @@ static void build(struct app *a)
 static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 {
 	const struct cg *g = a->g;
-	double total = g->total_time > 0 ? g->total_time : 1;
 	char row[ROWS_MAX];
 	cumul += g->nodes[n].self_time;
-	char *e = rows_flat(row, g, n, total, cumul, unit_scale, 0);
+	char *e = rows_flat(row, g, n, cumul, unit_scale, 0);
 	snprintf(buf, len, "%.*s%s", (int)(e - row), row, g->nodes[n].sym->dname);
-	*pct = 100 * g->nodes[n].self_time / total;
+	*pct = cg_flat_percent(g, n);
 }
 
 static void draw(struct app *a, int y, int h, int w)

@@ -80,14 +80,13 @@ static void build(struct app *a)
 void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len)
 {
 	const struct cg *g = a->g;
-	double pt = g->print_time > 0 ? g->print_time : 1;
 	char row[ROWS_MAX];
 
 	if (cg_is_cycle(g, n)) {
-		char *e = rows_cycle(row, g, n, pt, 0);
+		char *e = rows_cycle(row, g, n, 0);
 		snprintf(buf, len, "%.*s", (int)(e - row), row);
 	} else {
-		rows_named(buf, len, row, rows_primary(row, g, n, pt, 0), g, n);
+		rows_named(buf, len, row, rows_primary(row, g, n, 0), g, n);
 	}
 }
 
@@ -99,8 +98,9 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 
 static void draw(struct app *a, int y, int h, int w)
 {
-	list_draw_header(a, V_GRAPH, y, w,
-			 "  index % time    self  children    called     name");
+	char head[80];
+	snprintf(head, sizeof head, "  %s", rows_graph_heading);
+	list_draw_header(a, V_GRAPH, y, w, head);
 	list_draw_rows(a, V_GRAPH, y + 1, h - 1, w, fmt, 12);
 }
 

@@ -20,18 +20,6 @@ static int cmp_num(double x, double y)
 	return x < y ? -1 : x > y;
 }
 
-/* Functions by raw name, then the cycles by number (the report's order). */
-static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
-{
-	const struct cg *g = ctx;
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	if ((l < g->nfuncs) != (r < g->nfuncs))
-		return l < g->nfuncs ? -1 : 1;
-	if (l < g->nfuncs)
-		return strcmp(a->sym->name, b->sym->name);
-	return cmp_num(a->cycle, b->cycle);
-}
-
 static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 {
 	const struct cg *g = ctx;
@@ -39,7 +27,7 @@ static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 }
 
 static const struct list_column columns[] = {
-	{ "name", cmp_name, "name", 0 },
+	{ "name", rows_index_cmp, "name", 0 },
 	{ "index", cmp_index, "index", 0 },
 	/* against a baseline (baseline.h) */
 	{ "change", baseline_cmp_change, NULL, 0 },
@@ -61,18 +49,19 @@ static void build(struct app *a)
 static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 {
 	const struct cg_node *s = &a->g->nodes[n];
-	char idx[32], tmp[64], file[300] = "";
+	char idx[32], tmp[64], file[300] = "", cyc[ROWS_CYCLE_MAX];
 	/* the label and file as gprof's index prints them (the file tells
 	 * static namesakes apart) */
 	const char *f = rows_index_file(a->g, n, a->o->print_path, a->o->line);
 	rows_index_label(a->g, n, idx, sizeof idx);
 	if (f)
 		snprintf(file, sizeof file, " (%s)", f);
+	*rows_cycle_name(cyc, s->cycle, 0) = 0;
 	if (n >= a->g->nfuncs)
-		snprintf(buf, len, "%6s <cycle %u>", idx, s->cycle);
+		snprintf(buf, len, "%6s %s", idx, cyc);
 	else if (s->cycle)
-		snprintf(buf, len, "%6s %s%s <cycle %u>", idx,
-			 app_node_name(a, n, tmp, sizeof tmp), file, s->cycle);
+		snprintf(buf, len, "%6s %s%s %s", idx,
+			 app_node_name(a, n, tmp, sizeof tmp), file, cyc);
 	else
 		snprintf(buf, len, "%6s %s%s", idx, app_node_name(a, n, tmp, sizeof tmp),
 			 file);

@@ -3,6 +3,7 @@
  * compare.h).  Linear in functions and arcs of both sides, plus the sorts. */
 #include "config.h"
 #include "compare.h"
+#include "rows.h"
 #include "sort.h"
 #include "util.h"
 
@@ -65,25 +66,15 @@ static int fkey_eq(const struct fkey *k, const struct compare_func *f)
 	return strcmp(k->file, f->file) == 0;
 }
 
-/* The flat profile's selection (-p/-P), as report.c applies it. */
-static int flat_selected(const struct cg *g, const struct cg_node *n)
-{
-	if (cg_in_set(n, CG_INCL_FLAT))
-		return 1;
-	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
-}
-
-/* Which nodes of G take part: flat rule, or an end of a live arc. */
+/* Which nodes of G take part: those the flat profile lists, but never
+ * the profiling machinery (even when -p names it), and the ends of every
+ * live arc. */
 static uint8_t *taking_part(const struct cg *g, int zero)
 {
 	uint8_t *in = xcalloc(g->nfuncs ? g->nfuncs : 1, 1);
 
-	for (uint32_t i = 0; i < g->nfuncs; i++) {
-		const struct cg_node *n = &g->nodes[i];
-		if (n->sym->is_excluded || !flat_selected(g, n))
-			continue;
-		in[i] = zero || n->ncalls > 0 || n->self_time > 0;
-	}
+	for (uint32_t i = 0; i < g->nfuncs; i++)
+		in[i] = !g->nodes[i].sym->is_excluded && rows_flat_shown(g, i, zero);
 	for (uint32_t a = 0; a < g->narcs; a++) {
 		const struct cg_arc *r = &g->arcs[a];
 		if (r->deleted || r->parent >= g->nfuncs || r->child >= g->nfuncs)
@@ -191,7 +182,7 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map, si
 		const struct cg_node *n = &g->nodes[i];
 		fn->node[s] = i;
 		fn->samples[s] = n->self_time;
-		fn->total[s] = g->hz > 0 ? (n->self_time + n->child_time) / g->hz : 0;
+		fn->total[s] = cg_seconds(g, n->self_time + n->child_time);
 		fn->calls[s] = n->ncalls + n->self_calls;
 		map[i] = f;
 	}
@@ -330,8 +321,7 @@ static void add_arcs(struct compare *c, uint32_t *const map[2])
 			}
 			c->arcs[x].present[s] = 1;
 			c->arcs[x].count[s] += r->count;
-			if (g->hz > 0)
-				c->arcs[x].time[s] += (r->time + r->child_time) / g->hz;
+			c->arcs[x].time[s] += cg_seconds(g, r->time + r->child_time);
 		}
 	}
 	free(t.slot);
@@ -373,7 +363,7 @@ void compare_build(struct compare *c, const struct compare_side *before,
 		const struct cg *g = c->side[s].g;
 		c->hz[s] = g->hz;
 		c->have_hist[s] = g->have_hist;
-		c->total[s] = g->hz > 0 ? g->total_time / g->hz : 0;
+		c->total[s] = cg_seconds(g, g->total_time);
 	}
 	itab_init(&t, (size_t)before->g->nfuncs + after->g->nfuncs);
 	for (int s = 0; s < 2; s++) {

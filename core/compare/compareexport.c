@@ -12,42 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at S (2-4), or 0. */
-static int utf8_len(const unsigned char *s)
-{
-	int n = s[0] >= 0xf5   ? 0
-		: s[0] >= 0xf0 ? 4
-		: s[0] >= 0xe0 ? 3
-		: s[0] >= 0xc2 ? 2
-			       : 0;
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped,
- * UTF-8 as it is, any other byte as the code point of the same value
- * (as the profile export does), so the document is valid whatever the
- * names hold. */
-static void json_str(FILE *out, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	fputc('"', out);
-	while (s && *s) {
-		int n = *s >= 0x80 ? utf8_len(s) : 1;
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if (*s < 0x20 || n == 0)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fwrite(s, 1, (size_t)n, out);
-		s += n ? n : 1;
-	}
-	fputc('"', out);
-}
-
 /* Numbers: JSON has no NaN or infinity; %.17g round-trips a double. */
 static void json_num(FILE *out, double v)
 {
@@ -61,11 +25,11 @@ static void json_side(FILE *out, const struct compare *c, int s)
 	const struct compare_side *d = &c->side[s];
 
 	fputs("{\"program\": ", out);
-	json_str(out, d->exe);
+	export_json_string(out, d->exe);
 	fputs(", \"profiles\": [", out);
 	for (int i = 0; i < d->nprofiles; i++) {
 		fputs(i ? ", " : "", out);
-		json_str(out, d->profiles[i]);
+		export_json_string(out, d->profiles[i]);
 	}
 	fprintf(out, "], \"have_histogram\": %s, \"hz\": ",
 		c->have_hist[s] ? "true" : "false");
@@ -114,12 +78,9 @@ static void write_json(FILE *out, const struct compare *c)
 		const struct compare_func *f = &c->funcs[i];
 		fputs(i ? ",\n" : "\n", out);
 		fputs("{\"name\": ", out);
-		json_str(out, f->name);
+		export_json_string(out, f->name);
 		fputs(", \"file\": ", out);
-		if (f->file)
-			json_str(out, f->file);
-		else
-			fputs("null", out);
+		export_json_string(out, f->file);
 		fprintf(out, ", \"static\": %s, \"rank\": %" PRIu32 ", \"before\": ",
 			f->is_static ? "true" : "false", f->rank);
 		json_func_side(out, c, f, COMPARE_BEFORE);

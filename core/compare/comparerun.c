@@ -33,7 +33,7 @@ static void load_side(struct load *l, const struct opts *o)
 		FILE *null = fopen("/dev/null", "w");
 		if (!null)
 			util_die("/dev/null: cannot open");
-		lim.by_time = o->cycle_objective_time;
+		cyclebreak_opts_limits(o, &lim);
 		cyclebreak_batch(null, &l->g, o, &lim, NULL, NULL);
 		fclose(null);
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak: the proposal (components copied out of the call graph and
- * handed to the solvers, or taken from the previous proposal) and the
- * preview; the batch mode's printing is in cyclebreak_batch.c. */
+ * handed to the solvers, or taken from the previous proposal); the
+ * preview is in cyclebreak_change.c, the batch mode's printing in
+ * cyclebreak_batch.c. */
 #include "config.h"
 #include "cyclebreak.h"
 #include "cyclebreak_int.h"
@@ -98,26 +99,6 @@ static void copy_component(const struct cb_sub *w, const uint32_t *comp, uint32_
 	cb_sub_index(s);
 }
 
-/* The weights of cyclebreak_limits.by_time, replacing the calls in W. */
-static void time_weights(const struct cg *g, struct cb_sub *w)
-{
-	uint64_t *in = xcalloc((size_t)w->n + 1, sizeof(uint64_t));
-	for (uint32_t a = 0; a < w->m; a++)
-		in[w->dst[a]] += w->w[a];
-	for (uint32_t a = 0; a < w->m; a++) {
-		uint32_t v = w->dst[a], c = g->nodes[v].cycle;
-		double t = 0;
-		if (c && c <= g->ncycles && in[v] > 0) {
-			const struct cg_node *cn = &g->nodes[g->nfuncs + c - 1];
-			t = (double)w->w[a] / (double)in[v] *
-			    (cn->prop_self + cn->prop_child);
-		}
-		/* thousandths of a tick, plus one so no arc is free */
-		w->w[a] = (uint64_t)(t * 1000.0 + 0.5) + 1;
-	}
-	free(in);
-}
-
 int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const struct cyclebreak_choice *ch, size_t nch,
 		       struct cyclebreak_result *r)
@@ -138,46 +119,301 @@ static void add_arc(const struct cg *g, struct cyclebreak_result *r, size_t *cap
 	r->calls += g->arcs[ga].count;
 }
 
-/* Solve component C of W into R as part P; returns 0, -1 (the fixed arcs
- * keep it over the bound) or -2 (cancelled). */
-static int solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
-		      uint32_t c, uint32_t *local, const struct cyclebreak_limits *lim,
-		      int *cancel, struct cyclebreak_result *r, size_t *cap, uint32_t p)
+/* For the least-time objective: the calls of S's arcs and, per member,
+ * the time that does not depend on the component's arcs and the calls
+ * from outside it (cyclebreak_time.c), read from the propagated G. */
+static void time_data(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
+		      uint32_t c, const uint8_t *state, const uint32_t *local,
+		      struct cb_sub *s)
 {
-	struct cyclebreak_part *part = &r->parts[p];
-	struct cb_sub s;
-	int status = 0;
-
-	copy_component(w, comp, c, r->state, local, &s);
-	s.progress = lim->progress;
-	s.progress_ctx = lim->progress_ctx;
-	s.cancel = cancel;
-	uint8_t *del = xcalloc((size_t)s.m + 1, 1);
-	for (uint32_t a = 0; a < s.m; a++)
-		del[a] = !s.fixed[a];
-	if (!cb_fits(&s, del, r->bound)) {
-		status = -1;
-	} else if (r->bsd) {
-		cb_bsd(&s, r->bound, del);
-		part->lower = cb_lower_bound(&s, r->bound);
-	} else {
-		cb_heuristic(&s, r->bound, del);
-		if (*cancel)
-			status = -2;
-		else if (s.m <= lim->exact_max_arcs &&
-			 cb_exact(&s, r->bound, del, lim->exact_budget)) {
-			part->exact = 1;
-			part->lower = cb_cost_of(&s, del).calls;
-		} else {
-			part->lower = cb_lower_bound(&s, r->bound);
+	s->calls = xmalloc(((size_t)s->m + 1) * sizeof *s->calls);
+	s->tself = xcalloc((size_t)s->n + 1, sizeof *s->tself);
+	s->ext_in = xcalloc((size_t)s->n + 1, sizeof *s->ext_in);
+	s->ext_start = xcalloc((size_t)s->n + 2, sizeof *s->ext_start);
+	for (uint32_t a = 0; a < s->m; a++)
+		s->calls[a] = s->w[a];
+	/* the outside arcs, by member, callers numbered as first met */
+	size_t next = 0, cap = 0;
+	uint32_t *num = xmalloc(((size_t)w->n + 1) * sizeof *num);
+	for (uint32_t v = 0; v < w->n; v++)
+		num[v] = CB_NONE;
+	s->ncallers = 0;
+	for (uint32_t v = 0; v < w->n; v++) {
+		if (comp[v] != c)
+			continue;
+		uint32_t lv = local[v];
+		s->tself[lv] = g->nodes[v].prop_self;
+		for (uint32_t e = w->out_start[v]; e < w->out_start[v + 1]; e++) {
+			uint32_t a = w->out_arc[e];
+			if (comp[w->dst[a]] == c)
+				continue;
+			const struct cg_arc *x = &g->arcs[w->garc[a]];
+			s->tself[lv] += x->time + x->child_time;
+		}
+		for (uint32_t e = w->in_start[v]; e < w->in_start[v + 1]; e++) {
+			uint32_t a = w->in_arc[e], u = w->src[a];
+			if (comp[u] == c || state[w->garc[a]] == CYCLEBREAK_FORCE)
+				continue;
+			s->ext_in[lv] += w->w[a];
+			if (num[u] == CB_NONE)
+				num[u] = s->ncallers++;
+			util_grow((void **)&s->ext_caller, &cap, next + 1,
+				  sizeof *s->ext_caller);
+			s->ext_caller[next] = num[u];
+			s->ext_calls = xrealloc(s->ext_calls, cap * sizeof *s->ext_calls);
+			s->ext_calls[next++] = w->w[a];
+			s->ext_start[lv + 1]++;
 		}
 	}
-	for (uint32_t a = 0; a < s.m && status == 0; a++)
-		if (del[a])
-			add_arc(g, r, cap, s.garc[a], 0, p);
-	free(del);
-	cb_sub_free(&s);
-	return status;
+	/* members come in address order, as their local numbers */
+	for (uint32_t v = 0; v < s->n; v++)
+		s->ext_start[v + 1] += s->ext_start[v];
+	free(num);
+}
+
+/* The sub of component C as the solvers see it for R: pins fixed, forced
+ * arcs out, time data for the least-time objective, and, unless the rule
+ * is lifted (or the BSD rule chooses), the arborescence that keeps every
+ * member called (fixed too).  Returns the members the rule could not
+ * keep reachable. */
+static uint32_t make_sub(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
+			 uint32_t c, const struct cyclebreak_result *r, uint32_t *local,
+			 const struct cyclebreak_limits *lim, int *cancel,
+			 struct cb_sub *s)
+{
+	uint32_t nroots = 0;
+	copy_component(w, comp, c, r->state, local, s);
+	if (r->by_time)
+		time_data(g, w, comp, c, r->state, local, s);
+	s->progress = lim->progress;
+	s->progress_ctx = lim->progress_ctx;
+	s->cancel = cancel;
+	if (!r->allow_roots && !r->bsd) {
+		uint8_t *tree = xmalloc((size_t)s->m + 1);
+		nroots = cb_tree(s, r->bound, tree);
+		free(tree);
+	}
+	return nroots;
+}
+
+/* The calls DEL deletes in S (w may hold other weights). */
+static uint64_t calls_of(const struct cb_sub *s, const uint8_t *del)
+{
+	uint64_t c = 0;
+	for (uint32_t a = 0; a < s->m; a++)
+		c += del[a] ? s->calls[a] : 0;
+	return c;
+}
+
+/* Whether a set moving M1 and deleting D1 beats one moving M2 and
+ * deleting D2: less time moved (beyond rounding), then fewer calls. */
+static int time_better(const struct cb_sub *s, double m1, const uint8_t *d1, double m2,
+		       const uint8_t *d2)
+{
+	double eps = 1e-9 * (m1 + m2) + 1e-9;
+	if (m1 < m2 - eps || m1 > m2 + eps)
+		return m1 < m2;
+	return calls_of(s, d1) < calls_of(s, d2);
+}
+
+/* The least-time answer: the fewest-calls one first, then rounds of
+ * solving with the weights the pieces of the last set give
+ * (cyclebreak_time.c), that set restored being a candidate too; the set
+ * that moves least is kept in DEL, and S's weights are left as that set
+ * gives them (for the exact search). */
+static void solve_time(struct cb_sub *s, long bound, uint8_t *del,
+		       const uint8_t *const *starts, size_t nstarts, double *moved)
+{
+	size_t mm = (size_t)s->m + 1;
+	uint8_t *cur = xmalloc(mm), *cand = xmalloc(mm), *prev = xmalloc(mm);
+
+	cb_solve(s, bound, del, starts, nstarts);
+	double best = cb_time_moved(s, del);
+	memcpy(cur, del, s->m);
+	for (int round = 0; round < 3 && !cb_cancelled(s); round++) {
+		cb_time_weights(s, cur, s->w);
+		cb_heuristic(s, bound, cand);
+		memcpy(prev, cur, s->m);
+		cb_restore(s, bound, prev, NULL);
+		if (cb_cost_less(cb_cost_of(s, prev), cb_cost_of(s, cand)))
+			memcpy(cand, prev, s->m);
+		double m = cb_time_moved(s, cand);
+		if (time_better(s, m, cand, best, del)) {
+			best = m;
+			memcpy(del, cand, s->m);
+		}
+		memcpy(cur, cand, s->m);
+	}
+	cb_time_weights(s, del, s->w);
+	*moved = best;
+	free(prev);
+	free(cur);
+	free(cand);
+}
+
+/* With new roots allowed, the least time moved is still often found among
+ * the sets that keep every member called (a root takes all of its time
+ * from its callers): solve with the rule too and keep that set in DEL
+ * if it moves less.  S's weights follow the set kept. */
+static void try_rule(struct cb_sub *s, long bound, uint8_t *del, double *moved)
+{
+	size_t mm = (size_t)s->m + 1;
+	uint8_t *fixed = xmalloc(mm), *d = xmalloc(mm);
+	uint64_t *w = xmalloc(mm * sizeof *w);
+	double m;
+
+	memcpy(fixed, s->fixed, s->m);
+	memcpy(w, s->w, s->m * sizeof *w);
+	memcpy(s->w, s->calls, s->m * sizeof *w);
+	uint8_t *tree = xmalloc(mm);
+	cb_tree(s, bound, tree);
+	solve_time(s, bound, d, NULL, 0, &m);
+	free(tree);
+	memcpy(s->fixed, fixed, s->m);
+	if (!cb_cancelled(s) && time_better(s, m, d, *moved, del)) {
+		*moved = m;
+		memcpy(del, d, s->m);
+	} else {
+		memcpy(s->w, w, s->m * sizeof *w);
+	}
+	free(w);
+	free(d);
+	free(fixed);
+}
+
+/* A component being solved: its sub and deletions between the heuristic
+ * and the exact phase. */
+struct pending {
+	uint32_t part;
+	struct cb_sub s;
+	uint8_t *del;
+};
+
+/* The earlier proposals of LIM as sets of S's arcs; GL is scratch per arc
+ * of G, CB_NONE on entry and on return.  Returns the count; free each and
+ * the array. */
+static size_t local_starts(const struct cg *g, const struct cb_sub *s,
+			   const struct cyclebreak_limits *lim, uint32_t *gl,
+			   uint8_t ***out)
+{
+	size_t n = 0;
+	*out = xmalloc((lim->nstarts + 1) * sizeof **out);
+	if (!lim->nstarts)
+		return n;
+	for (uint32_t a = 0; a < s->m; a++)
+		gl[s->garc[a]] = a;
+	for (size_t i = 0; i < lim->nstarts; i++) {
+		const struct cyclebreak_result *st = lim->starts[i];
+		if (!st || st->narcs_g != g->narcs)
+			continue;
+		uint8_t *d = xcalloc((size_t)s->m + 1, 1);
+		for (size_t k = 0; k < st->narcs; k++)
+			if (st->arcs[k].arc < g->narcs && gl[st->arcs[k].arc] != CB_NONE)
+				d[gl[st->arcs[k].arc]] = 1;
+		(*out)[n++] = d;
+	}
+	for (uint32_t a = 0; a < s->m; a++)
+		gl[s->garc[a]] = CB_NONE;
+	return n;
+}
+
+/* The heuristic phase of component C of W as part P of R, left in *PD
+ * for the exact phase.  Returns 0, -1 (the fixed arcs keep it over the
+ * bound) or -2 (cancelled). */
+static int solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t *comp,
+		      uint32_t c, uint32_t *local, uint32_t *gl,
+		      const struct cyclebreak_limits *lim, int *cancel,
+		      struct cyclebreak_result *r, uint32_t p, struct pending *pd)
+{
+	struct cyclebreak_part *part = &r->parts[p];
+	struct cb_sub *s = &pd->s;
+
+	pd->part = p;
+	part->nroots = make_sub(g, w, comp, c, r, local, lim, cancel, s);
+	part->nmembers = s->n;
+	part->narcs = s->m;
+	pd->del = xcalloc((size_t)s->m + 1, 1);
+	uint8_t *del = pd->del;
+	for (uint32_t a = 0; a < s->m; a++)
+		del[a] = !s->fixed[a];
+	if (!cb_fits(s, del, r->bound))
+		return -1;
+	if (r->bsd) {
+		cb_bsd(s, r->bound, del);
+		return 0;
+	}
+	uint8_t **starts;
+	size_t ns = local_starts(g, s, lim, gl, &starts);
+	if (r->by_time) {
+		solve_time(s, r->bound, del, (const uint8_t *const *)starts, ns,
+			   &part->moved);
+		if (r->allow_roots && !*cancel)
+			try_rule(s, r->bound, del, &part->moved);
+	} else
+		cb_solve(s, r->bound, del, (const uint8_t *const *)starts, ns);
+	for (size_t i = 0; i < ns; i++)
+		free(starts[i]);
+	free(starts);
+	return *cancel ? -2 : 0;
+}
+
+static int cmp_pending_size(const void *l, const void *r)
+{
+	const struct pending *a = l, *b = r;
+	if (a->s.m != b->s.m)
+		return a->s.m < b->s.m ? -1 : 1;
+	return (a->part > b->part) - (a->part < b->part);
+}
+
+/* The exact phase over the NP pending components, smallest first, each
+ * with what is left of the time over the components left; then the
+ * certificate of each. */
+static void exact_phase(struct pending *pd, size_t np, struct cyclebreak_result *r,
+			const struct cyclebreak_limits *lim)
+{
+	double t0 = util_now();
+	util_qsort(pd, np, sizeof *pd, cmp_pending_size);
+	for (size_t i = 0; i < np; i++) {
+		struct cyclebreak_part *part = &r->parts[pd[i].part];
+		struct cb_sub *s = &pd[i].s;
+		uint64_t lower = 0;
+		int proved = 0;
+		double left = lim->exact_time - (util_now() - t0);
+		if (!r->bsd && lim->exact_time > 0 && s->m <= lim->exact_max_arcs &&
+		    !cb_cancelled(s)) {
+			double share = left > 0 ? left / (double)(np - i) : 0;
+			uint8_t *d = pd[i].del, *keep = NULL;
+			if (r->by_time) {
+				/* the program is given the calls: its
+				 * answer is kept when it moves no more time
+				 * (then deletes fewer calls); never claimed
+				 * optimal for the time moved */
+				keep = xmalloc((size_t)s->m + 1);
+				memcpy(keep, d, s->m);
+				memcpy(s->w, s->calls, (size_t)s->m * sizeof *s->w);
+			}
+			proved = cb_exact(s, r->bound, d, share, &lower);
+			if (r->by_time) {
+				double m = cb_time_moved(s, d);
+				if (time_better(s, m, d, part->moved, keep))
+					part->moved = m;
+				else
+					memcpy(d, keep, s->m);
+				free(keep);
+				proved = 0;
+			} else {
+				part->stopped = !proved;
+			}
+		}
+		if (proved) {
+			part->exact = 1;
+			part->lower = lower;
+		} else if (!r->by_time) {
+			uint64_t lb = cb_lower_bound(s, r->bound);
+			part->lower = lb > lower ? lb : lower;
+		}
+	}
+	r->exact_secs = util_now() - t0;
 }
 
 /* Repair component C of W into R as part P from PREV's part Q, whose
@@ -195,29 +431,32 @@ static int repair_part(const struct cg *g, const struct cb_sub *w, const uint32_
 	uint64_t plus = 0, minus = 0;
 	int relax = 0;
 
-	copy_component(w, comp, c, r->state, local, &s);
-	s.progress = lim->progress;
-	s.progress_ctx = lim->progress_ctx;
-	s.cancel = cancel;
+	part->nroots = make_sub(g, w, comp, c, r, local, lim, cancel, &s);
+	part->nmembers = s.n;
+	part->narcs = s.m;
 	for (uint32_t k = k0; k < k1; k++)
 		gmark[prev->arcs[pidx[k]].arc] = 1;
 	/* PREV's deletions with the change applied: a kept arc is restored,
 	 * a forced one is out of S, a freed arc is deleted (the clean-up
 	 * restores it, or the arcs that were deleted around it, heavier
-	 * first) */
+	 * first); an arc the rule keeps now is taken back like a pinned
+	 * one */
 	uint8_t *del = xcalloc((size_t)s.m + 1, 1);
 	uint8_t *chg = xcalloc((size_t)s.m + 1, 1);
 	for (uint32_t a = 0; a < s.m; a++) {
 		uint32_t ga = s.garc[a];
-		del[a] = (gmark[ga] || prev->state[ga] != CYCLEBREAK_FREE) &&
-			 r->state[ga] != CYCLEBREAK_KEEP;
-		chg[a] = prev->state[ga] != r->state[ga];
+		int was = gmark[ga] || prev->state[ga] != CYCLEBREAK_FREE;
+		del[a] = was && r->state[ga] != CYCLEBREAK_KEEP && !s.fixed[a];
+		chg[a] = prev->state[ga] != r->state[ga] || (was && s.fixed[a]);
 	}
 	for (uint32_t k = k0; k < k1; k++)
 		gmark[prev->arcs[pidx[k]].arc] = 0;
 	/* the ends of the changed inner arcs; what the change does to the
 	 * certificate */
 	uint8_t *touch = xcalloc((size_t)s.n + 1, 1);
+	for (uint32_t a = 0; a < s.m; a++)
+		if (chg[a])
+			touch[s.src[a]] = touch[s.dst[a]] = 1;
 	for (uint32_t a = 0; a < w->m; a++) {
 		uint32_t ga = w->garc[a];
 		int was = prev->state[ga], now = r->state[ga];
@@ -229,18 +468,25 @@ static int repair_part(const struct cg *g, const struct cb_sub *w, const uint32_
 		plus += was == CYCLEBREAK_FORCE ? w->w[a] : 0;
 		minus += now == CYCLEBREAK_FORCE ? w->w[a] : 0;
 	}
+	if (r->by_time)
+		cb_time_weights(&s, del, s.w);
 	int status = cb_repair(&s, r->bound, del, chg, touch, lim->exact_max_arcs,
-			       lim->exact_budget);
+			       lim->exact_time);
 	part->repaired = 1;
 	if (status == 0) {
 		/* Only pins and forces: every solution now was one before,
 		 * so PREV's bound on this component with its forced arcs
 		 * holds, less the weight of the arcs forced now.  A freed
-		 * arc widens the solutions: bound again. */
+		 * arc widens the solutions, and so can a change of the
+		 * no-new-roots rule's tree (pins and forces move it): bound
+		 * again. */
 		uint64_t lo = prev->parts[q].lower + plus;
-		part->lower = relax        ? cb_lower_bound(&s, r->bound)
-			      : lo > minus ? lo - minus
-					   : 0;
+		if (relax || r->by_time || (!r->allow_roots && !r->bsd))
+			part->lower = cb_lower_bound(&s, r->bound);
+		else
+			part->lower = lo > minus ? lo - minus : 0;
+		if (r->by_time)
+			part->moved = cb_time_moved(&s, del);
 	}
 	for (uint32_t a = 0; a < s.m && status == 0; a++)
 		if (del[a])
@@ -258,8 +504,9 @@ static int prev_matches(const struct cg *g, const struct cyclebreak_result *prev
 {
 	return prev && prev->state && prev->narcs_g == g->narcs &&
 	       prev->bound == r->bound && prev->bsd == r->bsd &&
-	       prev->by_time == r->by_time && prev->exact_max_arcs == r->exact_max_arcs &&
-	       prev->exact_budget == r->exact_budget;
+	       prev->by_time == r->by_time && prev->allow_roots == r->allow_roots &&
+	       prev->exact_max_arcs == r->exact_max_arcs &&
+	       prev->exact_time == r->exact_time;
 }
 
 /* PREV's arcs of each part: those of part p are idx[start[p] ..
@@ -296,10 +543,11 @@ static int propose(const struct cg *g, long bound, int bsd,
 
 	memset(r, 0, sizeof *r);
 	r->bsd = bsd;
-	r->by_time = lim->by_time;
+	r->by_time = lim->by_time && !bsd;
+	r->allow_roots = lim->allow_roots;
 	r->bound = bound < 1 ? 1 : bound;
 	r->exact_max_arcs = lim->exact_max_arcs;
-	r->exact_budget = lim->exact_budget;
+	r->exact_time = lim->exact_time;
 	r->narcs_g = g->narcs;
 	r->state = xcalloc((size_t)g->narcs + 1, 1);
 	for (size_t i = 0; i < nch; i++)
@@ -311,13 +559,15 @@ static int propose(const struct cg *g, long bound, int bsd,
 	uint32_t nc = cb_scc(&w, NULL, comp);
 	uint32_t *size = xcalloc((size_t)nc + 1, sizeof(uint32_t));
 	uint32_t *local = xmalloc(((size_t)w.n + 1) * sizeof(uint32_t));
+	uint32_t *gl = xmalloc(((size_t)g->narcs + 1) * sizeof(uint32_t));
 	uint8_t *done = xcalloc((size_t)nc + 1, 1);
-	size_t cap = 0, pcap = 0;
+	struct pending *pd = NULL;
+	size_t cap = 0, pcap = 0, np = 0, pdcap = 0;
 
+	for (uint32_t a = 0; a <= g->narcs; a++)
+		gl[a] = CB_NONE;
 	for (uint32_t v = 0; v < w.n; v++)
 		size[comp[v]]++;
-	if (lim->by_time)
-		time_weights(g, &w);
 	/* Reuse: a component keeps PREV's solution unless an arc into one of
 	 * its members changed state (such an arc is in its sub, or counts
 	 * among a member's parents for the BSD rule). */
@@ -337,7 +587,8 @@ static int propose(const struct cg *g, long bound, int bsd,
 		prev_index(prev, &pstart, &pidx);
 		gmark = xcalloc((size_t)g->narcs + 1, 1);
 	}
-	/* Components in the address order of their first member. */
+	/* Components in the address order of their first member: reused,
+	 * repaired, or through the heuristic phase into PD. */
 	for (uint32_t v = 0; v < w.n && status == 0; v++) {
 		uint32_t c = comp[v];
 		if (done[c] || size[c] <= (uint64_t)r->bound)
@@ -348,9 +599,8 @@ static int propose(const struct cg *g, long bound, int bsd,
 		util_grow((void **)&r->parts, &pcap, r->nparts + 1, sizeof *r->parts);
 		r->parts[r->nparts++] = (struct cyclebreak_part){ .first = v };
 		if (changed && !changed[c] && pfirst[v] != CB_NONE) {
-			const struct cyclebreak_part *q = &prev->parts[pfirst[v]];
-			r->parts[p].exact = q->exact;
-			r->parts[p].lower = q->lower;
+			r->parts[p] = prev->parts[pfirst[v]];
+			r->parts[p].repaired = 0;
 			for (uint32_t k = pstart[pfirst[v]]; k < pstart[pfirst[v] + 1];
 			     k++)
 				add_arc(g, r, &cap, prev->arcs[pidx[k]].arc, 0, p);
@@ -362,12 +612,27 @@ static int propose(const struct cg *g, long bound, int bsd,
 					     &cap, p);
 			r->nrepaired++;
 		} else {
-			status = solve_part(g, &w, comp, c, local, lim, &cancel, r, &cap,
-					    p);
+			util_grow((void **)&pd, &pdcap, np + 1, sizeof *pd);
+			status = solve_part(g, &w, comp, c, local, gl, lim, &cancel, r, p,
+					    &pd[np++]);
 			r->nsolved++;
 		}
-		r->nexact += r->parts[p].exact;
-		r->lower += r->parts[p].lower;
+	}
+	if (status == 0) {
+		exact_phase(pd, np, r, lim);
+		for (size_t i = 0; i < np; i++)
+			for (uint32_t a = 0; a < pd[i].s.m; a++)
+				if (pd[i].del[a])
+					add_arc(g, r, &cap, pd[i].s.garc[a], 0,
+						pd[i].part);
+	}
+	for (size_t p = 0; p < r->nparts && status == 0; p++) {
+		const struct cyclebreak_part *q = &r->parts[p];
+		r->nexact += q->exact;
+		r->nstopped += q->stopped;
+		r->nroots += q->nroots;
+		r->lower += q->lower;
+		r->moved += q->moved;
 	}
 	/* The forced arcs, deleted whatever the components need. */
 	for (uint32_t a = 0; a < g->narcs && status == 0; a++)
@@ -379,16 +644,22 @@ static int propose(const struct cg *g, long bound, int bsd,
 	if (status != 0) {
 		cyclebreak_result_free(r);
 		r->bsd = bsd;
-		r->by_time = lim->by_time;
+		r->by_time = lim->by_time && !bsd;
 	} else {
 		util_qsort(r->arcs, r->narcs, sizeof *r->arcs, cmp_result);
 	}
+	for (size_t i = 0; i < np; i++) {
+		cb_sub_free(&pd[i].s);
+		free(pd[i].del);
+	}
+	free(pd);
 	free(changed);
 	free(gmark);
 	free(pfirst);
 	free(pstart);
 	free(pidx);
 	free(done);
+	free(gl);
 	free(local);
 	free(size);
 	free(comp);
@@ -417,101 +688,4 @@ void cyclebreak_result_free(struct cyclebreak_result *r)
 	free(r->state);
 	free(r->parts);
 	memset(r, 0, sizeof *r);
-}
-
-void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
-		      const unsigned char *use)
-{
-	for (size_t i = 0; i < r->narcs; i++)
-		if (!use || use[i])
-			g->arcs[r->arcs[i].arc].deleted = 1;
-	cg_propagate(g);
-}
-
-static int cmp_entry(const void *l, const void *r)
-{
-	const struct cyclebreak_entry *a = l, *b = r;
-	int ca = a->node == CG_NONE, cb = b->node == CG_NONE;
-	if (ca != cb)
-		return ca - cb;
-	if (a->old_cycle != b->old_cycle)
-		return a->old_cycle < b->old_cycle ? -1 : 1;
-	if (a->new_cycle != b->new_cycle)
-		return a->new_cycle < b->new_cycle ? -1 : 1;
-	return (a->node > b->node) - (a->node < b->node);
-}
-
-void cyclebreak_preview(struct cg *g, const struct cyclebreak_result *r,
-			const unsigned char *use, struct cyclebreak_preview *pv)
-{
-	uint32_t nf = g->nfuncs;
-	uint8_t *saved = xmalloc((size_t)g->narcs + 1);
-	uint32_t *old = xmalloc(((size_t)nf + 1) * sizeof(uint32_t));
-	uint8_t *hit = xcalloc((size_t)nf + 2, 1);  /* by old cycle number */
-	uint8_t *newc = xcalloc((size_t)nf + 2, 1); /* by new cycle number */
-	size_t cap = 0;
-
-	memset(pv, 0, sizeof *pv);
-	for (uint32_t a = 0; a < g->narcs; a++)
-		saved[a] = g->arcs[a].deleted;
-	for (uint32_t v = 0; v < nf; v++)
-		old[v] = g->nodes[v].cycle;
-	for (size_t i = 0; i < r->narcs; i++)
-		if ((!use || use[i]) && r->arcs[i].cycle <= nf)
-			hit[r->arcs[i].cycle] = 1;
-	hit[0] = 0;
-	struct cyclebreak_snap snap;
-	cyclebreak_snap_take(g, &snap);
-	cyclebreak_apply(g, r, use);
-	pv->print_time = g->print_time;
-	pv->nchanges = cyclebreak_changes(&snap, g, pv->changes, CYCLEBREAK_NCHANGES);
-	cyclebreak_snap_free(&snap);
-	for (uint32_t v = 0; v < nf; v++) {
-		if (!hit[old[v]])
-			continue;
-		const struct cg_node *n = &g->nodes[v];
-		util_grow((void **)&pv->entries, &cap, pv->n + 1, sizeof *pv->entries);
-		pv->entries[pv->n++] =
-			(struct cyclebreak_entry){ .node = v,
-						   .old_cycle = old[v],
-						   .new_cycle = n->cycle,
-						   .nmembers = 1,
-						   .ncalls = n->ncalls,
-						   .self_calls = n->self_calls,
-						   .self_time = n->self_time,
-						   .child_time = n->child_time };
-		if (n->cycle && !newc[n->cycle]) {
-			newc[n->cycle] = 1;
-			const struct cg_node *cn = &g->nodes[nf + n->cycle - 1];
-			uint32_t k = 0;
-			for (uint32_t m = cn->next_member; m != CG_NONE;
-			     m = g->nodes[m].next_member)
-				k++;
-			util_grow((void **)&pv->entries, &cap, pv->n + 1,
-				  sizeof *pv->entries);
-			pv->entries[pv->n++] =
-				(struct cyclebreak_entry){ .node = CG_NONE,
-							   .old_cycle = old[v],
-							   .new_cycle = n->cycle,
-							   .nmembers = k,
-							   .ncalls = cn->ncalls,
-							   .self_calls = cn->self_calls,
-							   .self_time = cn->self_time,
-							   .child_time = cn->child_time };
-		}
-	}
-	util_qsort(pv->entries, pv->n, sizeof *pv->entries, cmp_entry);
-	for (uint32_t a = 0; a < g->narcs; a++)
-		g->arcs[a].deleted = saved[a];
-	cg_propagate(g);
-	free(saved);
-	free(old);
-	free(hit);
-	free(newc);
-}
-
-void cyclebreak_preview_free(struct cyclebreak_preview *pv)
-{
-	free(pv->entries);
-	memset(pv, 0, sizeof *pv);
 }

@@ -5,10 +5,15 @@
  * component of the live arcs (not deleted, self calls ignored) with two or
  * more members.  Deleting an arc (gprof -k) can split it.  The aim is a set
  * of arcs whose deletion leaves no component over the bound N while losing
- * the least information: the fewest calls first, then the fewest arcs.
+ * the least information: the fewest calls first, then the fewest arcs (or,
+ * with by_time, the least time moved, cyclebreak_time.c).
  *
  * Among sets equal on both, one whose arcs come from different callers is
  * preferred (GNU gprof honours only one -k per caller).
+ * Unless allow_roots is set, no member of a broken component loses all its
+ * callers: the arcs of a spanning arborescence from the component's entry
+ * points are never deleted (cyclebreak_tree.c), so no function and no new
+ * cycle becomes a root.
  * Each oversized component is solved on its own (arcs between components
  * never matter):
  *   - first by polynomial heuristics (no enumeration of cycles): keeping
@@ -17,18 +22,20 @@
  *     at most N by dynamic programming, on a weighted Eades-Lin-Smyth order
  *     and on the order of the best set so far improved by sifting; each
  *     followed by restoring deleted arcs, heaviest first, while every
- *     component still fits; the cheapest is kept;
- *   - then, when it has at most exact_max_arcs arcs (struct
- *     cyclebreak_limits), exactly by
- *     branch and bound from that set, within a fixed budget of work
- *     (deterministic: arcs visited, not seconds); nexact counts the
- *     components whose search finished.
- * With BSD set, 4.4BSD gprof's rule is used instead (shared/docs/cycles.md):
+ *     component still fits; the cheapest is kept; and the answer for N - 1
+ *     restored up to N, so a larger bound never deletes more
+ *     (cyclebreak_solve.c);
+ *   - then exactly, as an integer program solved by GLPK with lazy
+ *     constraints (cyclebreak_exact.c), from that set, within a time
+ *     budget shared by the components (exact_time seconds); when it runs
+ *     out, the relaxation gives a proven lower bound.
+ * With BSD set, 4.4BSD gprof's rule (its -C option) is used instead:
  * one arc per oversized component per pass, chosen among arcs on the first
  * 100 simple cycles found, by class (child also called from outside the
  * component, child with several parents, child's only parent arc), then by
  * the number of those cycles it is on.
- * Results depend only on the graph, never on timing. */
+ * Results depend only on the graph, never on timing, except where the
+ * exact search stops at its time budget (exact_time 0: heuristics only). */
 #ifndef TG_CYCLEBREAK_H
 #define TG_CYCLEBREAK_H
 
@@ -62,11 +69,17 @@ struct cyclebreak_arc {
 
 /* One component over the bound, as solved for a proposal. */
 struct cyclebreak_part {
-	uint32_t first; /* its first member in address order (node index) */
-	int exact;      /* solved with a proven minimum */
-	int repaired;   /* repaired locally from the previous proposal
-			 * (cyclebreak_repropose), never exact */
-	uint64_t lower; /* its share of the certificate (lower) */
+	uint32_t first;           /* its first member in address order (node index) */
+	uint32_t nmembers, narcs; /* its size */
+	int exact;                /* solved with a proven minimum */
+	int repaired;             /* repaired locally from the previous proposal
+			  * (cyclebreak_repropose), never exact */
+	int stopped;              /* the exact search ran out of time (or was
+			  * stopped) before proving the minimum */
+	uint64_t lower;           /* its share of the certificate (lower) */
+	double moved;             /* by_time: the time its deletions move (ticks) */
+	uint32_t nroots;          /* members the no-new-roots rule could not keep
+			  * reachable (forced or pinned arcs in the way) */
 };
 
 struct cyclebreak_result {
@@ -81,6 +94,12 @@ struct cyclebreak_result {
 				* other (cyclebreak_bound.c) */
 	int bsd;            /* chosen by the 4.4BSD rule */
 	int by_time;        /* objective: least time moved */
+	int allow_roots;    /* the no-new-roots rule was lifted */
+	double moved;       /* by_time: the time the arcs move (ticks) */
+	uint32_t nstopped;  /* components whose exact search ran out */
+	uint32_t nroots;    /* members left without a caller by the rule's
+				* exceptions (forced or pinned arcs) */
+	double exact_secs;  /* time spent in the exact search */
 	uint32_t nsolved;   /* components over the bound solved from
 				* scratch for this result; the others were
 				* repaired or reused from the previous one
@@ -91,7 +110,7 @@ struct cyclebreak_result {
 	 * over the bound in address order of their first member. */
 	long bound;
 	uint32_t exact_max_arcs;
-	uint64_t exact_budget;
+	double exact_time;
 	uint8_t *state;
 	uint32_t narcs_g;
 	struct cyclebreak_part *parts;
@@ -114,33 +133,46 @@ int cyclebreak_propose(const struct cg *g, long bound, int bsd,
 		       const struct cyclebreak_choice *ch, size_t nch,
 		       struct cyclebreak_result *r);
 
-/* Limits of the exact search: components with more arcs than
- * exact_max_arcs are left to the heuristics; exact_budget is the work
- * (about one unit per arc visited) the search of one component may do.
- * Deterministic, so results never depend on the machine's speed. */
+/* How to propose.  Components with more arcs than exact_max_arcs are
+ * left to the heuristics; the exact search of all the others together
+ * takes at most exact_time seconds (0: no exact search, and the result
+ * depends on the graph only), each component in turn, smallest first,
+ * getting what is left over the components left. */
 struct cyclebreak_limits {
 	uint32_t exact_max_arcs;
-	uint64_t exact_budget;
-	/* When not NULL, called now and then during the heuristics with
-	 * what is being done and the fraction of that step done (0..1), so
-	 * the caller can show progress (the core never prints).  A nonzero
-	 * return cancels: cyclebreak_propose_lim() then returns -2 with *R
-	 * empty. */
+	double exact_time;
+	/* When not NULL, called now and then with what is being done and
+	 * the fraction of that step done (0..1), so the caller can show
+	 * progress (the core never prints).  A nonzero return during the
+	 * heuristics cancels: cyclebreak_propose_lim() then returns -2 with
+	 * *R empty; during the exact search ("exact search") it stops the
+	 * search, and the best solution so far stands. */
 	int (*progress)(void *ctx, const char *what, double done);
 	void *progress_ctx;
 	/* Objective: 0 = fewest calls (then fewest arcs); 1 = least time
-	 * moved: an arc u -> v inside a cycle weighs the share of the cycle's
-	 * total time gprof would charge through it once v leaves the cycle
-	 * (its calls over all calls into v, times the cycle's self + children
-	 * time), so an arc that is v's only way in, and would make v a root
-	 * holding the cycle's time, costs the most.  The certificate (lower)
-	 * is then in those units and not printed. */
+	 * moved (cyclebreak_time.c): gprof hands a function's or a cycle's
+	 * time to its callers by their calls, so a deleted arc takes its
+	 * share of the time of the piece it enters (as the pieces are after
+	 * the deletion) away from its caller, and the last arcs into a piece
+	 * its whole time.  The certificate (lower) is then in weight units
+	 * and not printed; moved holds the time moved. */
 	int by_time;
+	/* Lift the rule that no member of a broken component loses all its
+	 * callers (cyclebreak_tree.c). */
+	int allow_roots;
+	/* Earlier proposals on G in the same state, tried as starting
+	 * points where they fit the bound (those for smaller bounds do). */
+	const struct cyclebreak_result *const *starts;
+	size_t nstarts;
 };
+#define CYCLEBREAK_EXACT_TIME 3.0
 #define CYCLEBREAK_LIMITS_DEFAULT                                                        \
 	{                                                                                \
-		2000, 30000000, NULL, NULL, 0                                            \
+		UINT32_MAX, CYCLEBREAK_EXACT_TIME, NULL, NULL, 0, 0, NULL, 0             \
 	}
+
+/* The limits the options O ask for (objective, rule, exact time). */
+void cyclebreak_opts_limits(const struct opts *o, struct cyclebreak_limits *lim);
 
 /* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
 int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
@@ -191,18 +223,22 @@ struct cyclebreak_entry {
 /* What the whole profile goes through (cyclebreak_change.c): a
  * function's total time (self + children) in percent of the graph's,
  * before and after deleting arcs; NEW_ROOT when it had callers before,
- * has none after, and holds at least half the time. */
+ * has none after, and holds more than CYCLEBREAK_ROOT_PCT percent. */
 struct cyclebreak_change {
 	uint32_t node;
 	double before, after;
 	int new_root;
 };
 #define CYCLEBREAK_NCHANGES 10
+#define CYCLEBREAK_ROOT_PCT 5.0
 
 struct cyclebreak_snap { /* the "before" of every function */
 	double *pct;
 	uint8_t *called;
 	uint32_t n;
+	uint32_t *cycle;  /* per function: its cycle (0: none) */
+	uint32_t *csize;  /* per cycle number: members */
+	uint8_t *ccalled; /* per cycle number: called from outside it */
 };
 void cyclebreak_snap_take(const struct cg *g, struct cyclebreak_snap *s);
 void cyclebreak_snap_free(struct cyclebreak_snap *s);
@@ -211,10 +247,26 @@ void cyclebreak_snap_free(struct cyclebreak_snap *s);
  * changing by less than 0.05 points are left out.  Returns the count. */
 size_t cyclebreak_changes(const struct cyclebreak_snap *before, const struct cg *after,
 			  struct cyclebreak_change *out, size_t max);
-/* "Largest changes of total time" and one line per CHANGE, then a warning
- * line per new root. */
+/* A function or a cycle that becomes a root holding more than
+ * CYCLEBREAK_ROOT_PCT percent of the time: its members had callers before,
+ * and none outside it is left (a cycle's members call only each other).
+ * For a cycle, NODE is its first member and NMEMBERS its size. */
+struct cyclebreak_root {
+	uint32_t node;
+	uint32_t cycle; /* its cycle number after, 0 for a function */
+	uint32_t nmembers;
+	double pct;
+};
+/* The new roots of AFTER against BEFORE, largest first, at most MAX in
+ * OUT; returns how many there are in all. */
+size_t cyclebreak_new_roots(const struct cyclebreak_snap *before, const struct cg *after,
+			    struct cyclebreak_root *out, size_t max);
+/* "Largest changes of total time" and one line per CHANGE, then a
+ * warning line per new root of ROOTS (NROOTS of them, function or
+ * cycle). */
 void cyclebreak_changes_print(FILE *out, const struct cg *g,
-			      const struct cyclebreak_change *c, size_t n);
+			      const struct cyclebreak_change *c, size_t n,
+			      const struct cyclebreak_root *roots, size_t nroots);
 
 struct cyclebreak_preview {
 	struct cyclebreak_entry *entries; /* functions by old cycle, then by
@@ -223,6 +275,9 @@ struct cyclebreak_preview {
 	double print_time; /* denominator of the graph's % time */
 	struct cyclebreak_change changes[CYCLEBREAK_NCHANGES];
 	size_t nchanges; /* whole graph: the largest changes */
+	struct cyclebreak_root roots[CYCLEBREAK_NCHANGES];
+	size_t nroots; /* new roots (functions and cycles), at most
+			* CYCLEBREAK_NCHANGES kept */
 };
 
 /* Compute the preview of the arcs of R whose flag in USE is set (USE has

@@ -133,14 +133,17 @@ static void repeated_callers(FILE *out, const struct cg *g, const uint32_t *list
 
 /* The certificate: "; no solution deletes fewer than L calls (within
  * X%)", X the most the printed CALLS can exceed the optimum, relative to
- * it; then how many cycles were solved exactly. */
-static void print_gap(FILE *out, const struct cyclebreak_result *r, uint64_t calls)
+ * it; then how many cycles were solved with a proven minimum.  For the
+ * least time moved, the time moved instead. */
+static void print_gap(FILE *out, const struct cg *g, const struct cyclebreak_result *r,
+		      uint64_t calls)
 {
 	if (r->by_time) {
 		fprintf(out,
-			"; %u of %u cycle%s over the bound broken with the "
-			"least time moved possible.\n",
-			r->nexact, r->ncycles, r->ncycles == 1 ? "" : "s");
+			"; %.2f seconds of time moved (%.1f%% of the total); %u "
+			"cycle%s over the bound.\n",
+			cg_seconds(g, r->moved), cg_percent(r->moved, g->print_time),
+			r->ncycles, r->ncycles == 1 ? " was" : "s were");
 		return;
 	}
 	fprintf(out, "; no solution deletes fewer than %" PRIu64 " call%s", r->lower,
@@ -152,9 +155,7 @@ static void print_gap(FILE *out, const struct cyclebreak_result *r, uint64_t cal
 		fprintf(out, "; %u cycle%s over the bound.\n", r->ncycles,
 			r->ncycles == 1 ? " was" : "s were");
 	else
-		fprintf(out,
-			"; %u of %u cycle%s over the bound broken with the "
-			"fewest calls possible.\n",
+		fprintf(out, "; %u of %u cycle%s over the bound solved optimally.\n",
 			r->nexact, r->ncycles, r->ncycles == 1 ? "" : "s");
 }
 
@@ -195,9 +196,11 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 		nforced += r.arcs[i].forced;
 	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s",
 		o->break_cycles, o->break_cycles == 1 ? "" : "s",
-		o->cycle_heuristic_bsd    ? "4.4BSD gprof's rule"
-		: o->cycle_objective_time ? "least time moved"
-					  : "fewest calls");
+		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule"
+		: r.by_time            ? "least time moved"
+				       : "fewest calls");
+	if (r.allow_roots && !r.bsd)
+		fputs("; new roots allowed", out);
 	if (nforced)
 		fprintf(out, "; %zu arc%s forced", nforced, nforced == 1 ? "" : "s");
 	if (nkeep)
@@ -214,17 +217,25 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 		calls, calls == 1 ? "" : "s");
 	if (r.ncycles == 0)
 		fprintf(out, "; no cycle was over the bound.\n");
-	else if (!o->cycle_heuristic_bsd && r.nexact == r.ncycles &&
-		 (calls == r.calls || r.by_time))
+	else if (!o->cycle_heuristic_bsd && !r.by_time && r.nexact == r.ncycles &&
+		 calls == r.calls)
 		fprintf(out, " (optimal); %u cycle%s over the bound.\n", r.ncycles,
 			r.ncycles == 1 ? " was" : "s were");
 	else
-		print_gap(out, &r, calls);
+		print_gap(out, g, &r, calls);
+	if (r.nroots)
+		fprintf(out,
+			"Note: %u function%s left without a caller: the forced or "
+			"pinned arcs leave no other way in.\n",
+			r.nroots, r.nroots == 1 ? " is" : "s are");
 	repeated_callers(out, g, list, n);
 	cg_propagate(g);
 	struct cyclebreak_change ch[CYCLEBREAK_NCHANGES];
+	struct cyclebreak_root roots[CYCLEBREAK_NCHANGES];
 	size_t nch = cyclebreak_changes(&snap, g, ch, CYCLEBREAK_NCHANGES);
-	cyclebreak_changes_print(out, g, ch, nch);
+	size_t nr = cyclebreak_new_roots(&snap, g, roots, CYCLEBREAK_NCHANGES);
+	cyclebreak_changes_print(out, g, ch, nch, roots,
+				 nr < CYCLEBREAK_NCHANGES ? nr : CYCLEBREAK_NCHANGES);
 	cyclebreak_snap_free(&snap);
 	fputc('\n', out);
 	free(shared);

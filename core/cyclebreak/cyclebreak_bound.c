@@ -12,8 +12,10 @@
  * and so lie in one component of more than BOUND members.  Hence
  *     sum_i y_i <= sum_i y_i |D & H_i| = sum_{a in D} sum_{H_i holding a} y_i
  *               <= sum_{a in D} w(a) = calls(D).
- * Pinned (fixed) arcs are never put into an H_i, so each H_i can only be
- * broken by a deletable arc, as the argument needs.
+ * Fixed arcs (pinned, or kept by the no-new-roots rule) may be in an H_i:
+ * a valid deletion never deletes them, so it deletes one of H_i's other
+ * arcs, and only those carry amounts; an H_i of fixed arcs alone would
+ * mean no valid deletion exists and is never taken.
  *
  * How the packing is found (greedy; any packing gives a valid bound, a
  * better one a tighter bound).  Each arc keeps a residual weight, its
@@ -49,11 +51,13 @@ struct lb {
 	uint32_t *fpar, *bpar; /* per node: tree arc that reached it */
 	uint32_t *fq, *bq;     /* BFS queues (visit order) */
 	uint64_t work, cap;
+	struct cb_sets *out; /* the H taken, when asked for */
+	size_t capa, caps;
 };
 
 static int arc_ok(const struct lb *l, uint32_t a, uint64_t t)
 {
-	return !l->s->fixed[a] && l->res[a] > 0 && l->res[a] >= t;
+	return l->s->fixed[a] || (l->res[a] > 0 && l->res[a] >= t);
 }
 
 /* Bounded BFS from R, forward or backward; returns the nodes met (R
@@ -132,19 +136,40 @@ static uint64_t take(struct lb *l, uint32_t r, uint64_t t, long bound, uint32_t 
 		}
 	}
 	for (uint32_t i = 0; i < nh; i++)
-		if (l->res[l->harc[i]] < min)
+		if (!l->s->fixed[l->harc[i]] && l->res[l->harc[i]] < min)
 			min = l->res[l->harc[i]];
 	if (min == UINT64_MAX)
 		return 0;
 	for (uint32_t i = 0; i < nh; i++)
-		l->res[l->harc[i]] -= min;
+		if (!l->s->fixed[l->harc[i]])
+			l->res[l->harc[i]] -= min;
+	if (l->out) {
+		struct cb_sets *o = l->out;
+		for (uint32_t i = 0; i < nh; i++) {
+			if (l->s->fixed[l->harc[i]])
+				continue;
+			util_grow((void **)&o->arc, &l->capa, o->narcs + 1,
+				  sizeof *o->arc);
+			o->arc[o->narcs++] = l->harc[i];
+		}
+		util_grow((void **)&o->end, &l->caps, o->n + 1, sizeof *o->end);
+		o->end[o->n++] = o->narcs;
+	}
 	l->work += nh;
 	return min;
 }
 
 uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
 {
+	return cb_lower_bound_sets(s, bound, NULL);
+}
+
+uint64_t cb_lower_bound_sets(const struct cb_sub *s, long bound, struct cb_sets *out)
+{
 	struct lb l;
+
+	if (out)
+		memset(out, 0, sizeof *out);
 	uint64_t heavy = 0, total = 0;
 	size_t nn = (size_t)s->n + 1;
 
@@ -154,6 +179,7 @@ uint64_t cb_lower_bound(const struct cb_sub *s, long bound)
 		return 0;
 	memset(&l, 0, sizeof l);
 	l.s = s;
+	l.out = out;
 	l.res = xmalloc(((size_t)s->m + 1) * sizeof(uint64_t));
 	l.amark = xcalloc((size_t)s->m + 1, sizeof(uint32_t));
 	l.harc = xmalloc(((size_t)s->m + 1) * sizeof(uint32_t));

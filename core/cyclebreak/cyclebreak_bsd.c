@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_bsd: 4.4BSD gprof's rule for breaking cycles (its -C
- * option), reimplemented from its description in shared/docs/cycles.md so
- * that our choice can be compared with it.
+ * option), reimplemented from a description of its behaviour (not from
+ * its code) so that our choice can be compared with it.
  *
  * Each pass recomputes the components; in every component over the bound
  * it enumerates simple cycles depth-first from each member in address

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cyclebreak_choice: the arcs the command line keeps or forces for the
- * proposal (--break-keep, --break-force), matched as -k matches them. */
+/* cyclebreak_choice: what the command line asks of a proposal: the arcs
+ * it keeps or forces (--break-keep, --break-force), matched as -k matches
+ * them, and the limits (objective, rule, time of the exact search). */
 #include "config.h"
 #include "cyclebreak.h"
 #include "symspec.h"
@@ -40,4 +41,12 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
 				 opt, spec);
 	}
 	return n;
+}
+
+void cyclebreak_opts_limits(const struct opts *o, struct cyclebreak_limits *lim)
+{
+	lim->by_time = o->cycle_objective_time;
+	lim->allow_roots = o->cycle_allow_roots;
+	if (o->cycle_exact_time_set)
+		lim->exact_time = o->cycle_exact_time;
 }

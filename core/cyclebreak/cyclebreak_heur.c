@@ -336,6 +336,30 @@ static int keep_try(struct keep *k, uint32_t a)
 	return 1;
 }
 
+struct cb_keep {
+	struct keep k;
+};
+
+struct cb_keep *cb_keep_new(const struct cb_sub *s, long bound, const uint8_t *kept)
+{
+	struct cb_keep *k = xmalloc(sizeof *k);
+	keep_init(&k->k, s, bound, kept);
+	return k;
+}
+
+int cb_keep_try(struct cb_keep *k, uint32_t a)
+{
+	return keep_try(&k->k, a);
+}
+
+void cb_keep_free(struct cb_keep *k)
+{
+	if (k) {
+		keep_free(&k->k);
+		free(k);
+	}
+}
+
 /* Order of the arcs to try: heaviest first, then by arc index. */
 static int cmp_heavy(const void *l, const void *r, void *ctx)
 {
@@ -616,11 +640,16 @@ static void keep_better(const struct cb_sub *s, uint8_t *best, struct cb_cost *b
  * were a third of the time on a 15,000-member component. */
 #define GREEDY_SMALLER_MAX 1000u
 
+/* Bounds up to which P is tried on components the chain solves. */
+#define BLOCKS_MAX_BOUND 4
+
 /* Candidates: G with the bound and with smaller ones (a greedy merge can
  * block a better one later; a smaller bound, restored up to the real
- * one, sometimes avoids it; small components only), then P on the Eades-Lin-Smyth order, then
- * rounds of P on the order of the best set so far, improved by sifting
- * (cyclebreak_order.c); the block cut can also merge neighbours. */
+ * one, sometimes avoids it; small components only), then P on the
+ * Eades-Lin-Smyth order, then rounds of P on the order of the best set so
+ * far, improved by sifting (cyclebreak_order.c); the block cut can also
+ * merge neighbours.  P depends on the component and the bound alone, as
+ * the chain of cyclebreak_solve.c needs. */
 void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 {
 	uint8_t *c = xmalloc((size_t)s->m + 1);
@@ -635,7 +664,11 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del)
 		restore_pass(s, bound, c, "restoring arcs");
 		keep_better(s, del, &bc, c);
 	}
-	if (cb_cancelled(s))
+	/* the block cuts: at small bounds, where they win, or on a component
+	 * solved at its bound alone (cyclebreak_solve.c: the chain solves
+	 * every bound below, and there they cost more than they gained on
+	 * CPython's 2,000-member cycle) */
+	if (cb_cancelled(s) || (bound > BLOCKS_MAX_BOUND && s->m <= CB_CHAIN_MAX_ARCS))
 		goto out;
 	els_order(s, order);
 	if (block_cut(s, bound, order, c)) {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cyclebreak_int: what the cycle breaker's files (cyclebreak.c,
+ * cyclebreak_solve.c, cyclebreak_tree.c, cyclebreak_time.c,
  * cyclebreak_exact.c, cyclebreak_heur.c, cyclebreak_bsd.c,
- * cyclebreak_repair.c) share; also
- * used by the unit test.  Not for use elsewhere.
+ * cyclebreak_repair.c) share; also used by the unit tests.  Not for use
+ * elsewhere.
  *
  * Every solver works on one oversized component copied out of the call
  * graph as a "sub": local nodes 0..n-1 in address order, local arcs (only
@@ -26,6 +27,19 @@ struct cb_sub {
 	uint32_t *nparents;  /* per node: live parent arcs in the whole
 				* graph, self arcs excluded (BSD rule) */
 	uint32_t *garc;      /* per arc: index in g->arcs (or caller's id) */
+	/* For the least-time objective only (NULL otherwise; freed by
+	 * cb_sub_free): per arc its calls (w then holds the weights), per
+	 * node the time that does not depend on the arcs of the component
+	 * (its self time and what its children outside the component give
+	 * it, in ticks) and its calls from outside the component; the arcs
+	 * from outside into node v are ext_start[v] .. ext_start[v+1]-1 of
+	 * ext_caller (the caller, as a number shared by its arcs, below
+	 * ncallers) and ext_calls. */
+	uint64_t *calls;
+	double *tself;
+	uint64_t *ext_in;
+	uint32_t *ext_start, *ext_caller, ncallers;
+	uint64_t *ext_calls;
 	/* progress callback for the heuristics (NULL: none; zeroed by
 	 * cb_sub_alloc); when it returns nonzero, *cancel is set and the
 	 * heuristics stop at once with an invalid result */
@@ -77,15 +91,61 @@ void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order
 /* Solvers.  Each fills del[0..m-1] (1 = delete) so that every component
  * fits the bound, never deleting a fixed arc; the caller has checked that
  * the fixed arcs alone fit.
- * cb_heuristic: polynomial, see cyclebreak.h.
- * cb_exact: DEL holds a valid solution on entry (the incumbent); replaces
- *   it by a cheaper one if the search finds one.  Returns 1 when the search
- *   finished (DEL is then a minimum), 0 when it ran out of its budget of
- *   work units (about one per arc visited).
+ * cb_heuristic: polynomial, see cyclebreak.h; every candidate ends with a
+ *   restore pass, so each arc it leaves deleted closes a cycle over the
+ *   bound when restored alone.
+ * cb_solve: the heuristic answer (cyclebreak_solve.c): the best of
+ *   cb_heuristic at BOUND, of the answer at BOUND - 1 restored up to BOUND
+ *   (recursively, so a larger bound never deletes more), and of the NSTARTS
+ *   sets STARTS (earlier proposals; those that do not fit a bound or
+ *   delete a fixed arc are skipped)
+ *   restored up to BOUND, at each bound of the chain.
+ * cb_exact: DEL holds a valid solution on entry (the incumbent); the
+ *   integer program (cyclebreak_exact.c) replaces it by a cheaper one if
+ *   it finds one within SECONDS (progress through S's progress callback;
+ *   when that asks to stop, the search stops and *S->cancel is set, so
+ *   that the caller skips the searches left).  Returns 1 when DEL is
+ *   proven a minimum, 0 when the search stopped first; *LOWER (when not
+ *   NULL) gets a proven lower bound on the weight of every valid set (the
+ *   minimum when proven).
  * cb_bsd: the 4.4BSD rule, one arc per oversized component per pass. */
 void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
-int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, uint64_t budget);
+/* Components of more arcs are solved at their bound alone, not through
+ * the chain of every smaller bound (cyclebreak_solve.c). */
+#define CB_CHAIN_MAX_ARCS 40000u
+void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
+	      const uint8_t *const *starts, size_t nstarts);
+int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
+	     uint64_t *lower);
 void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);
+
+/* Incremental "does every component still fit" over kept arcs
+ * (cyclebreak_heur.c): start from the arcs in KEPT; cb_keep_try keeps arc
+ * A and returns 1 if every component then fits BOUND, else returns 0 and
+ * leaves it out. */
+struct cb_keep;
+struct cb_keep *cb_keep_new(const struct cb_sub *s, long bound, const uint8_t *kept);
+int cb_keep_try(struct cb_keep *k, uint32_t a);
+void cb_keep_free(struct cb_keep *k);
+
+/* The rule that no member loses all its callers (cyclebreak_tree.c):
+ * marks in TREE, and makes fixed in S, the arcs of a spanning arborescence
+ * from the members S->ext_parent marks, grown heaviest (by w) first;
+ * returns how many members had to start a tree of their own although the
+ * component has entry points. */
+uint32_t cb_tree(struct cb_sub *s, long bound, uint8_t *tree);
+
+/* The least-time objective (cyclebreak_time.c), for S with its time data.
+ * cb_time_moved: the time (ticks) deleting DEL moves across the
+ * component's boundary: how much of the component's time its callers
+ * outside it are credited with differently afterwards, the time of the
+ * pieces left without any caller included (half the total variation of
+ * the split of its time among its callers and "nobody").
+ * cb_time_weights: per arc, in W, the time it carries given the pieces of
+ * DEL (its share of the piece it enters; thousandths of a tick, plus one
+ * so that no arc is free), the weights the solvers are given. */
+double cb_time_moved(const struct cb_sub *s, const uint8_t *del);
+void cb_time_weights(const struct cb_sub *s, const uint8_t *del, uint64_t *w);
 
 /* Restore the deleted arcs of DEL with ONLY[a] set (ONLY NULL: every
  * deleted arc) that can be kept, heaviest (by w) first, while every
@@ -101,15 +161,23 @@ void cb_restore(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t 
  * Cycles through a changed arc made live are cut near it (or, when pinned
  * arcs close them, the piece they form over BOUND is solved again, exactly
  * when it has at most EXACT_MAX_ARCS arcs and the search ends within
- * BUDGET), then the deleted arcs near the change are restored where they
+ * SECONDS), then the deleted arcs near the change are restored where they
  * can be (cb_restore).  Returns 0, -1 (fixed arcs keep a piece over the
  * bound) or -2 (cancelled through S's progress callback). */
 int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *chg,
-	      const uint8_t *touch, uint32_t exact_max_arcs, uint64_t budget);
+	      const uint8_t *touch, uint32_t exact_max_arcs, double seconds);
 
 /* A lower bound on the calls every deletion that makes S fit BOUND must
  * remove, from a packing of arc-disjoint strongly connected subgraphs over
  * the bound (cyclebreak_bound.c, where the argument is). */
 uint64_t cb_lower_bound(const struct cb_sub *s, long bound);
+/* The same, with the packing's sets in *OUT (their deletable arcs: set i
+ * is arc[end[i-1] .. end[i]-1]; free arc and end): each a constraint of
+ * the integer program, which starts from them. */
+struct cb_sets {
+	uint32_t *arc, *end;
+	size_t narcs, n;
+};
+uint64_t cb_lower_bound_sets(const struct cb_sub *s, long bound, struct cb_sets *out);
 
 #endif

@@ -34,7 +34,7 @@
  * inner arcs in MARK; LOCAL is scratch per node of S. */
 static int solve_piece(const struct cb_sub *s, long bound, uint8_t *del, uint8_t *mark,
 		       const uint32_t *comp, uint32_t pc, uint32_t *local,
-		       uint32_t exact_max_arcs, uint64_t budget)
+		       uint32_t exact_max_arcs, double seconds)
 {
 	struct cb_sub p;
 	uint32_t n = 0, m = 0;
@@ -70,8 +70,8 @@ static int solve_piece(const struct cb_sub *s, long bound, uint8_t *del, uint8_t
 		cb_heuristic(&p, bound, pd);
 		if (cb_cancelled(&p))
 			status = -2;
-		else if (p.m <= exact_max_arcs)
-			cb_exact(&p, bound, pd, budget);
+		else if (p.m <= exact_max_arcs && seconds > 0)
+			cb_exact(&p, bound, pd, seconds, NULL);
 	}
 	for (uint32_t a = 0; a < p.m && status == 0; a++) {
 		del[p.garc[a]] = pd[a];
@@ -214,7 +214,7 @@ static int min_cut(const struct cb_sub *s, uint8_t *del, uint8_t *mark, uint32_t
  * the clean-up of the arcs deleted here or with an end in NEAR. */
 static int repair_once(const struct cb_sub *s, long bound, uint8_t *del,
 		       const uint8_t *back, const uint8_t *near, uint32_t exact_max_arcs,
-		       uint64_t budget)
+		       double seconds)
 {
 	size_t nn = (size_t)s->n + 1;
 	uint8_t *mark = xcalloc((size_t)s->m + 1, 1); /* deleted here */
@@ -241,7 +241,7 @@ static int repair_once(const struct cb_sub *s, long bound, uint8_t *del,
 		for (uint32_t c = 0; c < nc && status == 0; c++)
 			if (size[c] > (uint64_t)bound)
 				status = solve_piece(s, bound, del, mark, comp, c, local,
-						     exact_max_arcs, budget);
+						     exact_max_arcs, seconds);
 		free(size);
 		free(local);
 		free(comp);
@@ -264,7 +264,7 @@ static int repair_once(const struct cb_sub *s, long bound, uint8_t *del,
  * deleted (the clean-up may restore it) and with it taken back like a
  * pinned one (cut around it), and the cheaper kept. */
 int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *chg,
-	      const uint8_t *touch, uint32_t exact_max_arcs, uint64_t budget)
+	      const uint8_t *touch, uint32_t exact_max_arcs, double seconds)
 {
 	size_t nn = (size_t)s->n + 1;
 	uint32_t *comp = xmalloc(nn * sizeof(uint32_t));
@@ -294,11 +294,12 @@ int cb_repair(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *c
 		other = xmalloc((size_t)s->m + 1);
 		memcpy(other, del, s->m);
 	}
-	int status = repair_once(s, bound, del, back, near, exact_max_arcs, budget);
+	int status = repair_once(s, bound, del, back, near, exact_max_arcs, seconds);
 	if (freed && status == 0) {
 		for (uint32_t a = 0; a < s->m; a++)
 			back[a] |= chg[a];
-		status = repair_once(s, bound, other, back, near, exact_max_arcs, budget);
+		status =
+			repair_once(s, bound, other, back, near, exact_max_arcs, seconds);
 		if (status == 0 && cb_cost_less(cb_cost_of(s, other), cb_cost_of(s, del)))
 			memcpy(del, other, s->m);
 	}

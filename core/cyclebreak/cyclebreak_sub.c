@@ -64,6 +64,12 @@ void cb_sub_free(struct cb_sub *s)
 	free(s->garc);
 	free(s->ext_parent);
 	free(s->nparents);
+	free(s->calls);
+	free(s->tself);
+	free(s->ext_in);
+	free(s->ext_start);
+	free(s->ext_caller);
+	free(s->ext_calls);
 	free(s->out_start);
 	free(s->out_arc);
 	free(s->in_start);

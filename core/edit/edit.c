@@ -406,8 +406,7 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label, 
 	/* As the histogram does (hist.c): only functions in the flat
 	 * profile's selection get time and count in the total. */
 	const struct cg_node *node = &g->nodes[n];
-	if (!cg_in_set(node, CG_INCL_FLAT) &&
-	    (((g->set_active >> CG_INCL_FLAT) & 1) || cg_in_set(node, CG_EXCL_FLAT))) {
+	if (!cg_flat_selected(g, node)) {
 		util_msg(msg, msglen,
 			 "%s is left out of the flat profile (-p/-P): "
 			 "it has no time to edit",
@@ -418,10 +417,9 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label, 
 		util_msg(msg, msglen, "self time must be a finite number >= 0");
 		return -1;
 	}
-	double hz = g->hz > 0 ? g->hz : 1;
 	if (ticks == g->nodes[n].self_time) {
 		util_msg(msg, msglen, "%s already has self time %g s",
-			 g->nodes[n].sym->dname, ticks / hz);
+			 g->nodes[n].sym->dname, cg_seconds(g, ticks));
 		return -1;
 	}
 	memset(&op, 0, sizeof op);
@@ -438,7 +436,7 @@ static int self_to(struct edit *e, uint32_t n, double ticks, const char *label, 
 	edit_push_op(e, &op);
 	edit_end_step(e, label);
 	util_msg(msg, msglen, "%s: self %g s -> %g s", g->nodes[n].sym->dname,
-		 op.old_d / hz, op.new_d / hz);
+		 cg_seconds(g, op.old_d), cg_seconds(g, op.new_d));
 	return 0;
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "edit.h"
 #include "editint.h"
+#include "rows.h"
 #include "symspec.h"
 #include "util.h"
 
@@ -58,8 +59,9 @@ static uint32_t by_index(const struct edit *e, const char *s, char *msg, size_t 
 	}
 	uint32_t n = g->order[v - 1];
 	if (cg_is_cycle(g, n)) {
-		util_msg(msg, msglen, "[%lu] is <cycle %u as a whole>, not a function", v,
-			 g->nodes[n].cycle);
+		char cyc[ROWS_CYCLE_MAX];
+		*rows_cycle_name(cyc, g->nodes[n].cycle, 1) = 0;
+		util_msg(msg, msglen, "[%lu] is %s, not a function", v, cyc);
 		return CG_NONE;
 	}
 	return n;
@@ -354,7 +356,9 @@ void edit_dump(FILE *out, const struct edit *e)
 		if (n->sym) {
 			fputs(n->sym->name, out);
 		} else {
-			fprintf(out, "<cycle %u>:", n->cycle);
+			char cyc[ROWS_CYCLE_MAX];
+			*rows_cycle_name(cyc, n->cycle, 0) = 0;
+			fprintf(out, "%s:", cyc);
 			for (uint32_t m = n->next_member; m != CG_NONE;
 			     m = g->nodes[m].next_member)
 				fprintf(out, " %s", g->nodes[m].sym->name);

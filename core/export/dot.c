@@ -20,6 +20,7 @@
 #include "exportint.h"
 #include "cg.h"
 #include "load.h"
+#include "rows.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -112,10 +113,9 @@ static void fill(FILE *out, double frac)
 /* The time along arc ARC for the threshold (see the head comment). */
 static double arc_time(const struct cg *g, const struct cg_arc *arc)
 {
-	const struct cg_node *pn = &g->nodes[arc->parent];
 	const struct cg_node *cn = &g->nodes[arc->child];
 
-	if (pn->cycle && pn->cycle == cn->cycle && arc->parent != arc->child)
+	if (cg_arc_class(g, arc) == CG_ARC_CYCLE)
 		return cn->ncalls > 0 ? (cn->prop_self + cn->prop_child) *
 						(double)arc->count / (double)cn->ncalls
 				      : 0;
@@ -126,14 +126,13 @@ static void node(FILE *out, const struct cg *g, uint32_t i, double total, int no
 		 const char *indent)
 {
 	const struct cg_node *n = &g->nodes[i];
-	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 	double t = n->prop_self + n->prop_child;
 
 	fprintf(out, "%sn%u [label=\"", indent, i);
 	short_name(out, n->sym->dname);
 	fprintf(out, "\\n[%u] %.1f%% total %.2f s\\nself %.2f s\\n%llu calls", n->index,
-		notime ? 0.0 : 100 * t / total, t / hz, n->prop_self / hz,
-		(unsigned long long)n->ncalls);
+		notime ? 0.0 : 100 * t / total, cg_seconds(g, t),
+		cg_seconds(g, n->prop_self), (unsigned long long)n->ncalls);
 	if (n->self_calls)
 		fprintf(out, "+%llu", (unsigned long long)n->self_calls);
 	fputs("\", tooltip=\"", out);
@@ -148,7 +147,6 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	const struct cg *g = edit_graph(e);
 	const struct opts *o = edit_opts(e);
 	double total = g->print_time > 0 ? g->print_time : g->total_time;
-	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 	int notime = total <= 0;
 	char *drawn = xcalloc((size_t)g->nfuncs + 1, 1);
 	char *arc_drawn = xcalloc((size_t)g->narcs + 1, 1);
@@ -181,7 +179,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	 * graphs with cycle clusters. */
 	fputs("digraph \"tgprof\" {\n  graph [newrank=true, labelloc=t, label=\"", out);
 	dstr(out, o->exe ? o->exe : "a.out");
-	fprintf(out, ": %.2f seconds", g->total_time / hz);
+	fprintf(out, ": %.2f seconds", cg_seconds(g, g->total_time));
 	if (edit_nsteps(e))
 		fprintf(out, ", %zu edit%s", edit_nsteps(e),
 			edit_nsteps(e) == 1 ? "" : "s");
@@ -199,10 +197,12 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 			any |= drawn[m];
 		if (!any)
 			continue;
+		char cyc[ROWS_CYCLE_MAX];
+		*rows_cycle_name(cyc, cy->cycle, 0) = 0;
 		fprintf(out,
-			"  subgraph cluster_cycle%u {\n    label=\"<cycle %u> "
+			"  subgraph cluster_cycle%u {\n    label=\"%s "
 			"%.2f s\"; style=dashed;\n",
-			cy->cycle, cy->cycle, (cy->prop_self + cy->prop_child) / hz);
+			cy->cycle, cyc, cg_seconds(g, cy->prop_self + cy->prop_child));
 		for (uint32_t m = cy->next_member; m != CG_NONE;
 		     m = g->nodes[m].next_member)
 			if (drawn[m])
@@ -232,7 +232,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 		if (notime)
 			fprintf(out, "  n%u -> n%u [label=\"%llu calls\"];\n",
 				arc->parent, arc->child, (unsigned long long)arc->count);
-		else if (pn->cycle && pn->cycle == g->nodes[arc->child].cycle)
+		else if (pn->cycle && cg_arc_class(g, arc) != CG_ARC_OTHER)
 			/* gprof gives no time to a call inside a cycle */
 			fprintf(out,
 				"  n%u -> n%u [label=\"%llu calls\", penwidth=%.2f];\n",
@@ -242,7 +242,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 			fprintf(out,
 				"  n%u -> n%u [label=\"%.2f s\\n%llu calls\", "
 				"penwidth=%.2f];\n",
-				arc->parent, arc->child, t / hz,
+				arc->parent, arc->child, cg_seconds(g, t),
 				(unsigned long long)arc->count, 1 + 4 * t / total);
 	}
 	fputs("}\n", out);

@@ -73,6 +73,13 @@ const char *export_format_name(enum export_format f);
  * *.folded / *.collapsed, *.svg; anything else is text. */
 enum export_format export_format_guess(const char *path);
 
+/* S as a JSON string, "null" when S is NULL: quotes, backslashes and
+ * control characters escaped, valid UTF-8 as it is, and any other byte as
+ * the code point of the same value (read as Latin-1), so the document is
+ * valid whatever the names hold.  The one writer of strings for every JSON
+ * document (the profile's and the comparison's). */
+void export_json_string(FILE *out, const char *s);
+
 /* Write the session's model to PATH in format F; PATH NULL is standard
  * output (a file named "-" is a file: the browser's `:export -`).  P may be NULL (the defaults).  Returns 0, -1 with the reason in MSG (cannot create
  * or write or rename), or UTIL_WRITE_EXISTS (the file exists and not

@@ -40,9 +40,7 @@ int export_utf8_len(const unsigned char *s)
 	return n;
 }
 
-/* S as a JSON string; bytes that are not UTF-8 become the code point of
- * the same value (read as Latin-1), so the output is always valid. */
-static void jstr(FILE *out, const char *s)
+void export_json_string(FILE *out, const char *s)
 {
 	if (!s) {
 		fputs("null", out);
@@ -90,44 +88,36 @@ static void function(FILE *out, const struct cg *g, const struct edit *e, uint32
 	const struct cg_node *n = &g->nodes[i];
 	const struct sym *sy = n->sym;
 	struct edit_orig o;
-	double hz = g->hz > 0 ? g->hz : 1; /* no rate: no histogram, no time */
 
 	edit_orig(e, i, &o);
 	fprintf(out, "    {\"id\": %u, \"index\": %u, \"name\": ", i, n->index);
-	jstr(out, sy->name);
+	export_json_string(out, sy->name);
 	fputs(", \"demangled\": ", out);
-	jstr(out, sy->dname);
+	export_json_string(out, sy->dname);
 	fputs(", \"file\": ", out);
-	jstr(out, sy->file);
+	export_json_string(out, sy->file);
 	fprintf(out, ", \"line\": %d, \"address\": \"0x%llx\",\n      ", sy->line,
 		(unsigned long long)sy->addr);
 	key(out, "self");
-	jnum(out, n->self_time / hz);
+	jnum(out, cg_seconds(g, n->self_time));
 	fputs(", ", out);
 	key(out, "graph_self");
-	jnum(out, n->prop_self / hz);
+	jnum(out, cg_seconds(g, n->prop_self));
 	fputs(", ", out);
 	key(out, "children");
-	jnum(out, n->prop_child / hz);
+	jnum(out, cg_seconds(g, n->prop_child));
 	fprintf(out,
 		", \"calls\": %llu, \"self_calls\": %llu, \"cycle\": %u, "
 		"\"printed\": %s,\n      \"original\": {",
 		(unsigned long long)n->ncalls, (unsigned long long)n->self_calls,
 		n->cycle, n->print_flag ? "true" : "false");
 	key(out, "self");
-	jnum(out, o.self_time / hz);
+	jnum(out, cg_seconds(g, o.self_time));
 	fputs(", ", out);
 	key(out, "total");
-	jnum(out, o.total / hz);
+	jnum(out, cg_seconds(g, o.total));
 	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu, \"cycle\": %u}}",
 		(unsigned long long)o.ncalls, (unsigned long long)o.self_calls, o.cycle);
-}
-
-/* Seconds from ticks; a profile without a histogram has no rate and no
- * time. */
-static double secs(const struct cg *g, double ticks)
-{
-	return g->hz > 0 ? ticks / g->hz : 0;
 }
 
 static void arc(FILE *out, const struct cg *g, uint32_t a)
@@ -137,10 +127,10 @@ static void arc(FILE *out, const struct cg *g, uint32_t a)
 	fprintf(out, "    {\"id\": %u, \"caller\": %u, \"callee\": %u, \"count\": %llu, ",
 		a, arc->parent, arc->child, (unsigned long long)arc->count);
 	key(out, "time");
-	jnum(out, secs(g, arc->time));
+	jnum(out, cg_seconds(g, arc->time));
 	fputs(", ", out);
 	key(out, "child_time");
-	jnum(out, secs(g, arc->child_time));
+	jnum(out, cg_seconds(g, arc->child_time));
 	fprintf(out, ", \"deleted\": %s}", arc->deleted ? "true" : "false");
 }
 
@@ -170,10 +160,10 @@ static void cycle(FILE *out, const struct cg *g, uint32_t c)
 	free(v);
 	fputs("], ", out);
 	key(out, "self");
-	jnum(out, secs(g, n->prop_self));
+	jnum(out, cg_seconds(g, n->prop_self));
 	fputs(", ", out);
 	key(out, "children");
-	jnum(out, secs(g, n->prop_child));
+	jnum(out, cg_seconds(g, n->prop_child));
 	fprintf(out, ", \"calls\": %llu, \"self_calls\": %llu}",
 		(unsigned long long)n->ncalls, (unsigned long long)n->self_calls);
 }
@@ -188,25 +178,25 @@ void export_json(FILE *out, const struct edit *e)
 		"{\n  \"format\": \"tgprof-profile\",\n  \"format_version\": %d,\n"
 		"  \"version\": %d,\n  \"program\": ",
 		EXPORT_JSON_VERSION, EXPORT_JSON_VERSION);
-	jstr(out, o->exe ? o->exe : l->st.path);
+	export_json_string(out, o->exe ? o->exe : l->st.path);
 	fputs(",\n  \"profiles\": [", out);
 	for (int i = 0; i < o->nprofiles; i++) {
 		if (i)
 			fputs(", ", out);
-		jstr(out, o->profiles[i]);
+		export_json_string(out, o->profiles[i]);
 	}
 	fputs("],\n  \"time_unit\": ", out);
-	jstr(out, g->dimen[0] ? g->dimen : "seconds");
+	export_json_string(out, g->dimen[0] ? g->dimen : "seconds");
 	fputs(",\n  \"sample_period\": ", out);
-	jnum(out, g->hz > 0 ? 1.0 / g->hz : 0);
+	jnum(out, cg_seconds(g, 1));
 	fputs(",\n  \"hz\": ", out);
 	jnum(out, g->hz);
 	fputs(",\n  \"total_time\": ", out);
-	jnum(out, secs(g, g->total_time));
+	jnum(out, cg_seconds(g, g->total_time));
 	fputs(",\n  \"total_samples\": ", out);
 	jnum(out, g->total_time);
 	fputs(",\n  \"graph_time\": ", out);
-	jnum(out, secs(g, g->print_time));
+	jnum(out, cg_seconds(g, g->print_time));
 	fputs(",\n  \"functions\": [\n", out);
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		function(out, g, e, i);
@@ -225,7 +215,7 @@ void export_json(FILE *out, const struct edit *e)
 	fputs("  ],\n  \"edits\": [", out);
 	for (size_t i = 0; i < edit_nsteps(e); i++) {
 		fputs(i ? ", " : "", out);
-		jstr(out, edit_step_label(e, i));
+		export_json_string(out, edit_step_label(e, i));
 	}
 	fputs("]\n}\n", out);
 }

@@ -137,14 +137,60 @@ static inline int cg_in_set(const struct cg_node *n, enum cg_set s)
 	return (n->sets >> s) & 1;
 }
 
-/* Whether node N's time counts in the flat profile under -F/-f:
- * in the -F set if one was given, else not in the
- * -f set.  The histogram credits, and the flat profile lists, only these. */
+/* GNU's rules about the model, each in this one place (t-rules checks
+ * that no other file keeps a copy). */
+
+/* Whether node N's time counts in the flat profile under -p/-P: in the
+ * -p set if one was given, else not in the -P set.  The histogram
+ * credits, the flat profile lists and an edit may change the time of
+ * only these. */
 static inline int cg_flat_selected(const struct cg *g, const struct cg_node *n)
 {
 	if (cg_in_set(n, CG_INCL_FLAT))
 		return 1;
 	return !((g->set_active >> CG_INCL_FLAT) & 1) && !cg_in_set(n, CG_EXCL_FLAT);
+}
+
+/* A "% time": PART as a percentage of WHOLE ticks.  A profile without
+ * time (WHOLE <= 0) divides by 1, as GNU does, so every share is 0. */
+static inline double cg_percent(double part, double whole)
+{
+	return 100 * part / (whole > 0 ? whole : 1);
+}
+/* Node N's "% time" in the flat profile: its self time in the
+ * histogram's total. */
+static inline double cg_flat_percent(const struct cg *g, uint32_t n)
+{
+	return cg_percent(g->nodes[n].self_time, g->total_time);
+}
+/* Node N's "% time" in the call graph: its self and children's time in
+ * the time propagated to the roots. */
+static inline double cg_graph_percent(const struct cg *g, uint32_t n)
+{
+	const struct cg_node *s = &g->nodes[n];
+	return cg_percent(s->prop_self + s->prop_child, g->print_time);
+}
+
+/* TICKS in seconds.  A profile without a rate (no histogram) has no
+ * time: 0. */
+static inline double cg_seconds(const struct cg *g, double ticks)
+{
+	return g->hz > 0 ? ticks / g->hz : 0;
+}
+
+/* The classes of arcs, in the order an entry of the call graph lists
+ * them: a call of a function by itself, a call between two members of
+ * one cycle, and any other.  Time flows along the last class only, so
+ * the call graph shows the other two by their count alone. */
+enum cg_arc_class { CG_ARC_SELF, CG_ARC_CYCLE, CG_ARC_OTHER };
+
+static inline enum cg_arc_class cg_arc_class(const struct cg *g, const struct cg_arc *a)
+{
+	uint32_t c = g->nodes[a->parent].cycle;
+
+	if (a->parent == a->child)
+		return CG_ARC_SELF;
+	return c != 0 && c == g->nodes[a->child].cycle ? CG_ARC_CYCLE : CG_ARC_OTHER;
 }
 
 #endif

@@ -9,8 +9,7 @@
 #include <string.h>
 
 /* Sort keys copied out of the arcs, so the sort does not chase arcs and
- * nodes around memory.  Class 0 is a self call, 1 a call inside a cycle,
- * 2 any other. */
+ * nodes around memory.  CLS is the arc's enum cg_arc_class. */
 struct arc_key {
 	double time;
 	uint64_t count;
@@ -22,7 +21,7 @@ static int cmp_key(const struct arc_key *a, const struct arc_key *b)
 {
 	if (a->cls != b->cls)
 		return a->cls < b->cls ? -1 : 1;
-	if (a->cls == 2) {
+	if (a->cls == CG_ARC_OTHER) {
 		if (a->time < b->time)
 			return -1;
 		if (a->time > b->time)
@@ -63,13 +62,11 @@ uint32_t entry_arcs(const struct cg *g, uint32_t n, int parents, uint32_t **out)
 		const struct cg_arc *arc = &g->arcs[a];
 		if (arc->deleted)
 			continue;
-		uint32_t pc = g->nodes[arc->parent].cycle,
-			 cc = g->nodes[arc->child].cycle;
 		struct arc_key *k = &key[m++];
 		k->arc = a;
 		k->count = arc->count;
 		k->time = arc->time + arc->child_time;
-		k->cls = arc->parent == arc->child ? 0 : pc != 0 && pc == cc ? 1 : 2;
+		k->cls = cg_arc_class(g, arc);
 	}
 	struct key_order order = { key, !parents };
 	for (uint32_t i = 0; i < m; i++)

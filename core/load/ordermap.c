@@ -98,28 +98,16 @@ static void parse(struct ordering_map *m, const char *path)
 }
 
 /* A symbol of the derived table before merging: a candidate of the
- * program's table, renamed after its file when the map names it first. */
+ * program's table, its name the file's when the map names it first. */
 struct dcand {
-	const char *name; /* the file's name, or the raw name */
-	const char *raw;
-	uint64_t addr;
-	size_t cidx;
-	unsigned is_static : 1, is_func : 1;
+	struct symtab_cand c;
+	const char *raw; /* the candidate's own name */
 };
 
-/* The order GNU merges in: by address, globals before statics, functions
- * before other symbols, then table order. */
 static int cmp_dcand(const void *l, const void *r)
 {
-	const struct dcand *x = l, *y = r;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	if (x->is_static != y->is_static)
-		return x->is_static ? 1 : -1;
-	if (x->is_func != y->is_func)
-		return x->is_func ? -1 : 1;
-	return x->cidx < y->cidx ? -1 : x->cidx > y->cidx;
+	return symtab_cand_cmp(&((const struct dcand *)l)->c,
+			       &((const struct dcand *)r)->c);
 }
 
 /* Fill S (a copy of FT's symbol at the same address, for the file and
@@ -127,20 +115,20 @@ static int cmp_dcand(const void *l, const void *r)
 static void derived_sym(struct ordering_map *m, const struct symtab *ft, struct sym *s,
 			const struct dcand *d)
 {
-	const struct sym *at = symtab_find(ft, d->addr);
+	const struct sym *at = symtab_find(ft, d->c.addr);
 
 	memset(s, 0, sizeof *s);
 	if (at) {
 		s->file = at->file;
 		s->line = at->line;
 	}
-	s->addr = d->addr;
-	s->is_static = d->is_static;
-	s->is_func = d->is_func;
+	s->addr = d->c.addr;
+	s->is_static = d->c.is_static;
+	s->is_func = d->c.is_func;
 	s->is_excluded = symtab_excluded_name(d->raw);
-	s->name = d->name;
-	s->dname = d->name;
-	if (d->name != d->raw)
+	s->name = d->c.name;
+	s->dname = d->c.name;
+	if (d->c.name != d->raw)
 		return;
 	if (at && at->name == d->raw) {
 		s->dname = at->dname;
@@ -182,20 +170,16 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft, const ch
 		const struct ordering_entry *e = find(m, c[i].name);
 		if (e && !e->is_first)
 			continue;
+		d[nd].c = c[i];
 		d[nd].raw = c[i].name;
-		d[nd].name = e ? e->file : c[i].name;
-		d[nd].addr = c[i].addr;
-		d[nd].cidx = i;
-		d[nd].is_static = c[i].is_static;
-		d[nd].is_func = c[i].is_func;
+		if (e)
+			d[nd].c.name = e->file;
 		nd++;
 	}
 	util_qsort(d, nd, sizeof *d, cmp_dcand);
 	for (size_t i = 0; i < nd; i++) {
-		if (k > 0 && d[i].addr == d[k - 1].addr) {
-			if (symtab_prefer(d[i].is_static, d[i].is_func, d[i].name,
-					  d[k - 1].is_static, d[k - 1].is_func,
-					  d[k - 1].name))
+		if (k > 0 && d[i].c.addr == d[k - 1].c.addr) {
+			if (symtab_cand_prefer(&d[i].c, &d[k - 1].c))
 				d[k - 1] = d[i];
 			continue;
 		}
@@ -205,7 +189,7 @@ void ordering_map_load(struct ordering_map *m, const struct symtab *ft, const ch
 	for (size_t i = 0; i < k; i++) {
 		derived_sym(m, ft, &st->syms[i], &d[i]);
 		if (i > 0)
-			st->syms[i - 1].end_addr = d[i].addr - 1;
+			st->syms[i - 1].end_addr = d[i].c.addr - 1;
 	}
 	if (k > 0)
 		st->syms[k - 1].end_addr = ft->syms[ft->n - 1].end_addr;

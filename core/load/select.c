@@ -74,49 +74,23 @@ void select_apply(struct cg *g, const struct opts *o)
 		symspec_table_free(&tab[s]);
 }
 
-/* Callee ranges of a TO spec: runs of consecutive matching symbols. */
-static void to_ranges(const struct symtab *st, const struct symspec *to,
-		      struct select_arc_range *r)
-{
-	size_t cap = 0;
-	int in_run = 0;
-	r->to = NULL;
-	r->nto = 0;
-	for (size_t i = 0; i < st->n; i++) {
-		if (!symspec_match(to, &st->syms[i])) {
-			in_run = 0;
-			continue;
-		}
-		if (!in_run) {
-			util_grow((void **)&r->to, &cap, r->nto + 1, sizeof *r->to);
-			r->to[r->nto].lo = st->syms[i].addr;
-			r->nto++;
-			in_run = 1;
-		}
-		r->to[r->nto - 1].hi = st->syms[i].end_addr;
-	}
-}
-
+/* A caller range for each run of symbols FROM matches (symspec_runs),
+ * each with the callee ranges of TO. */
 static void table_add(struct select_arc_table *t, const struct symtab *st,
 		      const struct symspec *from, const struct symspec *to)
 {
-	int in_run = 0;
-	for (size_t i = 0; i < st->n; i++) {
-		if (!symspec_match(from, &st->syms[i])) {
-			in_run = 0;
-			continue;
-		}
-		if (!in_run) {
-			util_grow((void **)&t->r, &t->cap, t->n + 1, sizeof *t->r);
-			struct select_arc_range *r = &t->r[t->n];
-			r->lo = st->syms[i].addr;
-			r->order = t->n;
-			to_ranges(st, to, r);
-			t->n++;
-			in_run = 1;
-		}
-		t->r[t->n - 1].hi = st->syms[i].end_addr;
+	struct symspec_range *run;
+	size_t n = symspec_runs(from, st, &run);
+
+	for (size_t i = 0; i < n; i++) {
+		util_grow((void **)&t->r, &t->cap, t->n + 1, sizeof *t->r);
+		struct select_arc_range *r = &t->r[t->n];
+		r->lo = run[i].lo;
+		r->hi = run[i].hi;
+		r->order = t->n++;
+		r->nto = symspec_runs(to, st, &r->to);
 	}
+	free(run);
 }
 
 static int cmp_range(const void *a, const void *b)

@@ -19,19 +19,6 @@
 #include <string.h>
 #include <bfd.h>
 
-static const char *const excluded_names[] = {
-	"_gprof_mcount",     "mcount",     "_mcount", "__mcount",
-	"__mcount_internal", "__mcleanup", NULL
-};
-
-static int is_excluded_name(const char *name)
-{
-	for (int i = 0; excluded_names[i]; i++)
-		if (strcmp(name, excluded_names[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* Symbols of the bfd, read only when the debug information names no
  * function for an address (assembly with -g): libbfd then names the
  * nearest symbol, as it does for GNU, which always passes them. */
@@ -203,14 +190,10 @@ struct lsym {
 static int cmp_lsym(const void *a, const void *b)
 {
 	const struct lsym *x = a, *y = b;
+	int d = symtab_order(x->s.addr, x->s.is_static, x->s.is_func, y->s.addr,
+			     y->s.is_static, y->s.is_func);
 
-	if (x->s.addr != y->s.addr)
-		return x->s.addr < y->s.addr ? -1 : 1;
-	if (x->s.is_static != y->s.is_static)
-		return x->s.is_static ? 1 : -1;
-	if (x->s.is_func != y->s.is_func)
-		return x->s.is_func ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
+	return d ? d : x->order < y->order ? -1 : x->order > y->order;
 }
 
 /* Whether SRC replaces KEPT at the same address (GNU's preferences). */
@@ -315,7 +298,7 @@ void lines_symtab(struct lines_table *lt, struct symtab *ft, const struct symtab
 	for (size_t i = 0; i < n; i++) {
 		struct sym *s = &v[i].s;
 		s->dname = s->name;
-		s->is_excluded = is_excluded_name(s->name);
+		s->is_excluded = symtab_excluded_name(s->name);
 		if (style == -1)
 			continue;
 		if (s->name != dn_of) {

@@ -165,25 +165,40 @@ void symspec_table_init(struct symspec_table *t)
 	memset(t, 0, sizeof *t);
 }
 
-void symspec_table_add(struct symspec_table *t, const struct symtab *st,
-		       const struct symspec *sp)
+size_t symspec_runs(const struct symspec *sp, const struct symtab *st,
+		    struct symspec_range **out)
 {
-	size_t i;
+	struct symspec_range *r = NULL;
+	size_t n = 0, cap = 0;
 	int in_run = 0;
 
-	for (i = 0; i < st->n; i++) {
+	for (size_t i = 0; i < st->n; i++) {
 		if (!symspec_match(sp, &st->syms[i])) {
 			in_run = 0;
 			continue;
 		}
 		if (!in_run) {
-			util_grow((void **)&t->r, &t->cap, t->n + 1, sizeof *t->r);
-			t->r[t->n].lo = st->syms[i].addr;
-			t->n++;
+			util_grow((void **)&r, &cap, n + 1, sizeof *r);
+			r[n++].lo = st->syms[i].addr;
 			in_run = 1;
 		}
-		t->r[t->n - 1].hi = st->syms[i].end_addr;
+		r[n - 1].hi = st->syms[i].end_addr;
 	}
+	*out = r;
+	return n;
+}
+
+void symspec_table_add(struct symspec_table *t, const struct symtab *st,
+		       const struct symspec *sp)
+{
+	struct symspec_range *r;
+	size_t n = symspec_runs(sp, st, &r);
+
+	util_grow((void **)&t->r, &t->cap, t->n + n + 1, sizeof *t->r);
+	if (n)
+		memcpy(&t->r[t->n], r, n * sizeof *r);
+	t->n += n;
+	free(r);
 	t->finished = 0;
 }
 

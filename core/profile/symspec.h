@@ -79,6 +79,11 @@ struct symspec_range {
 	uint64_t lo, hi;
 };
 
+/* SP's ranges over ST as above, one per run of matching symbols, in
+ * address order: *OUT is malloc'd (NULL when none); returns the count. */
+size_t symspec_runs(const struct symspec *sp, const struct symtab *st,
+		    struct symspec_range **out);
+
 struct symspec_table {
 	struct symspec_range *r;
 	size_t n, cap;

@@ -56,40 +56,11 @@ struct file_node {
 	int listed; /* in st->files */
 };
 
-/* A symbol that passed selection, before sorting. */
-struct cand {
-	const char *name; /* raw name: the bfd's, or one read from -S */
-	uint64_t addr;
-	size_t cidx; /* position among candidates, table order */
-	unsigned is_static : 1, is_func : 1;
-};
-
 /* Excluded from time, graph and flat profile by default (GNU's list). */
 static const char *const excluded_names[] = {
 	"_gprof_mcount",     "mcount",     "_mcount", "__mcount",
 	"__mcount_internal", "__mcleanup", NULL
 };
-
-#if defined(__SANITIZE_ADDRESS__)
-/* libbfd 2.40 leaks buffers of its DWARF line reader (under
- * _bfd_elf_find_nearest_line) even after bfd_close().  libbfd is built
- * without frame pointers, so the report stops at the library: suppress by
- * module.  LeakSanitizer reads this hook at start-up; only our sanitizer
- * builds define it. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libbfd\n";
-}
-
-/* ... and without the list of used suppressions on stderr, which would
- * follow every message of a program under test. */
-const char *__lsan_default_options(void);
-const char *__lsan_default_options(void)
-{
-	return "print_suppressions=0";
-}
-#endif
 
 /* libbfd reports what it finds odd in a file ("section extending past
  * end of file") on stderr by itself.  Our contract is one message per bad
@@ -273,18 +244,26 @@ static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o, const ch
 	return 't';
 }
 
-static int cmp_cand(const void *a, const void *b)
+int symtab_order(uint64_t a_addr, int a_static, int a_func, uint64_t b_addr, int b_static,
+		 int b_func)
 {
-	const struct cand *x = a, *y = b;
+	if (a_addr != b_addr)
+		return a_addr < b_addr ? -1 : 1;
+	if (a_static != b_static)
+		return a_static ? 1 : -1;
+	if (a_func != b_func)
+		return a_func ? -1 : 1;
+	return 0;
+}
 
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	if (x->is_static != y->is_static)
-		return x->is_static ? 1 : -1;
-	if (x->is_func != y->is_func)
-		return x->is_func ? -1 : 1;
+int symtab_cand_cmp(const void *a, const void *b)
+{
+	const struct symtab_cand *x = a, *y = b;
+	int d = symtab_order(x->addr, x->is_static, x->is_func, y->addr, y->is_static,
+			     y->is_func);
+
 	/* keep table order: GNU's sort is stable here */
-	return x->cidx < y->cidx ? -1 : x->cidx > y->cidx;
+	return d ? d : x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
 int symtab_prefer(int src_static, int src_func, const char *s, int kept_static,
@@ -303,8 +282,7 @@ int symtab_prefer(int src_static, int src_func, const char *s, int kept_static,
 	return s[0] && s[1] != '_' && k[0] && k[1] == '_';
 }
 
-/* Whether SRC should replace KEPT at the same address. */
-static int prefer(const struct cand *src, const struct cand *kept)
+int symtab_cand_prefer(const struct symtab_cand *src, const struct symtab_cand *kept)
 {
 	return symtab_prefer(src->is_static, src->is_func, src->name, kept->is_static,
 			     kept->is_func, kept->name);
@@ -509,7 +487,7 @@ void symtab_load_lines(const struct symtab *cst)
 		lookup_cand(st, i);
 }
 
-static void set_names(struct symtab *st, const struct cand *c, int style)
+static void set_names(struct symtab *st, const struct symtab_cand *c, int style)
 {
 	struct symtab_priv *pv = st->priv;
 	size_t i;
@@ -533,16 +511,16 @@ static void set_names(struct symtab *st, const struct cand *c, int style)
 
 /* Sort the candidates and merge those sharing an address into st->syms;
  * symbols with empty names are dropped but still end the one before. */
-static void merge(struct symtab *st, struct cand *c, size_t nc)
+static void merge(struct symtab *st, struct symtab_cand *c, size_t nc)
 {
 	struct symtab_priv *pv = st->priv;
 	size_t i, k = 0;
 
-	util_qsort(c, nc, sizeof *c, cmp_cand);
+	util_qsort(c, nc, sizeof *c, symtab_cand_cmp);
 	st->syms = xcalloc(nc, sizeof *st->syms);
 	for (i = 0; i < nc; i++) {
 		if (k > 0 && c[i].addr == c[k - 1].addr) {
-			if (prefer(&c[i], &c[k - 1]))
+			if (symtab_cand_prefer(&c[i], &c[k - 1]))
 				c[k - 1] = c[i];
 			continue;
 		}
@@ -558,17 +536,17 @@ static void merge(struct symtab *st, struct cand *c, size_t nc)
 		st->syms[k - 1].end_addr = st->text_end - 1;
 	st->n = k;
 	for (i = 0; i < k; i++)
-		pv->cand_kept[c[i].cidx] = (uint32_t)i;
+		pv->cand_kept[c[i].idx] = (uint32_t)i;
 }
 
 /* Candidates from the executable's symbol table. */
 static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
-			     struct cand **out)
+			     struct symtab_cand **out)
 {
 	struct symtab_priv *pv = st->priv;
 	bfd *abfd = st->bfd;
 	const char *lo, *hi;
-	struct cand *c;
+	struct symtab_cand *c;
 	size_t nc = 0;
 	long j;
 	int any_func = 0;
@@ -581,14 +559,14 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
 	for (j = 0; j < pv->nasyms; j++) {
 		asymbol *s = pv->asyms[j];
 		int cls = classify(abfd, s, opts, lo, hi);
-		struct cand *x;
+		struct symtab_cand *x;
 
 		if (!cls)
 			continue;
 		x = &c[nc];
 		x->name = bfd_asymbol_name(s);
 		x->addr = (uint64_t)(s->value + bfd_section_vma(s->section));
-		x->cidx = nc++;
+		x->idx = nc++;
 		x->is_static = cls == 't';
 		x->is_func = !any_func || (s->flags & BSF_FUNCTION);
 	}
@@ -603,7 +581,8 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
  * read as hex ("0x" allowed, trailing junk ignored); when that fails the
  * address of the previous t/T line is used again (0 at first), so the
  * symbol usually merges with that one. */
-static size_t table_candidates(struct symtab *st, const char *table, struct cand **out)
+static size_t table_candidates(struct symtab *st, const char *table,
+			       struct symtab_cand **out)
 {
 	struct symtab_priv *pv = st->priv;
 	const char *why;
@@ -612,7 +591,7 @@ static size_t table_candidates(struct symtab *st, const char *table, struct cand
 	FILE *f = text ? fmemopen(text, tlen ? tlen : 1, "r") : NULL;
 	char *line = NULL, *name = NULL, *addr_text = NULL;
 	size_t cap = 0, ncap = 0, acap = 0, ccap = 0, nc = 0, names_cap = 0;
-	struct cand *c = NULL;
+	struct symtab_cand *c = NULL;
 	uint64_t addr = 0;
 	ssize_t len;
 
@@ -639,7 +618,7 @@ static size_t table_candidates(struct symtab *st, const char *table, struct cand
 		pv->table_names[pv->ntable_names] = xstrdup(name);
 		c[nc].name = pv->table_names[pv->ntable_names++];
 		c[nc].addr = addr;
-		c[nc].cidx = nc;
+		c[nc].idx = nc;
 		c[nc].is_static = type == 't';
 		c[nc].is_func = 1;
 		nc++;
@@ -667,7 +646,7 @@ void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *
 {
 	static const struct symtab_opts defaults;
 	struct symtab_priv *pv;
-	struct cand *c;
+	struct symtab_cand *c;
 	size_t nc, i;
 	long j;
 	int style;
@@ -725,14 +704,10 @@ void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *
 	pv->ncand = nc;
 	pv->style = style;
 	pv->cands = xmalloc(nc * sizeof *pv->cands);
+	memcpy(pv->cands, c, nc * sizeof *c);
 	pv->cand_kept = xmalloc(nc * sizeof *pv->cand_kept);
-	for (i = 0; i < nc; i++) {
-		pv->cands[i].name = c[i].name;
-		pv->cands[i].addr = c[i].addr;
-		pv->cands[i].is_static = c[i].is_static;
-		pv->cands[i].is_func = c[i].is_func;
+	for (i = 0; i < nc; i++)
 		pv->cand_kept[i] = NOT_KEPT;
-	}
 	merge(st, c, nc);
 	set_names(st, c, style);
 	free(c);

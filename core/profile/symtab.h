@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* symtab: the executable's function symbols, through libbfd.
  *
- * Selection, ordering and duplicate resolution follow GNU gprof 2.40 (see
- * shared/docs/gprof-compat.md), quirks included.  Display names come from
+ * Selection, ordering and duplicate resolution follow GNU gprof 2.40,
+ * quirks included (tests/symtab/ and test_symtab.c compare against it).  Display names come from
  * libiberty's demangler.  The table is sorted by address; symbol i covers
  * [addr, end_addr] with end_addr one byte before the next symbol's addr.
  *
@@ -75,8 +75,15 @@ void symtab_free(struct symtab *st);
 struct symtab_cand {
 	const char *name; /* raw name */
 	uint64_t addr;
+	size_t idx; /* position in table order */
 	unsigned is_static : 1, is_func : 1;
 };
+/* GNU's merge order (a qsort comparator of struct symtab_cand): by
+ * address; at one address globals first, then functions, then table
+ * order. */
+int symtab_cand_cmp(const void *a, const void *b);
+/* Whether SRC replaces KEPT at the same address (symtab_prefer()). */
+int symtab_cand_prefer(const struct symtab_cand *src, const struct symtab_cand *kept);
 /* ST's candidates in table order (*OUT; valid while ST is). */
 size_t symtab_candidates(const struct symtab *st, const struct symtab_cand **out);
 /* NAME demangled as ST demangles its names (a string the caller frees),
@@ -92,6 +99,12 @@ void symtab_load_lines(const struct symtab *st);
 
 /* Whether libiberty knows the demangling style NAME (--demangle=NAME). */
 int symtab_demangle_style_ok(const char *name);
+
+/* GNU's order of symbols: by address; at one address globals before
+ * statics, then functions before other symbols.  0 when these tie: the
+ * caller then keeps the order it read the symbols in. */
+int symtab_order(uint64_t a_addr, int a_static, int a_func, uint64_t b_addr, int b_static,
+		 int b_func);
 
 /* GNU's choice between two symbols at one address: 1 when the source
  * (SRC_STATIC, SRC_FUNC, name S) replaces the kept one: globals over

@@ -42,19 +42,19 @@ static void print_arcs(struct report_ctx *c, uint32_t n, int parents)
 	}
 	for (uint32_t k = 0; k < m; k++) {
 		const struct cg_arc *a = &g->arcs[v[k]];
-		char *e = rows_arc(buf, g, a, rows_arc_count_only(g, n, a, parents),
+		char *e = rows_arc(buf, g, a, rows_arc_count_only(g, a),
 				   rows_arc_total(g, n, a, parents), trad);
 		line_with_name(c, buf, e, parents ? a->parent : a->child);
 	}
 	free(v);
 }
 
-static void print_cycle(struct report_ctx *c, uint32_t n, double print_time)
+static void print_cycle(struct report_ctx *c, uint32_t n)
 {
 	const struct cg *g = c->g;
 	int trad = c->o->traditional;
 	char buf[ROWS_MAX];
-	char *e = rows_cycle(buf, g, n, print_time, trad);
+	char *e = rows_cycle(buf, g, n, trad);
 
 	*e++ = '\n';
 	fwrite(buf, 1, (size_t)(e - buf), c->out);
@@ -65,9 +65,10 @@ static void print_cycle(struct report_ctx *c, uint32_t n, double print_time)
 	free(v);
 }
 
-static void print_header(struct report_ctx *c, double *print_time)
+static void print_header(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
+	double print_time = g->print_time;
 
 	report_sep(c);
 	if (!c->o->traditional) {
@@ -78,13 +79,11 @@ static void print_header(struct report_ctx *c, double *print_time)
 	}
 	fprintf(c->out, "\ngranularity: each sample hit covers %ld byte(s)",
 		report_granularity(g));
-	if (*print_time > 0.0) {
-		fprintf(c->out, " for %.2f%% of %.2f seconds\n\n", 100.0 / *print_time,
-			*print_time / g->hz);
-	} else {
+	if (print_time > 0.0)
+		fprintf(c->out, " for %.2f%% of %.2f seconds\n\n", 100.0 / print_time,
+			print_time / g->hz);
+	else
 		fputs(" no time propagated\n\n", c->out);
-		*print_time = 1.0;
-	}
 	if (c->o->traditional) {
 		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "",
 			"", "", "", "called", "total", "parents");
@@ -95,31 +94,28 @@ static void print_header(struct report_ctx *c, double *print_time)
 			"", "", "", "called", "total", "children");
 		fputc('\n', c->out);
 	} else {
-		fputs("index % time    self  children    called     name\n", c->out);
+		fprintf(c->out, "%s\n", rows_graph_heading);
 	}
 }
 
 void report_graph_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
-	double print_time = g->print_time;
 
 	if (c->o->traditional && !c->o->brief)
 		notes_graph(c->out);
-	print_header(c, &print_time);
+	print_header(c);
 	report_labels_build(c);
 	for (uint32_t k = 0; k < g->norder; k++) {
 		uint32_t n = g->order[k];
 		if (!rows_graph_shown(g, n, c->o->zero, c->o->line))
 			continue;
 		if (cg_is_cycle(g, n)) {
-			print_cycle(c, n, print_time);
+			print_cycle(c, n);
 		} else {
 			char buf[ROWS_MAX];
 			print_arcs(c, n, 1);
-			line_with_name(c, buf,
-				       rows_primary(buf, g, n, print_time,
-						    c->o->traditional),
+			line_with_name(c, buf, rows_primary(buf, g, n, c->o->traditional),
 				       n);
 			print_arcs(c, n, 0);
 		}

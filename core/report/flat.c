@@ -15,26 +15,25 @@
 
 #include <stdlib.h>
 
-static void flat_header(struct report_ctx *c, const char *prefix, double *total)
+static void flat_header(struct report_ctx *c, const char *prefix)
 {
 	char unit[16];
 	const struct cg *g = c->g;
+	double total = g->total_time;
 
 	snprintf(unit, sizeof unit, "%ss/call", prefix);
 	if (c->o->traditional) {
 		fprintf(c->out, "\ngranularity: each sample hit covers %ld byte(s)",
 			report_granularity(g));
-		if (*total > 0.0)
-			fprintf(c->out, " for %.2f%% of %.2f %s\n\n", 100.0 / *total,
-				*total / g->hz, c->dimen);
+		if (total > 0.0)
+			fprintf(c->out, " for %.2f%% of %.2f %s\n\n", 100.0 / total,
+				total / g->hz, c->dimen);
 	} else {
 		fprintf(c->out, "\nEach sample counts as %g %s.\n", 1.0 / g->hz,
 			c->dimen);
 	}
-	if (*total <= 0.0) {
+	if (total <= 0.0)
 		fputs(" no time accumulated\n\n", c->out);
-		*total = 1.0;
-	}
 	fprintf(c->out, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ",
 		"cumulative", "self  ", "", "self  ", "total ", "");
 	fprintf(c->out, "%5.5s %9.9s %9.9s %8.8s %8.8s %8.8s  %-8.8s\n", "time",
@@ -45,7 +44,6 @@ void report_flat_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
 	const struct opts *o = c->o;
-	double total = g->total_time;
 	double accum = 0;
 
 	report_sep(c);
@@ -66,7 +64,7 @@ void report_flat_ctx(struct report_ctx *c)
 
 	double scale;
 	const char *prefix = rows_flat_unit(g, o->traditional, &scale);
-	flat_header(c, prefix, &total);
+	flat_header(c, prefix);
 
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t i = v[k];
@@ -75,9 +73,7 @@ void report_flat_ctx(struct report_ctx *c)
 			continue;
 		accum += g->nodes[i].self_time;
 		fwrite(buf, 1,
-		       (size_t)(rows_flat(buf, g, i, total, accum, scale,
-					  o->traditional) -
-				buf),
+		       (size_t)(rows_flat(buf, g, i, accum, scale, o->traditional) - buf),
 		       c->out);
 		if (o->traditional && !c->no_graph_data)
 			report_name(c, i);

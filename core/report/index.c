@@ -14,30 +14,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
-{
-	const struct cg *g = ctx;
-	return strcmp(g->nodes[l].sym->name, g->nodes[r].sym->name);
-}
-
 void report_index_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
 	const struct opts *o = c->o;
 	uint32_t *v = xmalloc(((size_t)g->nfuncs + g->ncycles + 1) * sizeof *v);
-	uint32_t nnames = 0, todo;
+	uint32_t todo = 0;
 	int colw = (o->width - 1) / 3;
 	char buf[64];
 
-	for (uint32_t i = 0; i < g->nfuncs; i++) {
-		if (!rows_index_shown(g, i, o->zero))
-			continue;
-		v[nnames++] = i;
-	}
-	util_msort_u32(v, nnames, cmp_name, g);
-	todo = nnames;
-	for (uint32_t k = 0; k < g->ncycles; k++)
-		v[todo++] = g->nfuncs + k;
+	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++)
+		if (rows_index_shown(g, i, o->zero))
+			v[todo++] = i;
+	util_msort_u32(v, todo, rows_index_cmp, g);
 
 	fputs("\f\nIndex by function name\n\n", c->out);
 	uint32_t rows = (todo + 2) / 3;
@@ -49,10 +38,10 @@ void report_index_ctx(struct report_ctx *c)
 			rows_index_label(g, n, buf, sizeof buf);
 			if (o->traditional) {
 				fprintf(c->out, "%6.6s ", buf);
-				if (j < nnames) {
+				if (!cg_is_cycle(g, n)) {
 					fprintf(c->out, "%-19.19s", s->sym->name);
 				} else {
-					snprintf(buf, sizeof buf, "<cycle %u>", s->cycle);
+					*rows_cycle_name(buf, s->cycle, 0) = 0;
 					fprintf(c->out, "%-19.19s", buf);
 				}
 				continue;
@@ -61,7 +50,7 @@ void report_index_ctx(struct report_ctx *c)
 			for (; col < start + 5; col++)
 				fputc(' ', c->out);
 			fprintf(c->out, " %s ", buf);
-			if (j < nnames) {
+			if (!cg_is_cycle(g, n)) {
 				report_name_only(c, n);
 				col += (int)report_name_len(c, n);
 				const char *f =
@@ -71,9 +60,9 @@ void report_index_ctx(struct report_ctx *c)
 					col += (int)strlen(f) + 3;
 				}
 			} else {
-				snprintf(buf, sizeof buf, "<cycle %u>", s->cycle);
-				fputs(buf, c->out);
-				col += (int)strlen(buf);
+				char *e = rows_cycle_name(buf, s->cycle, 0);
+				fwrite(buf, 1, (size_t)(e - buf), c->out);
+				col += (int)(e - buf);
 			}
 			start += colw;
 		}

@@ -43,6 +43,19 @@ int rows_index_shown(const struct cg *g, uint32_t n, int zero)
 	return cg_is_cycle(g, n) || zero || s->ncalls != 0 || s->hist_time != 0;
 }
 
+int rows_index_cmp(const void *ctx, uint32_t l, uint32_t r)
+{
+	const struct cg *g = ctx;
+	int lc = cg_is_cycle(g, l), rc = cg_is_cycle(g, r);
+
+	if (lc != rc)
+		return lc - rc;
+	if (!lc)
+		return strcmp(g->nodes[l].sym->name, g->nodes[r].sym->name);
+	return (g->nodes[l].cycle > g->nodes[r].cycle) -
+	       (g->nodes[l].cycle < g->nodes[r].cycle);
+}
+
 int rows_flat_cmp(const void *ctx, uint32_t l, uint32_t r)
 {
 	const struct cg *g = ctx;
@@ -100,12 +113,12 @@ const char *rows_flat_unit(const struct cg *g, int trad, double *scale)
 	return si_units[si].prefix;
 }
 
-char *rows_flat(char *p, const struct cg *g, uint32_t n, double total, double accum,
-		double scale, int trad)
+char *rows_flat(char *p, const struct cg *g, uint32_t n, double accum, double scale,
+		int trad)
 {
 	const struct cg_node *s = &g->nodes[n];
 
-	p = fmt_fixed(p, 100 * s->self_time / total, trad ? 5 : 6, trad ? 1 : 2);
+	p = fmt_fixed(p, cg_flat_percent(g, n), trad ? 5 : 6, trad ? 1 : 2);
 	*p++ = ' ';
 	p = fmt_fixed(p, accum / g->hz, trad ? 10 : 9, 2);
 	*p++ = ' ';
@@ -124,6 +137,8 @@ char *rows_flat(char *p, const struct cg *g, uint32_t n, double total, double ac
 	}
 	return fmt_spaces(p, 2);
 }
+
+const char rows_graph_heading[] = "index % time    self  children    called     name";
 
 /* The children column is wider in the traditional layout. */
 static int child_width(int trad)
@@ -152,13 +167,9 @@ char *rows_arc(char *p, const struct cg *g, const struct cg_arc *a, int count_on
 	return fmt_spaces(p, 5);
 }
 
-int rows_arc_count_only(const struct cg *g, uint32_t n, const struct cg_arc *a,
-			int parent)
+int rows_arc_count_only(const struct cg *g, const struct cg_arc *a)
 {
-	uint32_t other = parent ? a->parent : a->child;
-	const struct cg_node *me = &g->nodes[n], *on = &g->nodes[other];
-
-	return other == n || (me->cycle != 0 && on->cycle == me->cycle);
+	return cg_arc_class(g, a) != CG_ARC_OTHER;
 }
 
 /* Calls into the cycle as a whole when the callee is in one. */
@@ -205,13 +216,14 @@ static char *calls_col(char *p, const struct cg_node *s, int always)
 	return fmt_ulong(p, s->self_calls, 7, 1);
 }
 
-/* Index, percentage, self and children columns of a primary line. */
-static char *primary_cols(char *p, const struct cg *g, const struct cg_node *s,
-			  double print_time, int trad)
+/* Index, percentage, self and children columns of node N's primary line. */
+static char *primary_cols(char *p, const struct cg *g, uint32_t n, int trad)
 {
+	const struct cg_node *s = &g->nodes[n];
+
 	p = index_col(p, s->index);
 	*p++ = ' ';
-	p = fmt_fixed(p, 100 * (s->prop_self + s->prop_child) / print_time, 5, 1);
+	p = fmt_fixed(p, cg_graph_percent(g, n), 5, 1);
 	*p++ = ' ';
 	p = fmt_fixed(p, s->prop_self / g->hz, 7, 2);
 	*p++ = ' ';
@@ -220,27 +232,39 @@ static char *primary_cols(char *p, const struct cg *g, const struct cg_node *s,
 	return p;
 }
 
-char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time, int trad)
+char *rows_primary(char *p, const struct cg *g, uint32_t n, int trad)
 {
-	const struct cg_node *s = &g->nodes[n];
-
-	p = primary_cols(p, g, s, print_time, trad);
-	p = calls_col(p, s, 0);
+	p = primary_cols(p, g, n, trad);
+	p = calls_col(p, &g->nodes[n], 0);
 	*p++ = ' ';
 	return p;
 }
 
-char *rows_cycle(char *p, const struct cg *g, uint32_t n, double print_time, int trad)
+char *rows_cycle(char *p, const struct cg *g, uint32_t n, int trad)
 {
 	const struct cg_node *s = &g->nodes[n];
 
-	p = primary_cols(p, g, s, print_time, trad);
+	p = primary_cols(p, g, n, trad);
 	p = calls_col(p, s, 1);
-	memcpy(p, " <cycle ", 8);
-	p = fmt_ulong(p + 8, s->cycle, 0, 0);
-	memcpy(p, " as a whole> [", 14);
-	p = fmt_ulong(p + 14, s->index, 0, 0);
+	*p++ = ' ';
+	p = rows_cycle_name(p, s->cycle, 1);
+	memcpy(p, " [", 2);
+	p = fmt_ulong(p + 2, s->index, 0, 0);
 	*p++ = ']';
+	return p;
+}
+
+char *rows_cycle_name(char *p, uint32_t cycle, int whole)
+{
+	static const char whole_s[] = " as a whole";
+
+	memcpy(p, "<cycle ", 7);
+	p = fmt_ulong(p + 7, cycle, 0, 0);
+	if (whole) {
+		memcpy(p, whole_s, sizeof whole_s - 1);
+		p += sizeof whole_s - 1;
+	}
+	*p++ = '>';
 	return p;
 }
 
@@ -262,9 +286,8 @@ char *rows_ref(char *p, const struct cg *g, uint32_t n)
 	const struct cg_node *node = &g->nodes[n];
 
 	if (node->cycle) {
-		memcpy(p, " <cycle ", 8);
-		p = fmt_ulong(p + 8, node->cycle, 0, 0);
-		*p++ = '>';
+		*p++ = ' ';
+		p = rows_cycle_name(p, node->cycle, 0);
 	}
 	if (node->index) {
 		*p++ = ' ';

@@ -24,6 +24,9 @@ int rows_flat_shown(const struct cg *g, uint32_t n, int zero);
 int rows_graph_shown(const struct cg *g, uint32_t n, int zero, int line);
 /* Whether the index lists function N (cycles are always listed). */
 int rows_index_shown(const struct cg *g, uint32_t n, int zero);
+/* The index's order (CTX: the cg): functions by raw name, then the
+ * cycles by number. */
+int rows_index_cmp(const void *ctx, uint32_t l, uint32_t r);
 
 /* The index's label of node N: "[I]" when its call-graph entry is
  * printed, "(I)" when it is not. */
@@ -41,32 +44,41 @@ int rows_flat_cmp(const void *ctx, uint32_t l, uint32_t r);
  * time; milliseconds with TRAD).  Multiply seconds by *SCALE to print. */
 const char *rows_flat_unit(const struct cg *g, int trad, double *scale);
 
-/* Flat line of function N up to its name: percentage of TOTAL ticks
- * (> 0), cumulative seconds from ACCUM ticks (N's self time included),
- * self seconds, and with calls, calls and both times per call in SCALE. */
-char *rows_flat(char *p, const struct cg *g, uint32_t n, double total, double accum,
-		double scale, int trad);
+/* Flat line of function N up to its name: its "% time"
+ * (cg_flat_percent), cumulative seconds from ACCUM ticks (N's self time
+ * included), self seconds, and with calls, calls and both times per call
+ * in SCALE. */
+char *rows_flat(char *p, const struct cg *g, uint32_t n, double accum, double scale,
+		int trad);
 
-/* Call-graph lines, with PRINT_TIME (> 0) the ticks that make 100%. */
+/* The call graph's column headings (not -T), without a newline. */
+extern const char rows_graph_heading[];
+
+/* Call-graph lines, with the "% time" of cg_graph_percent. */
 /* A caller's or callee's line for arc A up to the name: times and
  * "count/TOTAL", or only the count for a self call or an arc inside a
  * cycle (COUNT_ONLY). */
 char *rows_arc(char *p, const struct cg *g, const struct cg_arc *a, int count_only,
 	       uint64_t total, int trad);
-/* Whether node N's caller (PARENT) or callee arc A shows only its count. */
-int rows_arc_count_only(const struct cg *g, uint32_t n, const struct cg_arc *a,
-			int parent);
+/* Whether arc A shows only its count (a self call or a call inside a
+ * cycle: cg_arc_class). */
+int rows_arc_count_only(const struct cg *g, const struct cg_arc *a);
 /* The calls total an arc's count is shown against ("count/total"). */
 uint64_t rows_arc_total(const struct cg *g, uint32_t n, const struct cg_arc *a,
 			int parent);
 /* The line that stands for the callers of a function nobody calls. */
 char *rows_spontaneous(char *p, int trad);
 /* A function's primary line up to the name. */
-char *rows_primary(char *p, const struct cg *g, uint32_t n, double print_time, int trad);
+char *rows_primary(char *p, const struct cg *g, uint32_t n, int trad);
 /* A cycle's primary line, whole ("... <cycle N as a whole> [I]"). */
-char *rows_cycle(char *p, const struct cg *g, uint32_t n, double print_time, int trad);
+char *rows_cycle(char *p, const struct cg *g, uint32_t n, int trad);
 /* A cycle member's line up to the name. */
 char *rows_member(char *p, const struct cg *g, uint32_t n, int trad);
+/* How GNU names cycle CYCLE: "<cycle N>" after a member's name and in
+ * the index, "<cycle N as a whole>" (WHOLE) for the cycle itself.
+ * Writes at most ROWS_CYCLE_MAX - 1 bytes, no NUL, and returns the end. */
+#define ROWS_CYCLE_MAX 32
+char *rows_cycle_name(char *p, uint32_t cycle, int whole);
 /* What follows a name wherever the call graph refers to node N:
  * " <cycle C>" if in a cycle, and " [I]" (" (I)" if it has no entry). */
 char *rows_ref(char *p, const struct cg *g, uint32_t n);

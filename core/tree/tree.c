@@ -13,6 +13,7 @@
  */
 #include "config.h"
 #include "tree.h"
+#include "rows.h"
 #include "sort.h"
 #include "util.h"
 
@@ -399,6 +400,8 @@ const char *tree_name(const struct cg *g, uint32_t n, char *buf, size_t len)
 {
 	if (!cg_is_cycle(g, n))
 		return g->nodes[n].sym->dname;
-	snprintf(buf, len, "<cycle %u as a whole>", g->nodes[n].cycle);
+	char name[48]; /* "<cycle N as a whole>", N up to 20 digits */
+	*rows_cycle_name(name, g->nodes[n].cycle, 1) = 0;
+	snprintf(buf, len, "%s", name);
 	return buf;
 }

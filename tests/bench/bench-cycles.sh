@@ -18,7 +18,24 @@
 # pinning an arc of the largest component over 10 (repaired locally) and
 # of the smallest (solved again), each with its calls against a proposal
 # from scratch with the same pin, and of freeing the first pin again.
-# Environment: TOP, TGPROF, CC, B, BENCH_OUT, BENCH_MEASURE (from run.sh).
+#
+# The roots' shares (dense case, and CPython): every function that is a
+# root of the plain report holding at least 1% of the time (main among
+# them) must keep at least 90% of its share after breaking at every bound
+# from 2 to 50, with both objectives (heuristics alone, the exact search
+# changes no root); a line per objective gives the worst root and bound.
+#
+# CPython (BENCH_CPYTHON_SRC: an unpacked CPython 3.11 source tree; it is
+# built with -pg and profiled on its test suite by cpython-prof.sh; without
+# it the section says so and is skipped): the plain report's time and its
+# largest cycle; then per bound the proposal without the exact search
+# (time, ratio to the plain report, which must be under 3x; calls) beside
+# the one with BENCH_EXACT_TIME seconds of exact search (default 30: time,
+# calls, and "optimal" or the stated gap), checking that the heuristics
+# are within 10% of a proven optimum and that the gap at bound 10 is under
+# 25%.
+# Environment: TOP, TGPROF, CC, B, BENCH_OUT, BENCH_MEASURE (from run.sh),
+# BENCH_CPYTHON_SRC, BENCH_EXACT_TIME.
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${TGPROF:=$TOP/tgprof}"
 : "${CC:=cc}"
@@ -51,6 +68,46 @@ fi
 # summary FILE: "ARCS CALLS" from the summary line of a run.
 summary() {
 	awk '/^[0-9]+ arcs? and [0-9]+ calls? deleted/ { print $1, $4; exit }' "$1"
+}
+
+# roots FILE: "NAME PCT" for each root of a call graph report (its entry
+# has <spontaneous> for a parent) holding at least 1% of the time.
+roots() {
+	awk 'prev ~ /<spontaneous>/ && /^\[[0-9]+\]/ && $2 >= 1.0 { print $(NF-1), $2 }
+	     { prev = $0 }' "$1"
+}
+
+# pct FILE NAME: NAME's % time in the call graph of a report.
+pct() {
+	awk -v n="$2" '/^\[[0-9]+\]/ && $(NF-1) == n { print $2; exit }' "$1"
+}
+
+# share_sweep LABEL EXE GMON: the roots' shares at bounds 2-50, both
+# objectives (see above); a miss is reported (FAILED), not fatal.  Returns
+# 1 only when the plain report cannot be made.
+share_sweep() {
+	label=$1 exe=$2 gmon=$3
+	"$TGPROF" --text -b -q "$exe" "$gmon" > "$out/$label.plain" || return 1
+	roots "$out/$label.plain" > "$out/$label.roots"
+	for obj in calls time; do
+		worst=1000 wname=- wbound=- n=2
+		while [ "$n" -le 50 ]; do
+			"$TGPROF" --text -b -q --break-cycles="$n" --cycle-exact-time=0 \
+				--cycle-objective=$obj "$exe" "$gmon" > "$out/$label.sweep" 2>&1
+			while read -r name before; do
+				after=$(pct "$out/$label.sweep" "$name")
+				r=$(awk -v a="$after" -v b="$before" 'BEGIN { printf "%.3f", (a == "" ? 0 : a) / b }')
+				if awk -v r="$r" -v w="$worst" 'BEGIN { exit !(r < w) }'; then
+					worst=$r wname=$name wbound=$n
+				fi
+			done < "$out/$label.roots"
+			n=$((n + 1))
+		done
+		ok=ok
+		awk -v w="$worst" 'BEGIN { exit !(w < 0.9) }' && ok=FAILED
+		echo "$label, $obj: $(wc -l < "$out/$label.roots") roots over 1% ($(cut -d' ' -f1 "$out/$label.roots" | tr '\n' ' ' | cut -c1-60)); the worst keeps $(awk -v w="$worst" 'BEGIN { printf "%.1f%%", 100 * w }') of its share ($wname at bound $wbound) over bounds 2-50: $ok (target 90%)"
+	done
+	return 0
 }
 
 # run LABEL DIR EXE BOUNDS
@@ -150,4 +207,56 @@ case $sb in
 124) echo "dense, BSD rule: timed out after ${BENCH_DENSE_BSD_TIMEOUT}s" ;;
 *) echo "dense, BSD rule: failed ($sb)" ;;
 esac
-exit 0
+status=0
+share_sweep dense "$dense/prog" "$dense/gmon.out" || status=1
+
+# CPython.
+if [ -z "${BENCH_CPYTHON_SRC:-}" ]; then
+	echo "cpython: skipped: no CPython source given (set BENCH_CPYTHON_SRC to an unpacked CPython 3.11 source tree)"
+	exit $status
+fi
+cpy=$(TOP=$TOP CC=$CC sh "$TOP/tests/bench/cpython-prof.sh") ||
+	{ echo "cpython: cannot build and profile $BENCH_CPYTHON_SRC (see above)"; exit 1; }
+: "${BENCH_EXACT_TIME:=30}"
+o=$out/cpython
+set -- $("$measure" "$o.plain" "$o.plain.err" "$TGPROF" --text -b -q "$cpy/python" "$cpy/gmon.out")
+tp=$2
+big=$(grep -E '^\[[0-9]+' "$o.plain" | grep -o '<cycle [0-9]*>' | sort | uniq -c | sort -rn | awk 'NR == 1 { print $1 }')
+echo "cpython: plain -b -q report ${tp}s; largest cycle $big members"
+[ "${big:-0}" -ge 1500 ] || echo "cpython: the largest cycle is under 1,500 members: the gap target needs one that big"
+printf '%-8s %5s | %8s %6s %12s | %8s %12s %s\n' cpython N secs ratio calls exact-s calls certificate
+for n in 2 3 5 10 20 50; do
+	set -- $("$measure" "$o-$n.heur" "$o-$n.heur.err" "$TGPROF" --text -b -q \
+		--break-cycles="$n" --cycle-exact-time=0 "$cpy/python" "$cpy/gmon.out")
+	sh_=$1 th=$2
+	set -- $("$measure" "$o-$n.exact" "$o-$n.exact.err" "$TGPROF" --text -b -q \
+		--break-cycles="$n" --cycle-exact-time="$BENCH_EXACT_TIME" "$cpy/python" "$cpy/gmon.out")
+	se=$1 te=$2
+	if [ "$sh_" != 0 ] || [ "$se" != 0 ]; then
+		echo "cpython $n: failed (heuristics $sh_, exact $se)"
+		status=1
+		continue
+	fi
+	ch=$(summary "$o-$n.heur" | cut -d' ' -f2)
+	ce=$(summary "$o-$n.exact" | cut -d' ' -f2)
+	cert=$(sed -n 's/^[0-9]* arcs* and [0-9]* calls* deleted//p' "$o-$n.exact" | head -1 |
+		sed 's/^ (optimal);.*/optimal/; s/^; no solution deletes fewer than \([0-9]*\) calls* (within \([0-9.]*%\)).*/lower bound \1, within \2/')
+	ratio=$(awk -v a="$th" -v b="$tp" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 0.01) }')
+	printf '%-8s %5s | %8.2f %5sx %12s | %8.2f %12s %s\n' cpython "$n" "$th" "$ratio" "$ch" "$te" "$ce" "$cert"
+	if awk -v r="$ratio" 'BEGIN { exit !(r > 3) }'; then
+		echo "cpython $n: FAILED: the proposal without the exact search takes ${ratio}x the plain report (target 3x)"
+	fi
+	case $cert in
+	optimal)
+		if awk -v h="$ch" -v e="$ce" 'BEGIN { exit !(h > 1.1 * e) }'; then
+			echo "cpython $n: FAILED: the heuristics delete $ch calls, over 10% above the optimum $ce"
+		fi ;;
+	*within*)
+		gap=$(echo "$cert" | sed 's/.*within \([0-9.]*\)%.*/\1/')
+		if [ "$n" = 10 ] && awk -v g="$gap" 'BEGIN { exit !(g >= 25) }'; then
+			echo "cpython 10: FAILED: stated gap $gap% (target under 25%)"
+		fi ;;
+	esac
+done
+share_sweep cpython "$cpy/python" "$cpy/gmon.out" || status=1
+exit $status

@@ -7,6 +7,7 @@
  * against the formulas of compare.h worked out here. */
 #include "config.h"
 #include "compare.h"
+#include "export.h"
 #include "util.h"
 #include "unit.h"
 
@@ -195,6 +196,21 @@ int main(void)
 	check(f && near(f->self[0], 9 / 168.0) && near(f->self[1], 25 / 106.0) &&
 		      near(f->se, sqrt(9 / (168.0 * 168) + 25 / (106.0 * 106))),
 	      "normalize: shares and their error");
+	compare_free(&c);
+
+	/* JSON: a name that is not UTF-8 (an encoded surrogate, which UTF-8
+	 * forbids) is escaped byte by byte, as in the profile's JSON */
+	struct compare_side bad = { &g0, "prog\xed\xa0\x80", NULL, 0 };
+	compare_build(&c, &bad, &s1, 0, 0);
+	char *doc = NULL;
+	size_t doclen = 0;
+	FILE *mf = open_memstream(&doc, &doclen);
+	int wrote = mf && compare_write(mf, &c, EXPORT_JSON) == 0;
+	if (mf)
+		fclose(mf);
+	check(wrote && doc && strstr(doc, "\"prog\\u00ed\\u00a0\\u0080\""),
+	      "json: bytes that are not UTF-8 are escaped", doc);
+	free(doc);
 	compare_free(&c);
 
 	cg_free(&g0);

@@ -9,7 +9,11 @@
  * decide check that rule.  Through the public interface on a call graph:
  * validity after propagation, pinned arcs, an impossible pin, determinism,
  * the preview leaving the graph as it was, and a large component (3,000
- * members) broken by the heuristics and by the BSD rule. */
+ * members) broken by the heuristics and by the BSD rule.  The no-new-roots
+ * rule on graphs with a main: every function called before is called
+ * after, every cycle after has a caller outside it, main keeps its time
+ * (both objectives), and lifting the rule never costs more calls; the
+ * calls never grow with the bound (heuristics alone, and exact). */
 #include "config.h"
 #include "cg.h"
 #include "cyclebreak.h"
@@ -173,14 +177,16 @@ static void test_random_exact(void)
 			*b = xcalloc(m + 1, 1);
 		cb_heuristic(&s, bound, h);
 		memcpy(e, h, m);
-		int proved = cb_exact(&s, bound, e, 100000000);
+		int proved = cb_exact(&s, bound, e, 20.0, NULL);
 		cb_bsd(&s, bound, b);
 		struct cb_cost ch = cost(&s, h), ce = cost(&s, e);
 		if (!valid(&s, bound, h) || less(ch, opt))
 			ok_heur = 0;
 		if (!less(opt, ch))
 			ok_hopt++;
-		if (!valid(&s, bound, e) || less(opt, ce) || less(ce, opt)) {
+		/* the program minimises calls, then arcs */
+		if (!valid(&s, bound, e) || opt.calls != ce.calls ||
+		    opt.narcs != ce.narcs) {
 			ok_exact = 0;
 			fprintf(stderr,
 				"graph %d: n=%u m=%u bound=%ld opt=(%llu,%llu) "
@@ -207,8 +213,8 @@ static void test_random_exact(void)
 		cb_sub_free(&s);
 	}
 	check(tried > 200, "random graphs: enough feasible cases");
-	check(ok_exact, "random graphs: exact equals brute-force minimum");
-	check(ok_proved, "random graphs: exact search finishes within budget");
+	check(ok_exact, "random graphs: GLPK's exact equals the brute-force minimum");
+	check(ok_proved, "random graphs: exact search proves it within the time");
 	check(ok_heur, "random graphs: heuristic valid, never below minimum");
 	check(ok_bsd, "random graphs: BSD rule valid");
 	check(ok_lower, "random graphs: lower bound never over the minimum");
@@ -266,7 +272,7 @@ static void test_star(void)
 	uint8_t del[16], e[16];
 	cb_heuristic(&s, 4, del);
 	memcpy(e, del, sizeof e);
-	int proved = cb_exact(&s, 4, e, 100000000);
+	int proved = cb_exact(&s, 4, e, 20.0, NULL);
 	struct cb_cost c = cost(&s, e);
 	/* ops 4..8 lose their e->op arc: 70+60+50+40+30 */
 	check(proved && c.calls == 250 && c.narcs == 5,
@@ -293,7 +299,7 @@ static void test_complete(void)
 	cb_sub_index(&s);
 	uint8_t del[20];
 	cb_heuristic(&s, 1, del);
-	int proved = cb_exact(&s, 1, del, 100000000);
+	int proved = cb_exact(&s, 1, del, 20.0, NULL);
 	struct cb_cost c = cost(&s, del);
 	check(proved && c.narcs == 10 && cb_fits(&s, del, 1),
 	      "complete digraph K5, bound 1: 10 arcs");
@@ -466,16 +472,19 @@ static void test_api(void)
 	fake_free(&f);
 }
 
-/* The exact search compared with the brute force through the API. */
+/* The exact search compared with the brute force through the API, with
+ * the no-new-roots rule lifted (the brute force knows nothing of it). */
 static void test_api_exact(void)
 {
 	int ok = 1;
+	struct cyclebreak_limits roots = CYCLEBREAK_LIMITS_DEFAULT;
+	roots.allow_roots = 1;
 	for (int t = 0; t < 40; t++) {
 		struct fake f;
 		struct cyclebreak_result r;
 		fake_random(&f, 6, 5 + rnd(4));
 		long bound = 1 + rnd(3);
-		cyclebreak_propose(&f.g, bound, 0, NULL, 0, &r);
+		cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0, &roots, &r);
 		/* brute force on the whole graph's live arcs */
 		struct cb_sub s;
 		cb_sub_alloc(&s, f.g.nfuncs, f.g.narcs);
@@ -507,8 +516,7 @@ static void test_api_exact(void)
 	struct fake f;
 	struct cyclebreak_result r;
 	struct cyclebreak_limits none = CYCLEBREAK_LIMITS_DEFAULT;
-	none.exact_max_arcs = 0;
-	none.exact_budget = 0;
+	none.exact_time = 0;
 	fake_random(&f, 12, 10);
 	int st = cyclebreak_propose_lim(&f.g, 3, 0, NULL, 0, &none, &r);
 	check(st == 0 && r.ncycles > 0 && r.nexact == 0 && r.lower <= r.calls,
@@ -528,6 +536,8 @@ static void test_api_exact(void)
 static void test_api_force(void)
 {
 	int ok = 1, forced_out = 0, nt = 0;
+	struct cyclebreak_limits roots = CYCLEBREAK_LIMITS_DEFAULT;
+	roots.allow_roots = 1;
 	for (int t = 0; t < 60; t++) {
 		struct fake f;
 		struct cyclebreak_result r;
@@ -542,8 +552,8 @@ static void test_api_force(void)
 		}
 		struct cyclebreak_choice ch[2] = { { fa, CYCLEBREAK_FORCE },
 						   { ka, CYCLEBREAK_KEEP } };
-		int st =
-			cyclebreak_propose(&f.g, bound, 0, ch, ka == CG_NONE ? 1 : 2, &r);
+		int st = cyclebreak_propose_lim(&f.g, bound, 0, ch, ka == CG_NONE ? 1 : 2,
+						&roots, &r);
 		/* brute force on the live arcs but the forced one */
 		struct cb_sub s;
 		cb_sub_alloc(&s, f.g.nfuncs, f.g.narcs);
@@ -588,6 +598,110 @@ static void test_api_force(void)
 	       nt);
 }
 
+/* f0 is main: it calls f1 (and f2, lightly); f1 .. fN-1 form a ring with
+ * chords, each with some self time. */
+static void fake_with_main(struct fake *f, uint32_t n, uint32_t chords)
+{
+	fake_init(f, n);
+	cg_arc_add(&f->g, 0, 1, 1);
+	cg_arc_add(&f->g, 0, 2, 1 + rnd(3));
+	for (uint32_t i = 1; i < n; i++) {
+		cg_arc_add(&f->g, i, i % (n - 1) + 1, 1 + rnd(1000));
+		f->g.nodes[i].hist_time = f->g.nodes[i].self_time = 1 + rnd(5);
+	}
+	for (uint32_t i = 0; i < chords; i++) {
+		uint32_t a = 1 + rnd(n - 1), b = 1 + rnd(n - 1);
+		if (a != b)
+			cg_arc_add(&f->g, a, b, 1 + rnd(1000));
+	}
+	fake_total(f);
+	cg_propagate(&f->g);
+}
+
+static double total_pct(const struct cg *g, uint32_t v)
+{
+	const struct cg_node *x = &g->nodes[v];
+	return 100 * (x->prop_self + x->prop_child) /
+	       (g->print_time > 0 ? g->print_time : 1);
+}
+
+static void test_rule(void)
+{
+	int ok_called = 1, ok_main = 1, ok_cost = 1, ok_mono = 1, ok_roots = 0, n = 0;
+	for (int t = 0; t < 60; t++) {
+		struct fake f;
+		fake_with_main(&f, 7 + rnd(6), 4 + rnd(8));
+		double main0 = total_pct(&f.g, 0);
+		uint8_t *called = xcalloc(f.g.nfuncs + 1, 1);
+		for (uint32_t v = 0; v < f.g.nfuncs; v++)
+			called[v] = f.g.nodes[v].ncalls > 0;
+		uint64_t prev[2] = { UINT64_MAX, UINT64_MAX };
+		for (long bound = 1; bound <= 4; bound++) {
+			for (int how = 0; how < 4; how++) {
+				struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
+				struct cyclebreak_result r;
+				lim.by_time = how == 1;
+				lim.allow_roots = how == 2;
+				lim.exact_time = how == 3 ? 0 : 10;
+				if (cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0, &lim,
+							   &r) != 0) {
+					ok_called = 0;
+					continue;
+				}
+				/* the calls never grow with the bound: proven
+				 * optima, and the heuristics' chain */
+				if (how == 0 || how == 3) {
+					uint64_t *p = &prev[how == 3];
+					if (*p != UINT64_MAX && r.calls > *p)
+						ok_mono = 0;
+					*p = r.calls;
+				}
+				struct cyclebreak_result roots;
+				if (how == 0 && r.nexact == r.ncycles) {
+					lim.allow_roots = 1;
+					cyclebreak_propose_lim(&f.g, bound, 0, NULL, 0,
+							       &lim, &roots);
+					if (roots.nexact == roots.ncycles &&
+					    roots.calls > r.calls)
+						ok_cost = 0;
+					cyclebreak_result_free(&roots);
+				}
+				cyclebreak_apply(&f.g, &r, NULL);
+				int lost = 0;
+				for (uint32_t v = 0; v < f.g.nfuncs; v++)
+					lost |= called[v] && f.g.nodes[v].ncalls == 0;
+				for (uint32_t c = 0; c < f.g.ncycles; c++)
+					lost |= f.g.nodes[f.g.nfuncs + c].ncalls == 0;
+				if (how == 2)
+					ok_roots += lost;
+				else if (lost)
+					ok_called = 0;
+				if (how != 2 && total_pct(&f.g, 0) < main0 - 1e-6)
+					ok_main = 0;
+				for (uint32_t a = 0; a < f.g.narcs; a++)
+					f.g.arcs[a].deleted = 0;
+				cg_propagate(&f.g);
+				cyclebreak_result_free(&r);
+				n++;
+			}
+		}
+		free(called);
+		fake_free(&f);
+	}
+	checkf(ok_called,
+	       "no new roots: every function called before is called after, "
+	       "every cycle has an outside caller (%d proposals)",
+	       n);
+	check(ok_main, "no new roots: main keeps all its time, both objectives");
+	check(ok_cost, "no new roots: never below the optimum with roots allowed");
+	checkf(ok_roots > 0,
+	       "roots allowed: %d proposals leave a function or cycle "
+	       "without a caller",
+	       ok_roots);
+	check(ok_mono,
+	      "the calls never grow with the bound (exact, and heuristics alone)");
+}
+
 static void test_large(void)
 {
 	struct fake f;
@@ -629,6 +743,7 @@ int main(void)
 	test_api();
 	test_api_exact();
 	test_api_force();
+	test_rule();
 	test_large();
 	return unit_finish();
 }

@@ -17,7 +17,6 @@
  * With LABEL PROGRAM GMON [BOUND...] (t-breakcycles.sh, on the corpus):
  * the same steps on that profile, loaded as tgprof --text loads it. */
 #include "config.h"
-#include "src/cli.h"
 #include "cg.h"
 #include "cyclebreak.h"
 #include "load.h"
@@ -435,11 +434,13 @@ static int timing(char **argv)
 {
 	struct opts o;
 	struct load l;
-	char *av[] = { "tgprof", "--text", argv[2], argv[3], NULL };
+	const char *profiles[] = { argv[3] };
 	long bound = atol(argv[4]);
 	struct cyclebreak_result r, inc;
 
-	opts_parse(&o, 4, av);
+	opts_init(&o);
+	o.exe = argv[2];
+	o.profiles = profiles;
 	load_all(&l, &o, NULL);
 	double t0 = util_now();
 	int st = cyclebreak_propose_lim(&l.g, bound, 0, NULL, 0, NULL, &r);
@@ -499,7 +500,6 @@ static int timing(char **argv)
 	free(size);
 	cyclebreak_result_free(&r);
 	load_free(&l);
-	opts_free(&o);
 	return 0;
 }
 
@@ -513,8 +513,10 @@ int main(int argc, char **argv)
 	}
 	struct opts o;
 	struct load l;
-	char *av[] = { "tgprof", "--text", argv[2], argv[3], NULL };
-	opts_parse(&o, 4, av);
+	const char *profiles[] = { argv[3] };
+	opts_init(&o);
+	o.exe = argv[2];
+	o.profiles = profiles;
 	load_all(&l, &o, NULL);
 	for (int i = 4; i < argc || i == 4; i++) {
 		long bound = i < argc ? atol(argv[i]) : 1;
@@ -532,6 +534,5 @@ int main(int argc, char **argv)
 		}
 	}
 	load_free(&l);
-	opts_free(&o);
 	return unit_finish();
 }

@@ -7,7 +7,6 @@
  * snapshots of the model, and one delete on a 60,000-function,
  * 1,000,000-arc model is timed. */
 #include "config.h"
-#include "src/cli.h"
 #include "edit.h"
 #include "util.h"
 #include "unit.h"
@@ -676,8 +675,10 @@ static void test_real(const struct opts *unused)
 	char exe[1100], gmon[1100];
 	snprintf(exe, sizeof exe, "%s/prog", dir);
 	snprintf(gmon, sizeof gmon, "%s/gmon.out", dir);
-	char *argv[] = { "tgprof", "--text", exe, gmon, NULL };
-	opts_parse(&o, 4, argv);
+	const char *profiles[] = { gmon };
+	opts_init(&o);
+	o.exe = exe;
+	o.profiles = profiles;
 	load_all(&l, &o, NULL);
 	struct edit *e = edit_open(&l, &o);
 	uint32_t ping = node_of(&l, "ping"), pong = node_of(&l, "pong");
@@ -704,8 +705,6 @@ static void test_real(const struct opts *unused)
 	snap_free(&s0);
 	edit_close(e);
 	load_free(&l);
-	free(o.specs);
-	free((void *)o.dirs);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		check(0, "real program: remove the scratch directory", dir);
@@ -804,9 +803,8 @@ int main(void)
 {
 	struct opts o;
 
-	memset(&o, 0, sizeof o);
+	opts_init(&o);
 	o.exe = "fake";
-	o.width = 80;
 	test_whatif(&o);
 	test_cycle(&o);
 	test_specs(&o);

@@ -4,9 +4,10 @@
  * python3's json, Graphviz and callgrind_annotate by tests/t-export.sh,
  * which runs this program as a driver:
  *
- *   test_export drive [tgprof options] EXE [GMON...]
+ *   test_export drive [-X SPEC]... EXE [GMON...]
  *
- * loads the profile as `tgprof --text` would, opens an edit session and
+ * loads the profile as `tgprof --text -X SPEC ...` would (X a selection
+ * option: e, E, f, F, k, n, N), opens an edit session and
  * reads commands from standard input, one per line:
  *   export FILE FORMAT | export! FILE FORMAT    export_write()
  *   dump FILE                                   edit_dump()
@@ -18,7 +19,6 @@
  * printing "ok: MESSAGE" or "error: MESSAGE" per line.  Exit status 0 if
  * every line succeeded, 1 otherwise. */
 #include "config.h"
-#include "src/cli.h"
 #include "edit.h"
 #include "export.h"
 #include "load.h"
@@ -52,13 +52,24 @@ static int drive(int argc, char **argv)
 	char line[4096], msg[4096];
 	int bad = 0;
 
-	/* opts_parse wants a program name and --text keeps it from the TUI */
-	char **av = xcalloc((size_t)argc + 3, sizeof *av);
-	av[0] = "tgprof";
-	av[1] = "--text";
-	for (int i = 0; i < argc; i++)
-		av[i + 2] = argv[i];
-	opts_parse(&o, argc + 2, av);
+	opts_init(&o);
+	int ai = 0;
+	for (; ai < argc && argv[ai][0] == '-'; ai += 2) {
+		if (!argv[ai][1] || argv[ai][2] || !strchr("eEfFknN", argv[ai][1]) ||
+		    ai + 1 == argc) {
+			fprintf(stderr,
+				"drive: %s: not a selection option with its spec\n",
+				argv[ai]);
+			return 1;
+		}
+		opts_add_spec(&o, argv[ai][1], argv[ai + 1]);
+	}
+	if (ai < argc)
+		o.exe = argv[ai++];
+	if (ai < argc) {
+		o.profiles = (const char **)&argv[ai];
+		o.nprofiles = argc - ai;
+	}
 	load_all(&l, &o, NULL);
 	struct edit *e = edit_open(&l, &o);
 	while (fgets(line, sizeof line, stdin)) {
@@ -122,8 +133,7 @@ static int drive(int argc, char **argv)
 	}
 	edit_close(e);
 	load_free(&l);
-	opts_free(&o);
-	free(av);
+	opts_free_specs(&o);
 	return bad;
 }
 

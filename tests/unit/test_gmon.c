@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Unit tests of the gmon module: profile files of every format built in
- * memory byte by byte (layouts as GNU gprof 2.40 reads them, see
- * shared/docs/gprof-compat.md), read back field by field; every error
+ * memory byte by byte (layouts as GNU gprof 2.40 reads them, the record
+ * tags of gmon_format.h), read back field by field; every error
  * path through gmon_read_mem(); GNU's summing rules; gmon_read() on real
  * files (errors in a child process); the -i text; gmon.sum ordering from
  * a hand-built call graph; and a speed check. */
