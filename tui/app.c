@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct app *app_current;
-
 void app_message(struct app *a, int err, const char *fmt, ...)
 {
 	va_list ap;
@@ -44,8 +42,33 @@ void app_key_error(const char *msg)
 	util_grow((void **)&pending_key_errors, &pendcap, npending + 1,
 		  sizeof *pending_key_errors);
 	pending_key_errors[npending++] = xstrdup(msg);
-	if (app_current)
-		app_message(app_current, 1, "%s", msg);
+}
+
+size_t app_key_errors_show(struct app *a, size_t from)
+{
+	if (npending > from)
+		app_message(a, 1, "%s%s", pending_key_errors[from],
+			    npending - from > 1 ? " (and more: :messages)" : "");
+	for (size_t i = from + 1; i < npending; i++)
+		textbuf_add(&a->msglog, 1, "%s", pending_key_errors[i]);
+	return npending > from ? npending - from : 0;
+}
+
+void app_views_init(struct app *a)
+{
+	for (int v = 0; v < V_N; v++)
+		view_init(&a->views[v], v);
+}
+
+void app_views_fini(struct app *a)
+{
+	for (int v = 0; v < V_N; v++)
+		view_fini(&a->views[v]);
+}
+
+struct view *app_view(struct app *a, int id)
+{
+	return &a->views[id];
 }
 
 size_t app_key_errors(char *const **errs)
@@ -67,9 +90,10 @@ const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len
 
 void app_sync_cursor(struct app *a, int view)
 {
-	struct pane *p = &a->pane[view];
+	struct view *v = &a->views[view];
+	struct pane *p = &v->pane;
 	for (uint32_t i = 0; i < p->n; i++) {
-		if (a->rows[view][i] == a->node) {
+		if (v->rows[i] == a->node) {
 			p->cur = i;
 			return;
 		}
@@ -80,18 +104,18 @@ void app_sync_cursor(struct app *a, int view)
 	 * cursor is on becomes the selection, so what is highlighted is
 	 * what acts. */
 	if (view == a->view && p->n)
-		a->node = a->rows[view][p->cur];
+		a->node = v->rows[p->cur];
 }
 
 uint32_t app_cur_node(struct app *a, int view)
 {
-	struct pane *p = &a->pane[view];
-	return p->n && p->cur < p->n ? a->rows[view][p->cur] : CG_NONE;
+	struct view *v = &a->views[view];
+	return v->pane.n && v->pane.cur < v->pane.n ? v->rows[v->pane.cur] : CG_NONE;
 }
 
-uint32_t app_row(const struct app *a, int view, uint32_t i)
+uint32_t app_row(struct app *a, int view, uint32_t i)
 {
-	return a->rows[view][i];
+	return a->views[view].rows[i];
 }
 
 /* After a change of the model, a cycle node may have a new number: find
@@ -107,28 +131,27 @@ static void follow_model(struct app *a)
 		a->node = g->nodes[a->node_member].head;
 	if (a->node != CG_NONE && a->node >= g->nfuncs + g->ncycles)
 		a->node = CG_NONE;
-	for (int v = 0; v < V_N; v++)
-		a->dirty_rows[v] = 1;
+	app_invalidate(a);
 }
 
-void app_ensure_rows(struct app *a, int v)
+void app_ensure_rows(struct app *a, int id)
 {
-	const struct view_ops *ops = view_ops(v);
+	struct view *v = &a->views[id];
+	const struct view_ops *ops = v->ops;
 	follow_model(a);
-	if (ops->build &&
-	    (a->dirty_rows[v] || a->built_gen[v] != edit_generation(a->ed))) {
-		ops->build(a);
-		a->built_gen[v] = edit_generation(a->ed);
-		a->dirty_rows[v] = 0;
+	if (ops->build && (v->dirty || v->built_gen != edit_generation(a->ed))) {
+		ops->build(a, v);
+		v->built_gen = edit_generation(a->ed);
+		v->dirty = 0;
 	}
-	if (v == a->view && view_has_funcs(v) && a->node == CG_NONE && a->pane[v].n)
-		a->node = app_cur_node(a, v);
+	if (id == a->view && view_has_funcs(id) && a->node == CG_NONE && v->pane.n)
+		a->node = app_cur_node(a, id);
 }
 
 void app_invalidate(struct app *a)
 {
 	for (int v = 0; v < V_N; v++)
-		a->dirty_rows[v] = 1;
+		a->views[v].dirty = 1;
 }
 
 int app_list_view(const struct app *a)
@@ -142,8 +165,8 @@ static void push_pos(struct app *a, struct histpos **s, size_t *n, size_t *cap)
 	struct histpos *h = &(*s)[(*n)++];
 	h->view = a->view;
 	h->node = a->node;
-	h->cur = a->pane[a->view].cur;
-	h->top = a->pane[a->view].top;
+	h->cur = a->views[a->view].pane.cur;
+	h->top = a->views[a->view].pane.top;
 }
 
 /* The place we are at goes on the back stack; forward is forgotten. */
@@ -164,7 +187,7 @@ static void set_node(struct app *a, uint32_t node)
 static int list_has(struct app *a, int v, uint32_t node)
 {
 	app_ensure_rows(a, v);
-	for (uint32_t i = 0; i < a->pane[v].n; i++)
+	for (uint32_t i = 0; i < a->views[v].pane.n; i++)
 		if (app_row(a, v, i) == node)
 			return 1;
 	return 0;
@@ -173,14 +196,14 @@ static int list_has(struct app *a, int v, uint32_t node)
 /* Show VIEW without remembering the place left. */
 static void show_view(struct app *a, int view)
 {
-	const struct view_ops *ops = view_ops(view);
+	struct view *v = &a->views[view];
 	if (view_has_funcs(a->view))
 		a->prev_list_view = a->view;
 	a->view = view;
 	if (!view_has_funcs(view))
 		a->focus_entry = 0;
-	if (ops->open)
-		ops->open(a);
+	if (v->ops->open)
+		v->ops->open(a, v);
 	app_ensure_rows(a, view);
 	if (view_has_funcs(view)) {
 		uint32_t was = a->node;
@@ -225,15 +248,16 @@ void app_select_node(struct app *a, uint32_t node, int push_history)
 /* The pane keys move: the entry pane when focused, else the view's. */
 struct pane *app_focused_pane(struct app *a)
 {
-	return a->focus_entry && view_has_funcs(a->view) ? &a->ep : &a->pane[a->view];
+	return a->focus_entry && view_has_funcs(a->view) ? &a->ep
+							 : &a->views[a->view].pane;
 }
 
 void app_moved(struct app *a)
 {
-	const struct view_ops *ops = view_ops(a->view);
-	if (a->focus_entry || !ops->current)
+	struct view *v = &a->views[a->view];
+	if (a->focus_entry || !v->ops->current)
 		return;
-	uint32_t n = ops->current(a);
+	uint32_t n = v->ops->current(a, v);
 	if (n != CG_NONE)
 		set_node(a, n);
 }
@@ -275,7 +299,7 @@ void app_history(struct app *a, int forward)
 		set_node(a, p.node);
 	a->focus_entry = 0;
 	show_view(a, p.view);
-	struct pane *pn = &a->pane[p.view];
+	struct pane *pn = &a->views[p.view].pane;
 	if (!view_has_funcs(p.view))
 		pn->cur = p.cur;
 	pn->top = p.top;
@@ -303,8 +327,9 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 
 int app_search_rows(struct app *a, int dir, int from_next)
 {
-	const struct view_ops *ops = view_ops(a->view);
-	struct pane *p = &a->pane[a->view];
+	struct view *v = &a->views[a->view];
+	const struct view_ops *ops = v->ops;
+	struct pane *p = &v->pane;
 	char buf[1024];
 	app_ensure_rows(a, a->view);
 	uint32_t n = p->n;
@@ -317,7 +342,7 @@ int app_search_rows(struct app *a, int dir, int from_next)
 					 (dir < 0 ? -(int64_t)k : (int64_t)k) +
 					 (int64_t)n * 2) %
 					n);
-		if (matcher_match(&a->search, ops->row_text(a, i, buf, sizeof buf))) {
+		if (matcher_match(&a->search, ops->row_text(a, v, i, buf, sizeof buf))) {
 			int wrapped = dir < 0 ? i > p->cur : i < p->cur;
 			p->cur = i;
 			return wrapped;
@@ -330,16 +355,17 @@ int app_search_rows(struct app *a, int dir, int from_next)
  * after (*NTH, 1-based). */
 static uint32_t match_count(struct app *a, uint32_t *nth)
 {
-	const struct view_ops *ops = view_ops(a->view);
+	struct view *v = &a->views[a->view];
+	const struct view_ops *ops = v->ops;
 	char buf[1024];
-	uint32_t n = a->pane[a->view].n, m = 0;
+	uint32_t n = v->pane.n, m = 0;
 	*nth = 0;
 	if (!a->search.text || !ops->row_text)
 		return 0;
 	for (uint32_t i = 0; i < n; i++) {
-		if (matcher_match(&a->search, ops->row_text(a, i, buf, sizeof buf))) {
+		if (matcher_match(&a->search, ops->row_text(a, v, i, buf, sizeof buf))) {
 			m++;
-			if (i <= a->pane[a->view].cur)
+			if (i <= v->pane.cur)
 				*nth = m;
 		}
 	}
@@ -366,8 +392,8 @@ void app_search(struct app *a, int dir, int again)
 
 int app_view_key(struct app *a, int act)
 {
-	const struct view_ops *ops = view_ops(a->view);
-	return !a->focus_entry && ops->key && ops->key(a, act);
+	struct view *v = &a->views[a->view];
+	return !a->focus_entry && v->ops->key && v->ops->key(a, v, act);
 }
 
 /* Quit, unless edits were made since the last export: then say so and

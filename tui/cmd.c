@@ -257,11 +257,11 @@ static void c_filter(struct app *a, const char *name, char *arg)
 	app_invalidate(a);
 	int v = app_list_view(a);
 	app_ensure_rows(a, v);
+	uint32_t n = app_view(a, v)->pane.n;
 	if (!a->filter_pct && !a->filter.text)
-		app_message(a, 0, "filters off: %u rows", a->pane[v].n);
+		app_message(a, 0, "filters off: %u rows", n);
 	else
-		app_message(a, 0, "filter %s: %u row%s shown", arg, a->pane[v].n,
-			    a->pane[v].n == 1 ? "" : "s");
+		app_message(a, 0, "filter %s: %u row%s shown", arg, n, n == 1 ? "" : "s");
 }
 
 static void c_search(struct app *a, const char *name, char *arg)
@@ -322,10 +322,14 @@ static void c_bind(struct app *a, const char *name, char *arg)
 	(void)name;
 	char line[600];
 	snprintf(line, sizeof line, "bind %s", arg);
+	size_t errs = app_key_errors(&(char *const *){ NULL });
 	a->msg[0] = 0;
 	if (keymap_line(":bind", 1, line, app_key_error) == 0)
 		app_message(a, 0, "bound: %s", arg);
-	view_ops(V_HELP)->open(a); /* the help text shows the new binding */
+	app_key_errors_show(a, errs);
+	/* The help text, when shown, shows the new binding. */
+	if (a->view == V_HELP)
+		app_view(a, V_HELP)->ops->open(a, app_view(a, V_HELP));
 }
 
 /* :source FILE runs FILE's lines as commands.  A file may source others,

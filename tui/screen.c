@@ -130,7 +130,8 @@ void screen_draw(struct app *a)
 	a->list_y = a->list_h = a->entry_y = a->entry_h = 0;
 	draw_status(a);
 	if (H > 0) {
-		const struct view_ops *ops = view_ops(a->view);
+		struct view *v = app_view(a, a->view);
+		const struct view_ops *ops = v->ops;
 		/* Lists have the entry pane below them when there is room for
 		 * both; a view's own header line (if any) is its first row. */
 		int eh = view_has_funcs(a->view) && H >= 10 ? H * 2 / 5 : 0;
@@ -138,7 +139,7 @@ void screen_draw(struct app *a)
 		int head = (ops->flags & VIEW_HEADER) != 0;
 		a->list_y = 1 + head;
 		a->list_h = lh - head;
-		ops->draw(a, 1, lh, COLS);
+		ops->draw(a, v, 1, lh, COLS);
 		if (eh) {
 			draw_separator(a, 1 + lh);
 			a->entry_y = 2 + lh;
@@ -179,7 +180,7 @@ void screen_mouse(struct app *a, const struct term_key *k)
 	int row;
 	if (in_list) {
 		a->focus_entry = 0;
-		p = &a->pane[a->view];
+		p = &app_view(a, a->view)->pane;
 		row = k->y - a->list_y;
 	} else if (in_entry) {
 		a->focus_entry = 1;

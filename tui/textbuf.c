@@ -30,3 +30,13 @@ void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
 	t->attr[t->n] = attr;
 	t->lines[t->n++] = xstrdup(buf);
 }
+
+void textbuf_free(struct textbuf *t)
+{
+	textbuf_clear(t);
+	free(t->lines);
+	free(t->attr);
+	t->lines = NULL;
+	t->attr = NULL;
+	t->cap = 0;
+}

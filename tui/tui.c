@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Indexed by enum view. */
+/* Indexed by enum view_id. */
 static const struct view_ops *const views[V_N] = {
 	[V_FLAT] = &view_flat_ops,       [V_GRAPH] = &view_graph_ops,
 	[V_INDEX] = &view_index_ops,     [V_SOURCE] = &view_source_ops,
@@ -194,6 +194,7 @@ int tui_main(const struct opts *o)
 	size_t nkey_errors;
 
 	view_set_table(views);
+	app_views_init(a);
 	setlocale(LC_ALL, "");
 	a->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	a->o = o;
@@ -222,7 +223,6 @@ int tui_main(const struct opts *o)
 	double t_opened = util_now();
 	a->g = edit_graph(a->ed);
 	a->seen_gen = edit_generation(a->ed);
-	app_current = a;
 	if ((nkey_errors = app_key_errors(&key_errors)))
 		app_message(a, 1, "%s%s", key_errors[0],
 			    nkey_errors > 1 ? " (and more, shown on exit)" : "");
@@ -237,7 +237,7 @@ int tui_main(const struct opts *o)
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
-	view_cycles_set_opts(o);
+	view_cycles_set_opts(a, o);
 	if (o->break_cycles > 0) {
 		struct cyclebreak_choice *ch;
 		size_t nch = cyclebreak_opts_choices(a->g, o, &ch);
@@ -320,6 +320,6 @@ int tui_main(const struct opts *o)
 		fprintf(stderr, "%s: %s\n", util_progname(), key_errors[i]);
 	edit_close(a->ed);
 	load_free(&a->ld);
-	app_current = NULL;
+	app_views_fini(a);
 	return a->status;
 }
