@@ -167,6 +167,9 @@ static void push_pos(struct app *a, struct histpos **s, size_t *n, size_t *cap)
 	h->node = a->node;
 	h->cur = a->views[a->view].pane.cur;
 	h->top = a->views[a->view].pane.top;
+	h->ep_cur = a->ep.cur;
+	h->ep_top = a->ep.top;
+	h->focus_entry = a->focus_entry;
 }
 
 /* The place we are at goes on the back stack; forward is forgotten. */
@@ -303,6 +306,13 @@ void app_history(struct app *a, int forward)
 	if (!view_has_funcs(p.view))
 		pn->cur = p.cur;
 	pn->top = p.top;
+	if (view_has_funcs(p.view)) {
+		/* the entry pane as it was, built again for the function */
+		a->focus_entry = p.focus_entry;
+		a->ep_restore = 1;
+		a->ep_cur = p.ep_cur;
+		a->ep_top = p.ep_top;
+	}
 }
 
 int app_arc_edit(struct app *a, uint32_t arc, int restore)
@@ -407,7 +417,7 @@ void app_quit(struct app *a)
 	}
 	a->quit_asked = 1;
 	app_message(a, 1,
-		    "%zu edit%s not exported: quit again to quit, :export FILE saves, "
-		    ":q! quits",
+		    "%zu edit%s not exported: quit again to quit, :export FILE or "
+		    ":write-edits FILE saves, :q! quits",
 		    n, n == 1 ? "" : "s");
 }

@@ -36,6 +36,8 @@ struct histpos {
 	int view;
 	uint32_t node;
 	uint32_t cur, top;
+	uint32_t ep_cur, ep_top; /* the entry pane's */
+	int focus_entry;
 };
 
 struct app {
@@ -49,8 +51,11 @@ struct app {
 	uint32_t node;          /* selected function or cycle node */
 	uint32_t node_member;   /* a member of it when node is a cycle */
 	struct pane ep;         /* the entry pane's (its lines: view_entry.c) */
+	int ep_restore;         /* its next build puts the cursor at: */
+	uint32_t ep_cur, ep_top;
 	unsigned long seen_gen; /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */
+	int entry_tenths;                     /* the entry pane's share, 1..8 */
 	/* back and forward */
 	struct histpos *back, *fwd;
 	size_t nback, nfwd, backcap, fwdcap;

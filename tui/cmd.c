@@ -131,7 +131,8 @@ static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 static void c_arc(struct app *a, const char *name, char *arg)
 {
 	char msg[512];
-	int restore = strcmp(name, "restore") == 0, named;
+	int restore = strncmp(name, "restore", 7) == 0, named;
+	int sure = strchr(name, '!') != NULL;
 	if (!*arg) {
 		/* as the key: the shown view's own reading first */
 		if (!app_view_key(a, restore ? ACT_RESTORE_ARC : ACT_DELETE_ARC))
@@ -146,7 +147,17 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	if (named)
 		return;
 	/* Otherwise a symspec, as gprof -k takes it (file:line, a name
-	 * several functions share...). */
+	 * several functions share...).  One with an empty side (FROM/,
+	 * /TO, /) names no arc: when it would change several, it asks
+	 * for the command with `!' first. */
+	const char *slash = strchr(arg, '/');
+	long would = edit_arc_spec_changes(a->ed, arg, !restore);
+	if (!sure && slash && (slash == arg || !slash[1]) && would > 1) {
+		app_message(a, 1, "`%s' would %s %ld arcs: :%s! %s does it", arg,
+			    restore ? "restore" : "delete", would,
+			    restore ? "restore" : "k", arg);
+		return;
+	}
 	int r = restore ? edit_arc_restore_spec(a->ed, arg, NULL, msg, sizeof msg)
 			: edit_arc_delete_spec(a->ed, arg, NULL, msg, sizeof msg);
 	app_message(a, r < 0, "%s", msg);
@@ -290,16 +301,15 @@ static void c_set(struct app *a, const char *name, char *arg)
 	char opt[32] = "", val[64] = "";
 	sscanf(arg, "%31s %63s", opt, val);
 	if (strcmp(opt, "keymap") == 0) {
-		keymap_clear();
-		if (keymap_load_builtin("default", app_key_error) < 0 ||
-		    (strcmp(val, "default") != 0 &&
-		     keymap_load_builtin(val, app_key_error) < 0)) {
-			keymap_load_builtin("default", app_key_error);
-			app_message(a, 1, "unknown keymap `%s' (default, vi, emacs)",
+		/* The user's bindings stay on top of the chosen keymap; an
+		 * unknown name changes nothing. */
+		if (keymap_use(val, app_key_error) < 0)
+			app_message(a, 1,
+				    "unknown keymap `%s' (default, vi, emacs): "
+				    "the keys are as they were",
 				    val);
-		} else {
-			app_message(a, 0, "keymap %s", val);
-		}
+		else
+			app_message(a, 0, "keymap %s, with your bindings over it", val);
 		return;
 	}
 	int b = on_off(val);
@@ -324,7 +334,7 @@ static void c_bind(struct app *a, const char *name, char *arg)
 	snprintf(line, sizeof line, "bind %s", arg);
 	size_t errs = app_key_errors(&(char *const *){ NULL });
 	a->msg[0] = 0;
-	if (keymap_line(":bind", 1, line, app_key_error) == 0)
+	if (keymap_user_line(":bind", 1, line, app_key_error) == 0)
 		app_message(a, 0, "bound: %s", arg);
 	app_key_errors_show(a, errs);
 	/* The help text, when shown, shows the new binding. */
@@ -399,23 +409,43 @@ static int written(struct app *a, const char *name, const char *path, int r,
 	return r == 0;
 }
 
+/* Whether PATH names a text file by its extension: none, .txt, .text,
+ * .gprof or .out (export_format_guess takes callgrind.out first). */
+static int text_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		return 1;
+	return strcmp(dot, ".txt") == 0 || strcmp(dot, ".text") == 0 ||
+	       strcmp(dot, ".gprof") == 0 || strcmp(dot, ".out") == 0;
+}
+
 static void c_export(struct app *a, const char *name, char *arg)
 {
 	char path[4096] = "", fmt[32] = "", msg[4200];
 	enum export_format f;
 	if (sscanf(arg, "%4095s %31s", path, fmt) < 1) {
-		app_message(a, 1, "usage: export[!] FILE [text|json|dot|callgrind]");
+		app_message(a, 1,
+			    "usage: export[!] FILE [text|json|dot|callgrind|folded|svg]");
 		return;
 	}
 	if (fmt[0]) {
 		if (export_format_parse(fmt, &f) < 0) {
 			app_message(a, 1,
-				    "unknown format `%s' (text, json, dot, callgrind)",
+				    "unknown format `%s' (text, json, dot, callgrind, "
+				    "folded, svg)",
 				    fmt);
 			return;
 		}
-	} else {
-		f = export_format_guess(path);
+	} else if ((f = export_format_guess(path)) == EXPORT_TEXT && !text_name(path)) {
+		/* an extension no format has: refused, never text by default */
+		app_message(a, 1,
+			    "%s: no format has this extension: :export %s FORMAT "
+			    "(text, json, dot, callgrind, folded, svg)",
+			    path, path);
+		return;
 	}
 	int r = export_write(a->ed, path, f, NULL, name[6] == '!', msg, sizeof msg);
 	if (!written(a, name, path, r, msg))
@@ -506,9 +536,12 @@ static void c_write_edits(struct app *a, const char *name, char *arg)
 		return;
 	}
 	int r = editfile_write(arg, a->g, d, n, write_flags(name), msg, sizeof msg);
-	if (written(a, name, arg, r, msg))
-		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
-			    n == 1 ? "" : "s", arg, arg);
+	if (!written(a, name, arg, r, msg))
+		return;
+	app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
+		    n == 1 ? "" : "s", arg, arg);
+	/* the edits are kept: quitting needs no export */
+	a->saved_gen = edit_generation(a->ed);
 }
 
 /* :show-edits: the deleted arcs as the commands of an edits file, in the
@@ -617,6 +650,8 @@ static const struct {
 	{ "goto NAME|N", "go to a function by name or index", c_goto },
 	{ "k FROM/TO", "delete arcs as -k does (no argument: the arc under the cursor)", c_arc },
 	{ "restore FROM/TO", "restore deleted arcs (no argument: the one under the cursor)", c_arc },
+	{ "k! FROM/TO", "the same as k, without asking when FROM/, /TO or / changes several arcs", c_arc },
+	{ "restore! FROM/TO", "the same as restore, without asking", c_arc },
 	{ "undo", "undo the last change", c_edit },
 	{ "redo", "redo the last undone change", c_edit },
 	{ "scale [FUNC] FACTOR", "multiply a function's self time (what-if)", c_time },
@@ -677,6 +712,7 @@ static const struct {
 	{ "include-time", CMD_ARG_FUNC }, { "focus", CMD_ARG_FUNC }, { "unfocus", CMD_ARG_FUNC },
 	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC },
 	{ "k", CMD_ARG_ARC }, { "restore", CMD_ARG_ARC },
+	{ "k!", CMD_ARG_ARC }, { "restore!", CMD_ARG_ARC },
 	{ "pin", CMD_ARG_ARC }, { "force", CMD_ARG_ARC }, { "unpin", CMD_ARG_ARC },
 	{ "export", CMD_ARG_FILE }, { "export!", CMD_ARG_FILE }, { "save-display", CMD_ARG_FILE },
 	{ "save-display!", CMD_ARG_FILE }, { "source", CMD_ARG_FILE }, { "dump", CMD_ARG_FILE },

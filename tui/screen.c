@@ -33,7 +33,10 @@ static void selection_text(struct app *a, char *buf, size_t len)
 		for (uint32_t i = 0; i < g->nfuncs; i++) {
 			if (cg_in_set(&g->nodes[i], CG_INCL_GRAPH) && nfocus++ == 0)
 				one = i;
-			nhidden += cg_in_set(&g->nodes[i], CG_EXCL_GRAPH);
+			/* mcount & co are out of everything from the start,
+			 * and no :unhide brings them back: not counted */
+			nhidden += !g->nodes[i].sym->is_excluded &&
+				   cg_in_set(&g->nodes[i], CG_EXCL_GRAPH);
 		}
 		size_t k = 0;
 		text[0] = 0;
@@ -134,7 +137,8 @@ void screen_draw(struct app *a)
 		const struct view_ops *ops = v->ops;
 		/* Lists have the entry pane below them when there is room for
 		 * both; a view's own header line (if any) is its first row. */
-		int eh = view_has_funcs(a->view) && H >= 10 ? H * 2 / 5 : 0;
+		int eh =
+			view_has_funcs(a->view) && H >= 10 ? H * a->entry_tenths / 10 : 0;
 		int lh = eh ? H - eh - 1 : H;
 		int head = (ops->flags & VIEW_HEADER) != 0;
 		a->list_y = 1 + head;

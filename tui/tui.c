@@ -160,6 +160,15 @@ static void run_action(struct app *a, int act)
 			    a->bars ? "shown (at 100 columns and more)" : "hidden");
 		break;
 	case ACT_TOGGLE_SIGNIFICANT: baseline_significant(a, "toggle"); break;
+	case ACT_ENTRY_GROW:
+	case ACT_ENTRY_SHRINK:
+		a->entry_tenths += act == ACT_ENTRY_GROW ? 1 : -1;
+		if (a->entry_tenths < 1)
+			a->entry_tenths = 1;
+		if (a->entry_tenths > 8)
+			a->entry_tenths = 8;
+		app_message(a, 0, "entry pane: %d%% of the screen", a->entry_tenths * 10);
+		break;
 	}
 }
 
@@ -201,6 +210,7 @@ int tui_main(const struct opts *o)
 	a->show_delta = 1;
 	a->bars = 1;
 	a->color = 1;
+	a->entry_tenths = 4;
 	a->node = CG_NONE;
 	keymap_clear();
 	keymap_load_builtin("default", app_key_error);

@@ -100,11 +100,13 @@ void view_entry_build(struct app *a)
 {
 	struct cg *g = a->g;
 	uint32_t n = a->node, keep_node = CG_NONE, keep_arc = CG_NONE;
-	int keep_kind = -1;
+	int keep_kind = -1, keep_deleted = 0;
+	uint32_t keep_at = a->ep.cur;
 	if (a->ep.cur < nel) {
 		keep_node = el[a->ep.cur].node;
 		keep_arc = el[a->ep.cur].arc;
 		keep_kind = el[a->ep.cur].kind;
+		keep_deleted = el[a->ep.cur].deleted;
 	}
 	int same = el_node == n;
 	nel = 0;
@@ -144,14 +146,29 @@ void view_entry_build(struct app *a)
 		for (uint32_t i = 0; i < a->ep.n; i++)
 			if (el[i].node == keep_node && el[i].arc == keep_arc &&
 			    el[i].kind == keep_kind)
-				a->ep.cur = i;
+				a->ep.cur = el[i].deleted == keep_deleted || !a->ep.n
+						    ? i
+						    : /* the arc under the cursor was just
+						       * deleted or restored and moved: the
+						       * cursor stays where it was, on its
+						       * neighbour now */
+						    (keep_at < a->ep.n ? keep_at
+								       : a->ep.n - 1);
 	if (!same)
 		a->ep.top = 0;
+	/* Back to a place: its line and scroll (app_history). */
+	if (a->ep_restore) {
+		a->ep_restore = 0;
+		if (a->ep.n) {
+			a->ep.cur = a->ep_cur < a->ep.n ? a->ep_cur : a->ep.n - 1;
+			a->ep.top = a->ep_top < a->ep.n ? a->ep_top : 0;
+		}
+	}
 }
 
 void view_entry_draw(struct app *a, int y, int h, int w)
 {
-	if (el_node != a->node || el_gen != edit_generation(a->ed))
+	if (el_node != a->node || el_gen != edit_generation(a->ed) || a->ep_restore)
 		view_entry_build(a);
 	view_pane_fix(&a->ep, h);
 	for (int r = 0; r < h; r++) {
