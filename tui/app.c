@@ -6,6 +6,7 @@
  * the commands can call down here without a cycle. */
 #include "config.h"
 #include "app.h"
+#include "demangle.h"
 #include "rows.h"
 #include "util.h"
 
@@ -14,13 +15,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The message line set from FMT and AP, of any length. */
+static void set_message(struct app *a, int err, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	size_t need = n > 0 ? (size_t)n + 1 : 1;
+	if (need > a->msgcap || !a->msg) {
+		free(a->msg);
+		a->msgcap = need < 256 ? 256 : need;
+		a->msg = xmalloc(a->msgcap);
+	}
+	vsnprintf(a->msg, a->msgcap, fmt, ap);
+	a->msg_err = err;
+}
+
+void app_progress(struct app *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	set_message(a, 0, fmt, ap);
+	va_end(ap);
+}
+
 void app_message(struct app *a, int err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+	set_message(a, err, fmt, ap);
 	va_end(ap);
-	a->msg_err = err;
 	/* The log keeps what the message line may cut; a bounded tail. */
 	if (a->msglog.n >= 1000) {
 		free(a->msglog.lines[0]);
@@ -317,7 +342,7 @@ void app_history(struct app *a, int forward)
 
 int app_arc_edit(struct app *a, uint32_t arc, int restore)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	int r = restore ? edit_arc_restore(a->ed, arc, msg, sizeof msg)
 			: edit_arc_delete(a->ed, arc, msg, sizeof msg);
 	if (r < 0) {
@@ -333,6 +358,52 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 		    g->nodes[c->child].sym->dname, (unsigned long long)c->count,
 		    c->count == 1 ? "" : "s");
 	return r;
+}
+
+/* A character of a mangled name (C++'s and Rust's). */
+static int mangled_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
+}
+
+void app_message_names(struct app *a, int err, const char *msg)
+{
+	const struct opts *o = a->o;
+	int style = o->demangle_off     ? -1
+		    : o->demangle_style ? demangle_style(o->demangle_style)
+					: demangle_style_auto();
+	size_t len = strlen(msg), cap = len + 1, k = 0;
+	char *out = xmalloc(cap);
+	for (const char *p = msg; *p;) {
+		size_t n = 0;
+		/* a word that starts a mangled name, at a word's start */
+		if ((p == msg || !mangled_char(p[-1])) && p[0] == '_' &&
+		    (p[1] == 'Z' || p[1] == 'R'))
+			while (mangled_char(p[n]))
+				n++;
+		char *d = NULL;
+		if (n && style >= 0) {
+			char *w = xmalloc(n + 1);
+			memcpy(w, p, n);
+			w[n] = 0;
+			d = demangle_name(w, style);
+			free(w);
+		}
+		const char *put = d ? d : p;
+		size_t m = d ? strlen(d) : n ? n : 1;
+		if (k + m + 1 > cap) {
+			cap = (k + m + 1) * 2;
+			out = xrealloc(out, cap);
+		}
+		memcpy(out + k, put, m);
+		k += m;
+		p += n ? n : 1;
+		free(d);
+	}
+	out[k] = 0;
+	app_message(a, err, "%s", out);
+	free(out);
 }
 
 int app_search_rows(struct app *a, int dir, int from_next)

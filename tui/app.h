@@ -30,6 +30,10 @@
 #include "textbuf.h"
 #include "view.h"
 
+/* The buffer for a message core writes (edits, lookups): room for a
+ * few names of C++'s longest; the message line itself has no limit. */
+#define APP_MSG_MAX 16384
+
 /* A place to come back to: the view, its function and how it was
  * scrolled. */
 struct histpos {
@@ -69,7 +73,8 @@ struct app {
 	int full_names; /* names whole, not template arguments as <…> */
 	int hscroll;    /* names scrolled sideways by this many characters */
 	int bars;       /* the % time bar column */
-	char msg[512];
+	char *msg;      /* the message line, of any length (never NULL) */
+	size_t msgcap;
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */
 	int quit, status;
@@ -86,6 +91,12 @@ struct view *app_view(struct app *a, int id);
 
 void app_message(struct app *a, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* MSG (from core, which names functions as -k takes them) with every
+ * mangled name demangled, as the screen shows names. */
+void app_message_names(struct app *a, int err, const char *msg);
+/* The message line alone, not kept in the log (progress). */
+void app_progress(struct app *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* A key file's error: kept (tui_main prints them on exit; the one who
  * loaded the keys shows them, app_key_errors_show). */
 void app_key_error(const char *msg);

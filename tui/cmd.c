@@ -34,7 +34,7 @@ typedef void cmd_fn(struct app *a, const char *name, char *arg);
 /* FUNC in TEXT (empty: the selected function); CG_NONE after a message. */
 static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	while (*text == ' ')
 		text++;
 	if (!*text) {
@@ -57,7 +57,7 @@ static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
 	}
 	uint32_t n = edit_lookup(a->ed, text, msg, sizeof msg);
 	if (n == CG_NONE)
-		app_message(a, 1, "%s", msg);
+		app_message_names(a, 1, msg);
 	return n;
 }
 
@@ -98,7 +98,7 @@ static void c_goto(struct app *a, const char *name, char *arg)
  * (operator/ aside) can be typed as the screen shows them. */
 static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	int depth = 0;
 	const char *slash = NULL;
 	*named = 0;
@@ -130,7 +130,7 @@ static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 
 static void c_arc(struct app *a, const char *name, char *arg)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	int restore = strncmp(name, "restore", 7) == 0, named;
 	int sure = strchr(name, '!') != NULL;
 	if (!*arg) {
@@ -160,21 +160,21 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	}
 	int r = restore ? edit_arc_restore_spec(a->ed, arg, NULL, msg, sizeof msg)
 			: edit_arc_delete_spec(a->ed, arg, NULL, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_edit(struct app *a, const char *name, char *arg)
 {
 	(void)arg;
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	int r = strcmp(name, "undo") == 0 ? edit_undo(a->ed, msg, sizeof msg)
 					  : edit_redo(a->ed, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_time(struct app *a, const char *name, char *arg)
 {
-	char msg[512], *end;
+	char msg[APP_MSG_MAX], *end;
 	char *last = strrchr(arg, ' ');
 	char *num = last ? last + 1 : arg;
 	double v = strtod(num, &end);
@@ -192,12 +192,12 @@ static void c_time(struct app *a, const char *name, char *arg)
 		return;
 	int r = strcmp(name, "scale") == 0 ? edit_scale_self(a->ed, n, v, msg, sizeof msg)
 					   : edit_set_self(a->ed, n, v, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_select(struct app *a, const char *name, char *arg)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	enum edit_sel what;
 	int on;
 	if (edit_sel_command(name, &what, &on) < 0)
@@ -206,14 +206,14 @@ static void c_select(struct app *a, const char *name, char *arg)
 	 * focus, the hidden functions), not the selected function. */
 	if (!on && !*arg) {
 		uint32_t done = edit_unselect_all(a->ed, what, msg, sizeof msg);
-		app_message(a, done == 0, "%s", msg);
+		app_message_names(a, done == 0, msg);
 		return;
 	}
 	uint32_t n = func_arg(a, arg, 0);
 	if (n == CG_NONE)
 		return;
 	int r = edit_select(a->ed, n, what, on, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_sort(struct app *a, const char *name, char *arg)
@@ -405,7 +405,7 @@ static int written(struct app *a, const char *name, const char *path, int r,
 		app_message(a, 1, "%s exists: :%.*s! %s replaces it", path,
 			    (int)strcspn(name, "!"), name, path);
 	else if (r != 0)
-		app_message(a, 1, "%s", msg);
+		app_message_names(a, 1, msg);
 	return r == 0;
 }
 
@@ -450,7 +450,7 @@ static void c_export(struct app *a, const char *name, char *arg)
 	int r = export_write(a->ed, path, f, NULL, name[6] == '!', msg, sizeof msg);
 	if (!written(a, name, path, r, msg))
 		return;
-	app_message(a, 0, "%s", msg);
+	app_message_names(a, 0, msg);
 	a->saved_gen = edit_generation(a->ed);
 }
 
@@ -464,7 +464,7 @@ static void c_save_display(struct app *a, const char *name, char *arg)
 	screen_draw(a);
 	int r = draw_save_display(arg, write_flags(name), msg, sizeof msg);
 	if (written(a, name, arg, r, msg))
-		app_message(a, 0, "%s", msg);
+		app_message_names(a, 0, msg);
 }
 
 static int fill_dump(FILE *f, void *ctx)

@@ -9,9 +9,11 @@
 #include "names.h"
 #include "term.h"
 #include "view_entry.h"
+#include "util.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -158,12 +160,14 @@ void screen_draw(struct app *a)
 		const char *more = " ... (:messages)";
 		int mw = (int)strlen(more);
 		if ((int)strlen(a->msg) > COLS && COLS > mw + 10) {
-			char cut[600];
 			int k = COLS - mw;
 			while (k > 0 && ((unsigned char)a->msg[k] & 0xc0) == 0x80)
 				k--; /* not inside a UTF-8 character */
-			snprintf(cut, sizeof cut, "%.*s%s", k, a->msg, more);
+			char *cut = xmalloc((size_t)k + (size_t)mw + 1);
+			snprintf(cut, (size_t)k + (size_t)mw + 1, "%.*s%s", k, a->msg,
+				 more);
 			draw_row(LINES - 1, COLS, cut, a->msg_err ? 5 : 0);
+			free(cut);
 		} else {
 			draw_row(LINES - 1, COLS, a->msg, a->msg_err ? 5 : 0);
 		}

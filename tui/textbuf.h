@@ -17,7 +17,7 @@ struct textbuf {
 void textbuf_clear(struct textbuf *t);
 /* Drop every line and free the buffer. */
 void textbuf_free(struct textbuf *t);
-/* Add a line, printf-style; a line longer than 2047 bytes is cut. */
+/* Add a line, printf-style, of any length. */
 void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

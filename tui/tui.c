@@ -45,7 +45,7 @@ static const struct view_ops *const views[V_N] = {
 
 static void run_action(struct app *a, int act)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	struct pane *p = app_focused_pane(a);
 	int page = p->height > 1 ? (int)p->height - 1 : 1;
 	const struct view_ops *ops = view_ops(a->view);
@@ -99,10 +99,10 @@ static void run_action(struct app *a, int act)
 	case ACT_DELETE_ARC: view_entry_arc_op(a, 0); break;
 	case ACT_RESTORE_ARC: view_entry_arc_op(a, 1); break;
 	case ACT_UNDO:
-		app_message(a, edit_undo(a->ed, msg, sizeof msg) < 0, "%s", msg);
+		app_message_names(a, edit_undo(a->ed, msg, sizeof msg) < 0, msg);
 		break;
 	case ACT_REDO:
-		app_message(a, edit_redo(a->ed, msg, sizeof msg) < 0, "%s", msg);
+		app_message_names(a, edit_redo(a->ed, msg, sizeof msg) < 0, msg);
 		break;
 	case ACT_VIEW_FLAT: app_set_view(a, V_FLAT); break;
 	case ACT_VIEW_GRAPH: app_set_view(a, V_GRAPH); break;
@@ -204,6 +204,7 @@ int tui_main(const struct opts *o)
 
 	view_set_table(views);
 	app_views_init(a);
+	app_progress(a, "%s", "");
 	setlocale(LC_ALL, "");
 	a->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	a->o = o;
@@ -331,5 +332,7 @@ int tui_main(const struct opts *o)
 	edit_close(a->ed);
 	load_free(&a->ld);
 	app_views_fini(a);
+	free(a->msg);
+	a->msg = NULL;
 	return a->status;
 }

@@ -312,12 +312,11 @@ static int propose_progress(void *ctx, const char *what, double done)
 	double now = util_now();
 	if (now - p->start >= 0.5 && now - p->last >= 0.1) {
 		p->last = now;
-		snprintf(p->a->msg, sizeof p->a->msg,
-			 "breaking cycles: %s %3.0f%%  (Esc %s)", what, 100 * done,
-			 strcmp(what, "exact search")
-				 ? "cancels"
-				 : "stops it, keeping the best so far");
-		p->a->msg_err = 0;
+		app_progress(p->a, "breaking cycles: %s %3.0f%%  (Esc %s)", what,
+			     100 * done,
+			     strcmp(what, "exact search")
+				     ? "cancels"
+				     : "stops it, keeping the best so far");
 		screen_draw(p->a);
 	}
 	return term_cancel_pressed();
@@ -577,7 +576,7 @@ void view_cycles_toggle(struct app *a)
 void view_cycles_accept(struct app *a)
 {
 	struct cycles *cv = cycles_of(a);
-	char msg[512], label[64];
+	char msg[APP_MSG_MAX], label[64];
 	if (!cv->active)
 		return;
 	uint32_t *v = xmalloc((cv->r.narcs + 1) * sizeof *v);
