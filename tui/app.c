@@ -106,11 +106,48 @@ const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len
 {
 	const struct cg *g = a->g;
 	if (n < g->nfuncs)
-		return g->nodes[n].sym->dname;
+		return a->labels ? a->labels[n] : g->nodes[n].sym->dname;
 	char cyc[ROWS_CYCLE_MAX];
 	char *e = rows_cycle_name(cyc, g->nodes[n].cycle, 1);
 	snprintf(buf, len, "%.*s", (int)(e - cyc), cyc);
 	return buf;
+}
+
+void app_labels_init(struct app *a)
+{
+	const struct opts *o = a->o;
+	const struct cg *g = a->g;
+	if (!(o->line || o->inline_file_names))
+		return;
+	a->labels = xmalloc(((size_t)g->nfuncs + 1) * sizeof *a->labels);
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		const struct sym *s = g->nodes[i].sym;
+		char suffix[4200];
+		size_t k = rows_name_suffix(s, o->line, o->inline_file_names,
+					    o->print_path, suffix, sizeof suffix);
+		size_t len = strlen(s->dname) + k + 1;
+		a->labels[i] = xmalloc(len);
+		snprintf(a->labels[i], len, "%s%s", s->dname, suffix);
+	}
+}
+
+void app_labels_free(struct app *a)
+{
+	if (!a->labels)
+		return;
+	for (uint32_t i = 0; i < a->g->nfuncs; i++)
+		free(a->labels[i]);
+	free(a->labels);
+	a->labels = NULL;
+}
+
+void app_named(const struct app *a, char *dst, size_t len, const char *row,
+	       const char *end, uint32_t n)
+{
+	char ref[64], buf[64];
+	char *re = rows_ref(ref, a->g, n);
+	snprintf(dst, len, "%.*s%s%.*s", (int)(end - row), row,
+		 app_node_name(a, n, buf, sizeof buf), (int)(re - ref), ref);
 }
 
 void app_sync_cursor(struct app *a, int view)

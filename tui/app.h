@@ -71,8 +71,8 @@ struct app {
 	/* display */
 	int show_delta, color, utf8;
 	int full_names; /* names whole, not template arguments as <…> */
-	int hscroll;    /* names scrolled sideways by this many characters */
 	int bars;       /* the % time bar column */
+	char **labels;  /* names with -l's file:line (app_labels_init), or NULL */
 	char *msg;      /* the message line, of any length (never NULL) */
 	size_t msgcap;
 	int msg_err;
@@ -146,7 +146,16 @@ void app_sync_cursor(struct app *a, int view);
 uint32_t app_cur_node(struct app *a, int view);
 /* Row I of VIEW, 0 to its pane's n. */
 uint32_t app_row(struct app *a, int view, uint32_t i);
-/* N's name as the lists show it (a cycle as "<cycle N as a whole>"). */
+/* N's name as the lists show it (a cycle as "<cycle N as a whole>"),
+ * with -l or --inline-file-names its file and line as gprof prints them. */
 const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
+/* The names with file and line, once, when the options ask for them;
+ * app_labels_free frees them. */
+void app_labels_init(struct app *a);
+void app_labels_free(struct app *a);
+/* ROW up to END, node N's name as app_node_name gives it and its call
+ * graph reference (" [I]"), into DST of LEN bytes. */
+void app_named(const struct app *a, char *dst, size_t len, const char *row,
+	       const char *end, uint32_t n);
 
 #endif

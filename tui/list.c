@@ -8,6 +8,7 @@
 #include "draw.h"
 #include "matcher.h"
 #include "names.h"
+#include "rows.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -295,21 +296,33 @@ void list_draw_header(struct app *a, struct view *v, int y, int w, const char *h
 }
 
 /* The row as shown: gutter, numbers (all, or the first KEEP bytes when
- * the name would not be seen), the name shortened and scrolled. */
-static void compose(struct app *a, const char *line, int at, int keep, int w, char *out,
-		    size_t len)
+ * the name would not be seen), the name shortened (template arguments,
+ * then its leading scopes when it does not fit the W columns) and
+ * scrolled.  A malloc'd string. */
+static char *compose(struct app *a, struct view *v, const char *line, int at, int keep,
+		     int w)
 {
-	char name[1024];
 	const char *nm = line + at;
-	if (!a->full_names) {
-		names_shorten(nm, name, sizeof name, a->utf8);
-		nm = name;
-	}
-	nm = names_skip(nm, a->hscroll);
+	char *shortened = NULL, *fitted = NULL;
 	int pre = at;
 	if (keep > 0 && at + 12 > w)
 		pre = 2 + keep;
+	if (!a->full_names) {
+		shortened = names_shorten_dup(nm, a->utf8);
+		nm = shortened;
+		if (v->hscroll == 0) {
+			int room = w - pre - (pre < at ? 2 : 0);
+			fitted = names_fit(nm, room, a->utf8);
+			nm = fitted;
+		}
+	}
+	nm = names_skip(nm, v->hscroll);
+	size_t len = (size_t)pre + strlen(nm) + 4;
+	char *out = xmalloc(len);
 	snprintf(out, len, "%.*s%s%s", pre, line, pre < at ? "  " : "", nm);
+	free(shortened);
+	free(fitted);
+	return out;
 }
 
 void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt *fmt,
@@ -328,22 +341,28 @@ void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt
 			continue;
 		}
 		uint32_t n = v->rows[i];
-		char line[1024];
+		char buf[64];
+		const char *name = app_node_name(a, n, buf, sizeof buf);
+		/* gprof's line, the name at its end, of any length (the index
+		 * adds a file name) */
+		size_t len = strlen(name) + ROWS_MAX + 4200;
+		char *line = xmalloc(len);
 		double pct = 0;
 		int cur = i == p->cur;
 		line[0] = cur ? '>' : ' ';
 		line[1] = ' ';
-		fmt(a, v, n, line + 2, sizeof line - 2, &pct);
-		char shown[1100], buf[64];
+		fmt(a, v, n, line + 2, len - 2, &pct);
 		/* The name is the last thing in gprof's line. */
-		const char *nm = strstr(line + 2, app_node_name(a, n, buf, sizeof buf));
-		compose(a, line, nm ? (int)(nm - line) : (int)strlen(line), keep,
-			w - right, shown, sizeof shown);
+		const char *nm = strstr(line + 2, name);
+		char *shown =
+			compose(a, v, line, nm ? (int)(nm - line) : (int)strlen(line),
+				keep, w - right);
 		int role = cur && !a->focus_entry ? 6 : draw_hot_attr(pct);
-		if (!cur && a->search.text &&
-		    matcher_match(&a->search, app_node_name(a, n, buf, sizeof buf)))
+		if (!cur && a->search.text && matcher_match(&a->search, name))
 			role |= 0x200; /* a match of the search */
 		draw_row(y + r, w - right, shown, role);
+		free(shown);
+		free(line);
 		int x = w - right;
 		for (size_t k = 0; k < NEXTRAS; k++) {
 			if (!extras[k].shown(a, w))

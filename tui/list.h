@@ -80,7 +80,7 @@ double list_node_pct(const struct app *a, int view, uint32_t n);
 typedef void list_fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len,
 		      double *pct);
 /* The name (the end of the row) is shown shortened (names.h) unless
- * app.full_names, scrolled by app.hscroll; when it would start too far
+ * app.full_names, scrolled by the view's hscroll; when it would start too far
  * right for the width, only the first KEEP bytes of the numbers are kept
  * before it (0: never). */
 void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt *fmt,

@@ -108,22 +108,29 @@ static void draw_status(struct app *a)
 
 static void draw_separator(struct app *a, int y)
 {
-	char title[1200], line[4000], name[64];
+	char name[64];
 	const char *dash = a->utf8 ? "\xe2\x94\x80" : "-";
-	/* The selected function's whole name (scrolled with the list's). */
-	if (a->node != CG_NONE)
-		snprintf(title, sizeof title, " [%u] %s ", a->g->nodes[a->node].index,
-			 names_skip(app_node_name(a, a->node, name, sizeof name),
-				    a->hscroll));
-	else
-		snprintf(title, sizeof title, " ");
+	/* The selected function's whole name (scrolled with the list's), of
+	 * any length. */
+	const char *nm =
+		a->node != CG_NONE
+			? names_skip(app_node_name(a, a->node, name, sizeof name),
+				     app_view(a, a->view)->hscroll)
+			: "";
+	size_t len = strlen(nm) + 64 + 3 * ((size_t)COLS + 8);
+	char *line = xmalloc(len);
 	size_t used = 0;
 	for (int i = 0; i < 3; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
-	used += (size_t)snprintf(line + used, sizeof line - used, "%s", title);
-	for (int i = 0; i < COLS && used + 4 < sizeof line; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
+		used += (size_t)snprintf(line + used, len - used, "%s", dash);
+	if (a->node != CG_NONE)
+		used += (size_t)snprintf(line + used, len - used, " [%u] %s ",
+					 a->g->nodes[a->node].index, nm);
+	else
+		used += (size_t)snprintf(line + used, len - used, " ");
+	for (int i = 0; i < COLS && used + 4 < len; i++)
+		used += (size_t)snprintf(line + used, len - used, "%s", dash);
 	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
+	free(line);
 }
 
 void screen_draw(struct app *a)

@@ -148,12 +148,16 @@ static void run_action(struct app *a, int act)
 					  : "with template arguments shortened");
 		break;
 	case ACT_SCROLL_LEFT:
-	case ACT_SCROLL_RIGHT:
-		a->hscroll += act == ACT_SCROLL_RIGHT ? 16 : -16;
-		if (a->hscroll < 0)
-			a->hscroll = 0;
-		app_message(a, 0, "names scrolled by %d", a->hscroll);
+	case ACT_SCROLL_RIGHT: {
+		/* the shown view's (a list's with its entry pane) */
+		struct view *v = app_view(a, a->view);
+		v->hscroll += act == ACT_SCROLL_RIGHT ? 16 : -16;
+		if (v->hscroll < 0)
+			v->hscroll = 0;
+		app_message(a, 0, "%s scrolled by %d",
+			    v->ops->flags & VIEW_FUNCS ? "names" : "lines", v->hscroll);
 		break;
+	} break;
 	case ACT_TOGGLE_BARS:
 		a->bars = !a->bars;
 		app_message(a, 0, "bars of %% time %s",
@@ -233,6 +237,7 @@ int tui_main(const struct opts *o)
 	}
 	double t_opened = util_now();
 	a->g = edit_graph(a->ed);
+	app_labels_init(a);
 	a->seen_gen = edit_generation(a->ed);
 	if ((nkey_errors = app_key_errors(&key_errors)))
 		app_message(a, 1, "%s%s", key_errors[0],
@@ -329,6 +334,7 @@ int tui_main(const struct opts *o)
 	nkey_errors = app_key_errors(&key_errors);
 	for (size_t i = 0; i < nkey_errors; i++)
 		fprintf(stderr, "%s: %s\n", util_progname(), key_errors[i]);
+	app_labels_free(a);
 	edit_close(a->ed);
 	load_free(&a->ld);
 	app_views_fini(a);

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "view.h"
 #include "draw.h"
+#include "names.h"
 #include "textbuf.h"
 #include "util.h"
 
@@ -54,7 +55,8 @@ void view_pane_fix(struct pane *p, int h)
 
 /* Rows that match the search are marked (bold) when not under the
  * cursor, so the count in the message can be seen on screen. */
-void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w)
+void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w,
+		    int hscroll)
 {
 	p->n = t->n;
 	view_pane_fix(p, h);
@@ -64,14 +66,16 @@ void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w
 			draw_fill(y + r, w, 0);
 			continue;
 		}
-		char line[2100];
-		snprintf(line, sizeof line, "%c %s", i == p->cur ? '>' : ' ',
-			 t->lines[i]);
+		const char *text = names_skip(t->lines[i], hscroll);
+		size_t len = strlen(text) + 3;
+		char *line = xmalloc(len);
+		snprintf(line, len, "%c %s", i == p->cur ? '>' : ' ', text);
 		int role = i == p->cur       ? 6
 			   : t->attr[i] == 1 ? 1
 			   : t->attr[i] == 2 ? 3
 					     : 0;
 		draw_row(y + r, w, line, role);
+		free(line);
 	}
 }
 
@@ -108,7 +112,7 @@ void view_text_build(struct app *a, struct view *v)
 void view_text_ops_draw(struct app *a, struct view *v, int y, int h, int w)
 {
 	(void)a;
-	view_text_draw(&v->pane, view_text(v), y, h, w);
+	view_text_draw(&v->pane, view_text(v), y, h, w, v->hscroll);
 }
 
 const char *view_text_row_text(struct app *a, struct view *v, uint32_t i, char *buf,

@@ -98,6 +98,7 @@ struct view {
 	unsigned long built_gen; /* the model generation they were built for */
 	int dirty;               /* sort or filters changed since */
 	int sort_col, sort_rev;  /* index into ops->columns; reversed */
+	int hscroll;             /* rows scrolled sideways by this many characters */
 	void *priv;              /* ops->private_size bytes: the view's own */
 };
 
@@ -122,8 +123,10 @@ void view_init(struct view *v, int id);
 void view_fini(struct view *v);
 
 /* Text views: the lines of T in pane P (its n set to T's lines), with a
- * cursor gutter, in rows Y .. Y+H-1 of W columns. */
-void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w);
+ * cursor gutter, in rows Y .. Y+H-1 of W columns, scrolled sideways by
+ * HSCROLL characters. */
+void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w,
+		    int hscroll);
 
 /* The text view: a view whose private state starts with its text. */
 struct textbuf *view_text(struct view *v);

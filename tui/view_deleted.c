@@ -100,11 +100,13 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 		const struct cg_arc *arc = &g->arcs[v->rows[i]];
 		char line[2300], from[1100], to[1100];
 		int half = (w - 18) / 2, used = 0;
-		fit(a, g->nodes[arc->parent].sym->dname, half, from, sizeof from);
+		/* both ends scrolled sideways alike */
+		fit(a, names_skip(g->nodes[arc->parent].sym->dname, v->hscroll), half,
+		    from, sizeof from);
 		for (const char *s = from; *s; s = names_skip(s, 1))
 			used++;
 		/* The callee gets what the caller leaves, at least half. */
-		fit(a, g->nodes[arc->child].sym->dname,
+		fit(a, names_skip(g->nodes[arc->child].sym->dname, v->hscroll),
 		    w - 18 - used > half ? w - 18 - used : half, to, sizeof to);
 		snprintf(line, sizeof line, "%c %10lu  %s -> %s", i == p->cur ? '>' : ' ',
 			 (unsigned long)arc->count, from, to);

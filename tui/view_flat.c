@@ -91,7 +91,9 @@ static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len
 	char row[ROWS_MAX];
 	f->cumul += g->nodes[n].self_time;
 	char *e = rows_flat(row, g, n, f->cumul, f->unit_scale, 0);
-	snprintf(buf, len, "%.*s%s", (int)(e - row), row, g->nodes[n].sym->dname);
+	char nb[64];
+	snprintf(buf, len, "%.*s%s", (int)(e - row), row,
+		 app_node_name(a, n, nb, sizeof nb));
 	*pct = cg_flat_percent(g, n);
 }
 

@@ -85,7 +85,7 @@ void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len)
 		char *e = rows_cycle(row, g, n, 0);
 		snprintf(buf, len, "%.*s", (int)(e - row), row);
 	} else {
-		rows_named(buf, len, row, rows_primary(row, g, n, 0), g, n);
+		app_named(a, buf, len, row, rows_primary(row, g, n, 0), n);
 	}
 }
 
