@@ -523,6 +523,20 @@ EXPORT void monstartup(unsigned long lowpc, unsigned long highpc)
 	__monstartup(lowpc, highpc);
 }
 
+/* libtgmon loaded (LD_PRELOAD, or linked) into a program that never called
+ * __monstartup: it has no -pg code (gcrt1.o, which -pg links, calls it), so
+ * nothing is counted and no profile is written.  Said once, at exit, where
+ * it is known; a program that ends with _exit is not told. */
+__attribute__((destructor)) static void no_pg_code(void)
+{
+	if (LOAD(&st.started))
+		return;
+	say(program_invocation_name,
+	    ": the program has no -pg code (it was not built with -pg): nothing "
+	    "was profiled and no profile is written",
+	    NULL);
+}
+
 /* At exit: stop, write the file, say what could not be counted.  The
  * program's exit status and errno are left alone. */
 EXPORT void _mcleanup(void)

@@ -505,6 +505,7 @@ static void set_names(struct symtab *st, const struct symtab_cand *c, int style)
 		}
 		s->is_static = c[i].is_static;
 		s->is_func = c[i].is_func;
+		s->unit = c[i].is_static ? c[i].unit : NULL;
 		s->is_excluded = symtab_excluded_name(s->name);
 	}
 }
@@ -550,6 +551,9 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
 	size_t nc = 0;
 	long j;
 	int any_func = 0;
+	/* An ELF symbol table lists each file's local symbols after the
+	 * STT_FILE symbol naming it. */
+	const char *unit = NULL;
 
 	strtab_bounds(pv->asyms, pv->nasyms, &lo, &hi);
 	for (j = 0; j < pv->nasyms; j++)
@@ -561,6 +565,8 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
 		int cls = classify(abfd, s, opts, lo, hi);
 		struct symtab_cand *x;
 
+		if (s->flags & BSF_FILE)
+			unit = s->name && s->name[0] ? s->name : NULL;
 		if (!cls)
 			continue;
 		x = &c[nc];
@@ -569,6 +575,7 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
 		x->idx = nc++;
 		x->is_static = cls == 't';
 		x->is_func = !any_func || (s->flags & BSF_FUNCTION);
+		x->unit = cls == 't' ? unit : NULL;
 	}
 	*out = c;
 	return nc;
@@ -621,6 +628,7 @@ static size_t table_candidates(struct symtab *st, const char *table,
 		c[nc].idx = nc;
 		c[nc].is_static = type == 't';
 		c[nc].is_func = 1;
+		c[nc].unit = NULL;
 		nc++;
 	}
 	free(line);
