@@ -25,6 +25,7 @@
 #include "cyclebreak.h"
 #include "view_entry.h"
 #include "util.h"
+#include "objects.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -223,6 +224,8 @@ int tui_main(const struct opts *o)
 	a->g = edit_graph(a->ed);
 	a->seen_gen = edit_generation(a->ed);
 	app_current = a;
+	if ((a->missing = objects_missing(a->ld.objs)) != NULL)
+		app_message(a, 0, "shared objects: %s", a->missing);
 	if ((nkey_errors = app_key_errors(&key_errors)))
 		app_message(a, 1, "%s%s", key_errors[0],
 			    nkey_errors > 1 ? " (and more, shown on exit)" : "");
@@ -320,6 +323,7 @@ int tui_main(const struct opts *o)
 		fprintf(stderr, "%s: %s\n", util_progname(), key_errors[i]);
 	edit_close(a->ed);
 	load_free(&a->ld);
+	free(a->missing);
 	app_current = NULL;
 	return a->status;
 }

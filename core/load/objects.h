@@ -19,6 +19,8 @@
 #ifndef TG_OBJECTS_H
 #define TG_OBJECTS_H
 
+#include <stdio.h>
+
 #include "gmon.h"
 #include "opts.h"
 #include "symtab.h"
@@ -35,6 +37,16 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 			     const struct opts *o);
 const struct symtab *objects_symtab(const struct objects *j);
 void objects_free(struct objects *j);
+
+/* -i: each object joined (or left out), where its function names came
+ * from (a separate debug file, its symbol table, its dynamic symbols, or
+ * none), its samples and calls, and whether it lacks call counts (samples
+ * but no calls: not built with -pg).  Nothing when J is NULL. */
+void objects_print_info(FILE *out, const struct objects *j);
+/* What the joined profile lacks, one line for the browser's status: the
+ * objects with samples but no call counts and those without symbols;
+ * NULL when nothing is missing.  The caller frees it. */
+char *objects_missing(const struct objects *j);
 
 /* -s: beside SUMPATH (the program's summed file, written by the caller),
  * write SUMPATH.NAME, each object's files summed, and SUMPATH.objects, the

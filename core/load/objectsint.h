@@ -6,6 +6,9 @@
 #include "mapfile.h"
 #include "objects.h"
 
+/* Where an object's function symbols came from. */
+enum { OBJ_SYMS_NONE, OBJ_SYMS_SYMTAB, OBJ_SYMS_DEBUG, OBJ_SYMS_DYNAMIC };
+
 /* One object of the joined profile (the program is not one of them). */
 struct obj {
 	char *path;                /* as recorded */
@@ -15,6 +18,9 @@ struct obj {
 	uint64_t text_lo, text_hi; /* link-time, from the map */
 	int state;                 /* 0 usable, 1 left out */
 	int have_syms;
+	int syms_from;           /* OBJ_SYMS_* */
+	char *debug;             /* the separate debug file read, or NULL */
+	uint64_t samples, calls; /* its histograms' counts, calls into it */
 	struct symtab st;
 	struct gmon_profile sum; /* -s: its files summed */
 };

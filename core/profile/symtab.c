@@ -233,7 +233,7 @@ static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o, const ch
 		limit = hi;
 	else
 		limit = s->name + strlen(s->name) + 1;
-	if (!static_name_ok(s->name, limit))
+	if (!o->any_suffix && !static_name_ok(s->name, limit))
 		return 0;
 	lead = bfd_get_symbol_leading_char(abfd);
 	if ((lead && lead != s->name[0]) || strncmp(s->name, "__gnu_compiled", 14) == 0 ||
@@ -359,26 +359,37 @@ static TG_NORETURN void die_loaded(struct symtab *st, const char *file,
 }
 
 /* Read the canonical symbols and append the synthetic ones, as GNU does.
- * Without REQUIRED (-S) a file without symbols is fine. */
-static void read_symbols(struct symtab *st, bfd *abfd, int required)
+ * Without REQUIRED (-S) a file without symbols is fine.  With DYNAMIC, a
+ * file without a symbol table gets its dynamic symbols. */
+static void read_symbols(struct symtab *st, bfd *abfd, int required, int dynamic)
 {
 	struct symtab_priv *pv = st->priv;
-	long bytes, n, nsynth;
+	long bytes, n = 0, nsynth;
 	asymbol *synth = NULL;
 
-	if (!(bfd_get_file_flags(abfd) & HAS_SYMS)) {
+	if (bfd_get_file_flags(abfd) & HAS_SYMS) {
+		bytes = bfd_get_symtab_upper_bound(abfd);
+		if (bytes < 0)
+			die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
+		pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
+		n = bfd_canonicalize_symtab(abfd, pv->asyms);
+		if (n < 0)
+			die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
+	}
+	if (n == 0 && dynamic && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
+		free(pv->asyms);
+		pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
+		n = bfd_canonicalize_dynamic_symtab(abfd, pv->asyms);
+		if (n < 0)
+			die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
+		nsynth = bfd_get_synthetic_symtab(abfd, 0, NULL, n, pv->asyms, &synth);
+	} else if (n == 0 && !(bfd_get_file_flags(abfd) & HAS_SYMS)) {
 		if (!required)
 			return;
 		die_loaded(st, NULL, "no symbols");
+	} else {
+		nsynth = bfd_get_synthetic_symtab(abfd, n, pv->asyms, 0, NULL, &synth);
 	}
-	bytes = bfd_get_symtab_upper_bound(abfd);
-	if (bytes < 0)
-		die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
-	pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
-	n = bfd_canonicalize_symtab(abfd, pv->asyms);
-	if (n < 0)
-		die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
-	nsynth = bfd_get_synthetic_symtab(abfd, n, pv->asyms, 0, NULL, &synth);
 	if (nsynth > 0) {
 		long i;
 
@@ -681,7 +692,7 @@ void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *
 	}
 	st->abi.big_endian = bfd_big_endian(abfd) ? 1 : 0;
 
-	read_symbols(st, abfd, !opts->external_table);
+	read_symbols(st, abfd, !opts->external_table, opts->dynamic);
 	pv->text = bfd_get_section_by_name(abfd, ".text");
 	if (!pv->text)
 		die_loaded(st, NULL, "can't find .text section");

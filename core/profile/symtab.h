@@ -47,6 +47,14 @@ struct symtab_opts {
 	 * nm-style table, instead of the executable (which must still be
 	 * an object file with a .text section, but may be stripped). */
 	const char *external_table;
+	/* A file without a symbol table (a stripped shared library): its
+	 * dynamic symbols instead (shared objects joined, never the
+	 * program, which GNU reads from .symtab alone). */
+	int dynamic;
+	/* Static names with any suffix kept (msort_with_tmp.part.0,
+	 * foo.cold), which GNU drops, crediting their time to the symbol
+	 * before: for shared objects joined, whose reports GNU never made. */
+	int any_suffix;
 };
 
 struct symtab_priv;

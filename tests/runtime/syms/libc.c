@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Spends its time in the C library: strtod, qsort, memcpy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+	enum { N = 200000, M = 1 << 22 };
+	int rounds = argc > 1 ? atoi(argv[1]) : 8;
+	double *v = malloc(N * sizeof *v), s = 0;
+	char *src = calloc(M, 1), *dst = malloc(M), num[32];
+
+	for (int r = 0; r < rounds; r++) {
+		for (int i = 0; i < N; i++) {
+			snprintf(num, sizeof num, "%d.%d", (i * 7919) % 10007, i);
+			v[i] = strtod(num, NULL);
+		}
+		qsort(v, N, sizeof *v, cmp);
+		for (int k = 0; k < 300; k++) {
+			memcpy(dst, src, M);
+			src[k] = dst[k + 1];
+		}
+		s += v[N / 2];
+	}
+	printf("%g\n", s);
+	return 0;
+}
