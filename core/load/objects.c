@@ -349,6 +349,7 @@ void objects_free(struct objects *j)
 		free(j->v[k].path);
 		free(j->v[k].file);
 		free(j->v[k].id);
+		free(j->v[k].digest);
 		free(j->v[k].debug);
 	}
 	for (size_t i = 0; i < j->nnames; i++)

@@ -14,6 +14,7 @@ struct obj {
 	char *path;                /* as recorded */
 	char *file;                /* the file read: path, or one under --lib-path */
 	char *id;                  /* recorded build-id in hex, or NULL */
+	char *digest;              /* or the digest of its text (mapfile.h) */
 	const char *base;          /* last component of path */
 	uint64_t text_lo, text_hi; /* link-time, from the map */
 	int state;                 /* 0 usable, 1 left out */
@@ -38,6 +39,13 @@ struct objects {
 	struct gmon_profile cross;
 	struct objreg *reg; /* the registry's indexes (objreg.c) */
 };
+
+/* The digest libtgmon records for an object without build-id (16 hex
+ * digits and a NUL into OUT): FNV-1a, 64 bits, of the bytes of its file
+ * that are loaded at the link-time addresses [LO, HI) (its executable
+ * segment).  Returns 0, or -1 when PATH cannot be read so (no code
+ * section there, code sections in more than one segment). */
+int objects_text_digest(const char *path, uint64_t lo, uint64_t hi, char out[17]);
 
 /* The address window of registry entry K: (K + 1) << OBJECTS_SHIFT. */
 uint64_t objects_window(size_t k);

@@ -257,11 +257,34 @@ static int listed(const char *list, const char *name)
 	return 0;
 }
 
+/* Whether F (at PATH) is the object MO recorded: the same build-id, or
+ * without one the same digest of its text.  An object the map records
+ * neither for (an older libtgmon's map, an object whose digest could not
+ * be taken) cannot be checked: it is taken, with a warning (*UNCHECKED). */
+static int same_object(struct file *f, const char *path, const struct mapfile_obj *mo,
+		       int *unchecked)
+{
+	char dg[17];
+
+	if (mo->id)
+		return strcmp(f->id, mo->id) == 0;
+	if (*f->id)
+		return 0; /* a build-id now, none at run time */
+	if (!mo->digest) {
+		*unchecked = 1;
+		return 1;
+	}
+	return objects_text_digest(path, mo->lo, mo->hi, dg) == 0 &&
+	       strcmp(dg, mo->digest) == 0;
+}
+
 /* The file for object MO: its recorded path, then under each --lib-path
- * directory; its build-id must be the recorded one.  *CAND gets the path
- * it was found at; NULL when none (*DIFFERS: one had another build-id). */
+ * directory; it must be the recorded one (same_object).  *CAND gets the
+ * path it was found at; NULL when none (*DIFFERS: one was another
+ * build). */
 static struct file *locate(struct objreg *r, const struct mapfile_obj *mo,
-			   const struct opts *o, char **cand, int *differs)
+			   const struct opts *o, char **cand, int *differs,
+			   int *unchecked)
 {
 	const char *base = objects_base_name(mo->path);
 
@@ -275,7 +298,7 @@ static struct file *locate(struct objreg *r, const struct mapfile_obj *mo,
 		}
 		if (stat(*cand, &st) == 0 && S_ISREG(st.st_mode)) {
 			struct file *f = file_of(r, &st, *cand, o);
-			if (f->id && (!mo->id || strcmp(f->id, mo->id) == 0))
+			if (f->id && same_object(f, *cand, mo, unchecked))
 				return f;
 			*differs |= f->id != NULL;
 		}
@@ -295,6 +318,7 @@ static size_t add(struct objects *j, const char *map, const struct mapfile_obj *
 	memset(b, 0, sizeof *b);
 	b->path = xstrdup(mo->path);
 	b->id = mo->id ? xstrdup(mo->id) : NULL;
+	b->digest = mo->digest ? xstrdup(mo->digest) : NULL;
 	b->base = objects_base_name(b->path);
 	b->text_lo = mo->lo;
 	b->text_hi = mo->hi;
@@ -316,7 +340,8 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 		j->v[k].state = 1;
 		return k;
 	}
-	struct file *f = locate(r, mo, o, &cand, &differs);
+	int unchecked = 0;
+	struct file *f = locate(r, mo, o, &cand, &differs, &unchecked);
 	if (f && f->k != NONE) {
 		free(cand);
 		return f->k; /* the same file under another name */
@@ -325,9 +350,10 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 	struct obj *b = &j->v[k];
 	if (!f) {
 		if (r->nleft++ < MAX_WARN && differs)
-			util_warn("%s: not the profiled object (its build-id differs); "
-				  "its functions are left out",
-				  b->path);
+			util_warn("%s: not the profiled object (its %s differs: rebuilt "
+				  "since the run?); its functions are left out "
+				  "(--lib-path=DIR names where the profiled one is)",
+				  b->path, mo->id ? "build-id" : "code");
 		else if (r->nleft <= MAX_WARN)
 			util_warn("%s: %s; its functions are left out (--lib-path=DIR "
 				  "names where it moved)",
@@ -335,6 +361,10 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 		b->state = 1;
 		return k;
 	}
+	if (unchecked)
+		util_warn("%s: joined unchecked: the map records no build-id nor digest "
+			  "of it, so a file rebuilt since the run would be joined wrong",
+			  cand);
 	f->k = k;
 	b->file = cand;
 	b->syms_from = f->syms;
@@ -354,7 +384,7 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 size_t objects_find(struct objects *j, const char *map, const struct mapfile_obj *mo,
 		    const struct opts *o)
 {
-	const char *id = mo->id ? mo->id : "-";
+	const char *id = mo->id ? mo->id : mo->digest ? mo->digest : "-";
 	size_t plen = strlen(mo->path), len = plen + 1 + strlen(id);
 	char *key = xmalloc(len + 1);
 	size_t *slot, k;
