@@ -88,7 +88,8 @@ struct opts {
 	int nlib_paths;
 	const char *objects; /* --objects=LIST: the shared objects to join */
 	/* --debug-file-directory=DIRS: where shared objects' separate debug
-	 * files are looked for (colon-separated), NULL: /usr/lib/debug */
+	 * files are looked for too (colon-separated), after the standard
+	 * places; NULL: those alone */
 	const char *debug_dirs;
 	char **argv_own; /* long options spelled out by opts_parse() */
 	int nargv_own;

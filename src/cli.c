@@ -225,7 +225,7 @@ static void usage(FILE *f)
 "Shared objects (profiled with libtgmon):\n"
 "  --lib-path=DIR                 look for moved objects in DIR too\n"
 "  --objects=LIST                 join only these objects (names, comma-separated)\n"
-"  --debug-file-directory=DIR     separate debug files under DIR (default /usr/lib/debug)\n"
+"  --debug-file-directory=DIR     look for separate debug files under DIR too\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
 "  -d, --debug[=N]                accepted, no effect\n"

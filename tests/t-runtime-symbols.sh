@@ -24,7 +24,7 @@ cc_lib() {
 flat() {
 	_d=$1
 	shift
-	(cd "$_d" && "$TGPROF" --text -b -p "$@") | awk 'NR > 5 && NF >= 4 {
+	(cd "$_d" && "$TGPROF" --text -b -p "$@") | awk 'NR > 5 && NF == 0 { exit } NR > 5 && NF >= 4 {
 		s = $0; sub(/^ *([0-9.]+ +)+/, "", s); print s, $3 }'
 }
 
@@ -74,6 +74,14 @@ if grep -A3 "^Object \`$d/libw.so':" "$W/link.i" |
 	tg_pass "-i: symbols from the debug file, no call counts"
 else
 	tg_fail "-i: symbols from the debug file, no call counts" "$(cat "$W/link.i")"
+fi
+
+(cd "$d" && "$TGPROF" --text -b prog gmon.out) > "$W/link.txt" 2>&1
+if sed -n '/^Shared objects joined$/,$p' "$W/link.txt" | grep -A2 "^Object \`$d/libw.so':" |
+	grep -q "symbols from the separate debug file $d/libw.so.debug"; then
+	tg_pass "the report ends with where each object's symbols came from"
+else
+	tg_fail "the report ends with where each object's symbols came from" "$(cat "$W/link.txt")"
 fi
 
 # A debug file of another build under the link's name: its CRC differs,

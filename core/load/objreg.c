@@ -145,11 +145,12 @@ static int has_functions(bfd *abfd, int dyn)
 	return any;
 }
 
-/* ABFD's separate debug file, found as gdb finds it: by build-id under
- * each debug directory (DIR/.build-id/xx/yyyy.debug), then by
- * .gnu_debuglink (beside the object, in its .debug folder, under each
- * debug directory); libbfd checks the build-id or the link's CRC.  DIRS
- * is colon-separated, NULL for /usr/lib/debug.  NULL when none. */
+/* ABFD's separate debug file, found as gdb finds it: by build-id
+ * (.build-id/xx/yyyy.debug), then by .gnu_debuglink; libbfd looks beside
+ * the object, in its .debug folder and under /usr/lib/debug before the
+ * directory it is given, and checks the build-id or the link's CRC.
+ * DIRS (colon-separated, NULL for none) are given to it one by one.
+ * NULL when none is found. */
 static char *find_debug(bfd *abfd, const char *dirs)
 {
 	char *d = xstrdup(dirs && *dirs ? dirs : "/usr/lib/debug"), *found = NULL;
