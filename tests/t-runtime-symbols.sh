@@ -36,21 +36,21 @@ dynamic_only() {
 		$1 ~ /^w_inner|@plt/ && $2 > 0.02 { bad = 1 } END { exit !(f && !bad) }'
 }
 
-d=$W/w
-mkdir -p "$d"
-cc_lib "$d/libw.so"
-objcopy --only-keep-debug "$d/libw.so" "$d/libw.so.debug" &&
-	strip --strip-all "$d/libw.so" &&
-	objcopy --add-gnu-debuglink="$d/libw.so.debug" "$d/libw.so" ||
+wd=$W/w
+mkdir -p "$wd"
+cc_lib "$wd/libw.so"
+objcopy --only-keep-debug "$wd/libw.so" "$wd/libw.so.debug" &&
+	strip --strip-all "$wd/libw.so" &&
+	objcopy --add-gnu-debuglink="$wd/libw.so.debug" "$wd/libw.so" ||
 	{ tg_fail "setup: separate debug file"; rt_done; exit 1; }
-if readelf -S "$d/libw.so" | grep -q '\.symtab'; then
+if readelf -S "$wd/libw.so" | grep -q '\.symtab'; then
 	tg_fail "setup: libw.so still has a symbol table"
 fi
-$CC -pg -O1 -o "$d/prog" "$S/prog.c" -L"$d" -lw -Wl,-rpath,'$ORIGIN' \
-	-L"$LIB" -ltgmon -Wl,-rpath,"$LIB" > "$d/cc.log" 2>&1 ||
-	{ tg_fail "setup: compile prog" "$(cat "$d/cc.log")"; rt_done; exit 1; }
-st=$(cd "$d" && tg_run "$W/w.out" "$W/w.err" ./prog 300)
-if [ "$st" -ne 0 ] || [ ! -f "$d/gmon.out.libw.so" ]; then
+$CC -pg -O1 -o "$wd/prog" "$S/prog.c" -L"$wd" -lw -Wl,-rpath,'$ORIGIN' \
+	-L"$LIB" -ltgmon -Wl,-rpath,"$LIB" > "$wd/cc.log" 2>&1 ||
+	{ tg_fail "setup: compile prog" "$(cat "$wd/cc.log")"; rt_done; exit 1; }
+st=$(cd "$wd" && tg_run "$W/w.out" "$W/w.err" ./prog 300)
+if [ "$st" -ne 0 ] || [ ! -f "$wd/gmon.out.libw.so" ]; then
 	tg_fail "setup: run prog" "status $st" "$(cat "$W/w.err")"
 	rt_done
 	exit 1
@@ -58,7 +58,7 @@ fi
 
 # The debug file beside the library, through .gnu_debuglink: the static
 # function, in no dynamic symbol, has the library's time.
-got=$(flat "$d" prog gmon.out 2> "$W/link.err")
+got=$(flat "$wd" prog gmon.out 2> "$W/link.err")
 if printf '%s\n' "$got" | grep -Eq '^w_inner [0-9.]+$' &&
    [ "$(printf '%s\n' "$got" | awk '$1 == "w_inner" { print ($2 > 0.2) }')" = 1 ] &&
    ! printf '%s\n' "$got" | grep -q '<libw.so>' && [ ! -s "$W/link.err" ]; then
@@ -67,18 +67,18 @@ else
 	tg_fail "stripped library: its static function named from the debug file" "$got" \
 		"$(cat "$W/link.err")"
 fi
-(cd "$d" && "$TGPROF" -i prog gmon.out) > "$W/link.i" 2>&1
-if grep -A3 "^Object \`$d/libw.so':" "$W/link.i" |
-	grep -q "symbols from the separate debug file $d/libw.so.debug" &&
-   grep -A3 "^Object \`$d/libw.so':" "$W/link.i" | grep -q 'no call counts (not built with -pg)'; then
+(cd "$wd" && "$TGPROF" -i prog gmon.out) > "$W/link.i" 2>&1
+if grep -A3 "^Object \`$wd/libw.so':" "$W/link.i" |
+	grep -q "symbols from the separate debug file $wd/libw.so.debug" &&
+   grep -A3 "^Object \`$wd/libw.so':" "$W/link.i" | grep -q 'no call counts (not built with -pg)'; then
 	tg_pass "-i: symbols from the debug file, no call counts"
 else
 	tg_fail "-i: symbols from the debug file, no call counts" "$(cat "$W/link.i")"
 fi
 
-(cd "$d" && "$TGPROF" --text -b prog gmon.out) > "$W/link.txt" 2>&1
-if sed -n '/^Shared objects joined$/,$p' "$W/link.txt" | grep -A2 "^Object \`$d/libw.so':" |
-	grep -q "symbols from the separate debug file $d/libw.so.debug"; then
+(cd "$wd" && "$TGPROF" --text -b prog gmon.out) > "$W/link.txt" 2>&1
+if sed -n '/^Shared objects joined$/,$p' "$W/link.txt" | grep -A2 "^Object \`$wd/libw.so':" |
+	grep -q "symbols from the separate debug file $wd/libw.so.debug"; then
 	tg_pass "the report ends with where each object's symbols came from"
 else
 	tg_fail "the report ends with where each object's symbols came from" "$(cat "$W/link.txt")"
@@ -86,24 +86,24 @@ fi
 
 # A debug file of another build under the link's name: its CRC differs,
 # so it is not read; the dynamic symbols are.
-mv "$d/libw.so.debug" "$W/libw.so.debug.good"
+mv "$wd/libw.so.debug" "$W/libw.so.debug.good"
 cc_lib "$W/other.so" -DW_OTHER=1 -O2
-objcopy --only-keep-debug "$W/other.so" "$d/libw.so.debug"
-got=$(flat "$d" prog gmon.out 2> "$W/crc.err")
-(cd "$d" && "$TGPROF" -i prog gmon.out) > "$W/crc.i" 2>&1
+objcopy --only-keep-debug "$W/other.so" "$wd/libw.so.debug"
+got=$(flat "$wd" prog gmon.out 2> "$W/crc.err")
+(cd "$wd" && "$TGPROF" -i prog gmon.out) > "$W/crc.i" 2>&1
 if dynamic_only "$got" && grep -q 'symbols from its dynamic symbols only' "$W/crc.i"; then
 	tg_pass "debug file with another CRC refused: dynamic symbols"
 else
 	tg_fail "debug file with another CRC refused: dynamic symbols" "$got" "$(cat "$W/crc.i")"
 fi
-rm -f "$d/libw.so.debug"
+rm -f "$wd/libw.so.debug"
 
 # By build-id under --debug-file-directory.
-id=$(readelf -n "$d/libw.so" | awk '/Build ID:/ { print $3 }')
+id=$(readelf -n "$wd/libw.so" | awk '/Build ID:/ { print $3 }')
 mkdir -p "$W/dbg/.build-id/$(echo "$id" | cut -c1-2)"
 cp "$W/libw.so.debug.good" "$W/dbg/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug"
-got=$(flat "$d" --debug-file-directory="$W/dbg" prog gmon.out 2> "$W/bid.err")
-(cd "$d" && "$TGPROF" -i --debug-file-directory="$W/dbg" prog gmon.out) > "$W/bid.i" 2>&1
+got=$(flat "$wd" --debug-file-directory="$W/dbg" prog gmon.out 2> "$W/bid.err")
+(cd "$wd" && "$TGPROF" -i --debug-file-directory="$W/dbg" prog gmon.out) > "$W/bid.i" 2>&1
 if [ -n "$id" ] && printf '%s\n' "$got" | grep -Eq '^w_inner [0-9.]+$' &&
    grep -q "symbols from the separate debug file $W/dbg/.build-id/" "$W/bid.i"; then
 	tg_pass "debug file found by build-id under --debug-file-directory"
@@ -111,7 +111,7 @@ else
 	tg_fail "debug file found by build-id under --debug-file-directory" "id $id" "$got" \
 		"$(cat "$W/bid.i" "$W/bid.err")"
 fi
-got=$(flat "$d" prog gmon.out 2> "$W/dyn.err")
+got=$(flat "$wd" prog gmon.out 2> "$W/dyn.err")
 if dynamic_only "$got"; then
 	tg_pass "without it: the dynamic symbols"
 else
