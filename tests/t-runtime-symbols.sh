@@ -171,7 +171,7 @@ sh "$TOP/scripts/install-deps" --quiet libc6-dbg > "$W/dbg.log" 2>&1
 c=$W/c
 mkdir -p "$c"
 $CC -pg -O1 -o "$c/libc" "$S/libc.c" -L"$LIB" -ltgmon -Wl,-rpath,"$LIB" > "$c/cc.log" 2>&1
-st=$(cd "$c" && tg_run "$W/c.out" "$W/c.err" ./libc 6)
+st=$(cd "$c" && TGMON_HZ=1000 tg_run "$W/c.out" "$W/c.err" ./libc 6)
 libc=$(awk '$1 == "object" && $NF ~ /\/libc\.so\.6$/ { print $NF }' "$c/gmon.out.objects" 2> /dev/null)
 cid=$(readelf -n "$libc" 2> /dev/null | awk '/Build ID:/ { print $3 }')
 if [ -z "$cid" ] || [ ! -f "/usr/lib/debug/.build-id/$(echo "$cid" | cut -c1-2)/$(echo "$cid" | cut -c3-).debug" ]; then
