@@ -5,7 +5,9 @@
  * libtgmon writes, beside a profile P of the program, P.objects (the
  * object map) and P.NAME for each other object that has data.  objects_join
  * reads them, opens each object (by its recorded path, else under
- * --lib-path, checked by build-id) and gives every object k > 0 its own
+ * --lib-path, checked by build-id or, without one, by the digest of its
+ * code), reads its function names (a separate debug file, its symbol
+ * table, else its dynamic symbols: objreg.c) and gives every object k > 0 its own
  * address window: its link-time addresses plus k << OBJECTS_SHIFT.  The
  * joined table holds the program's symbols as they are and the objects'
  * symbols moved into their windows; the objects' histograms and arcs are
@@ -15,7 +17,8 @@
  * object: "helper (libfoo.so)".
  *
  * An object that cannot be found, is not the profiled one (another
- * build-id) or cannot be read gets one warning; the rest is joined. */
+ * build-id or digest) or cannot be read gets one warning naming it and
+ * --lib-path; the rest is joined. */
 #ifndef TG_OBJECTS_H
 #define TG_OBJECTS_H
 
