@@ -149,7 +149,8 @@ static int has_functions(bfd *abfd, int dyn)
  * (.build-id/xx/yyyy.debug), then by .gnu_debuglink; libbfd looks beside
  * the object, in its .debug folder and under /usr/lib/debug before the
  * directory it is given, and checks the build-id or the link's CRC.
- * DIRS (colon-separated, NULL for none) are given to it one by one.
+ * DIRS (--debug-file-directory, colon-separated; NULL: /usr/lib/debug
+ * alone) are given to it one by one.
  * NULL when none is found. */
 static char *find_debug(bfd *abfd, const char *dirs)
 {
