@@ -17,6 +17,7 @@
 #include "list.h"
 #include "screen.h"
 #include "view_cycles.h"
+#include "view_tree.h"
 #include "cyclebreak.h"
 #include "view_entry.h"
 #include "util.h"
@@ -494,6 +495,17 @@ static void c_view(struct app *a, const char *name, char *arg)
 		app_set_view(a, v);
 }
 
+static void c_tree(struct app *a, const char *name, char *arg)
+{
+	if (strcmp(name, "tree") == 0) {
+		view_tree_down(a);
+		return;
+	}
+	uint32_t n = func_arg(a, arg, 1);
+	if (n != CG_NONE)
+		view_tree_up(a, n);
+}
+
 static void c_break(struct app *a, const char *name, char *arg)
 {
 	(void)name;
@@ -670,7 +682,7 @@ static const struct {
 	{ "set OPTION VALUE", "delta|bars|color on|off, keymap default|vi|emacs", c_set },
 	{ "bind VIEW KEY ACTION", "bind a key, as in a key file", c_bind },
 	{ "source FILE", "run the commands in FILE", c_source },
-	{ "export FILE [FORMAT]", "write text (gprof -b), json, dot or callgrind", c_export },
+	{ "export FILE [FORMAT]", "write text (gprof -b), json, dot, callgrind, folded or svg", c_export },
 	{ "export! FILE [FORMAT]", "the same, replacing an existing file", c_export },
 	{ "save-display FILE", "write the screen as text (not over an existing file)", c_save_display },
 	{ "save-display! FILE", "the same, replacing an existing file", c_save_display },
@@ -680,6 +692,8 @@ static const struct {
 	{ "graph", "show the call graph", c_view },
 	{ "index", "show the index", c_view },
 	{ "deleted", "show the deleted arcs", c_view },
+	{ "tree", "show the call tree from the roots (top-down)", c_tree },
+	{ "tree-up [FUNC]", "show the call tree of every path that reaches FUNC (bottom-up)", c_tree },
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
 	{ "break-cycles N [bsd|time] [roots]", "propose arcs to delete so no cycle has over N members", c_break },
@@ -710,7 +724,7 @@ static const struct {
 	{ "goto", CMD_ARG_FUNC }, { "scale", CMD_ARG_FUNC }, { "self", CMD_ARG_FUNC },
 	{ "hide", CMD_ARG_FUNC }, { "unhide", CMD_ARG_FUNC }, { "exclude-time", CMD_ARG_FUNC },
 	{ "include-time", CMD_ARG_FUNC }, { "focus", CMD_ARG_FUNC }, { "unfocus", CMD_ARG_FUNC },
-	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC },
+	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC }, { "tree-up", CMD_ARG_FUNC },
 	{ "k", CMD_ARG_ARC }, { "restore", CMD_ARG_ARC },
 	{ "k!", CMD_ARG_ARC }, { "restore!", CMD_ARG_ARC },
 	{ "pin", CMD_ARG_ARC }, { "force", CMD_ARG_ARC }, { "unpin", CMD_ARG_ARC },
@@ -740,7 +754,8 @@ const char *const *cmd_arg_words(struct app *a, const char *word, int nth,
 	static const char *const keymaps[] = { "default", "vi", "emacs", NULL };
 	static const char *const off[] = { "off", NULL };
 	static const char *const bsd[] = { "bsd", NULL };
-	static const char *const formats[] = { "text", "json", "dot", "callgrind", NULL };
+	static const char *const formats[] = { "text",   "json", "dot", "callgrind",
+					       "folded", "svg",  NULL };
 	if (strcmp(word, "sort") == 0)
 		return nth == 0   ? list_sort_columns(app_list_view(a))
 		       : nth == 1 ? dirs

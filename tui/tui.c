@@ -24,6 +24,7 @@
 #include "view_cycles.h"
 #include "cyclebreak.h"
 #include "view_entry.h"
+#include "view_tree.h"
 #include "util.h"
 #include "objects.h"
 
@@ -42,6 +43,7 @@ static const struct view_ops *const views[V_N] = {
 	[V_INDEX] = &view_index_ops,     [V_SOURCE] = &view_source_ops,
 	[V_DELETED] = &view_deleted_ops, [V_HELP] = &view_help_ops,
 	[V_CYCLES] = &view_cycles_ops,   [V_MESSAGES] = &view_messages_ops,
+	[V_TREE] = &view_tree_ops,
 };
 
 static void run_action(struct app *a, int act)
@@ -174,6 +176,14 @@ static void run_action(struct app *a, int act)
 			a->entry_tenths = 8;
 		app_message(a, 0, "entry pane: %d%% of the screen", a->entry_tenths * 10);
 		break;
+	case ACT_VIEW_TREE: view_tree_down(a); break;
+	case ACT_TREE_UP: view_tree_up(a, a->node); break;
+	case ACT_TREE_EXPAND:
+	case ACT_TREE_COLLAPSE:
+	case ACT_TREE_TOGGLE:
+	case ACT_TREE_HOT_PATH:
+	case ACT_TREE_COLLAPSE_ALL:
+	case ACT_TREE_PARENT: break; /* the tree view's own */
 	}
 }
 
