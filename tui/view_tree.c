@@ -14,7 +14,8 @@
  * changed) a new tree is opened and the rows that were open are opened
  * again along the same paths, named by their functions (a cycle by one
  * of its members, since cycles are numbered anew).  The cursor stays on
- * its path, or on the nearest row above it that is still there. */
+ * its path; when that is gone, on a shown row of its function, else on
+ * the nearest row above it that is still there. */
 #include "config.h"
 #include "view_tree.h"
 #include "app.h"
@@ -122,6 +123,22 @@ static void reopen(struct tv *s, const struct tree *old, const uint32_t *okey,
 	}
 }
 
+/* A row of function (or cycle) KEY whose rows above are all open,
+ * TREE_NONE if none: where the cursor goes when its path is gone. */
+static uint32_t find_shown(struct tv *s, uint32_t k)
+{
+	for (uint32_t i = 0; i < s->t.nrows; i++) {
+		if (s->key[i] != k)
+			continue;
+		uint32_t p = s->t.rows[i].parent;
+		while (p != TREE_NONE && s->t.rows[p].open)
+			p = s->t.rows[p].parent;
+		if (p == TREE_NONE)
+			return i;
+	}
+	return TREE_NONE;
+}
+
 /* Open the tree on the model as it is now, with the rows of the tree
  * there was (if any) opened again. */
 static void open_tree(struct app *a, struct tv *s)
@@ -161,6 +178,14 @@ static void open_tree(struct app *a, struct tv *s)
 		free(onpath);
 	} else if (s->t.nroots > 0 && expand(s, 0) > 0) {
 		s->t.rows[0].open = 1; /* the first root (or the focus) open */
+	}
+	/* the cursor's own row, else its function where it is shown, else
+	 * the nearest row above it */
+	if (had && s->cur_row < old.nrows &&
+	    (cur == TREE_NONE || okey[s->cur_row] != s->key[cur])) {
+		uint32_t same = find_shown(s, okey[s->cur_row]);
+		if (same != TREE_NONE)
+			cur = same;
 	}
 	s->cur_row = cur != TREE_NONE ? cur : 0;
 	if (had)
