@@ -113,7 +113,7 @@ check_sums() {
 	{ d[NR] = $1; s[NR] = $3; t[NR] = $4; c[NR] = $2 ~ /^<cycle/; n = NR }
 	END {
 		for (i = 1; i <= n; i++) {
-			# a cycle as a whole: its self time is its members'
+			# a cycle as a whole: its self time is the members self time
 			sum = up || c[i] ? 0 : s[i]; k = 0
 			for (j = i + 1; j <= n && d[j] > d[i]; j++)
 				if (d[j] == d[i] + 1) { sum += t[j]; k++ }
