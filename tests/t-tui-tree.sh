@@ -84,7 +84,7 @@ gprof_children() {
 
 # check_children NAME SCREEN GPROF DEPTH: the rows at DEPTH under the row
 # NAME (at DEPTH-1) agree with NAME's children in gprof's entry: self,
-# total (self + children, within rounding), calls; and none is missing.
+# total (self + children, within rounding), calls; none missing, none more.
 check_children() {
 	tree_rows "$2" | awk -F'|' -v want="$1" -v d="$4" '
 	$1 == d - 1 { on = ($2 == want); next }
@@ -92,14 +92,15 @@ check_children() {
 	on && $1 == d { print $2 "|" $3 "|" $4 "|" $5 }' > "$W/tree.kids"
 	gprof_children "$3" "$1" > "$W/gprof.kids"
 	bad=$(awk -F'|' 'NR == FNR { s[$1] = $2; t[$1] = $3; c[$1] = $4; next }
-	{ n++
+	{ n++; seen[$1] = 1
 	  if (!($1 in s)) { print "no row for " $1; next }
 	  ds = s[$1] - $2; if (ds < 0) ds = -ds
 	  if (ds > 0.006 * $5) print $1 ": self " s[$1] " want " $2
 	  dt = t[$1] - ($2 + $3); if (dt < 0) dt = -dt
 	  if (dt > 0.006 * (2 * $5)) print $1 ": total " t[$1] " want " $2 " + " $3
 	  if (c[$1] != $4) print $1 ": calls " c[$1] " want " $4 }
-	END { if (!n) print "gprof has no children" }' "$W/tree.kids" "$W/gprof.kids")
+	END { if (!n) print "gprof has no children"
+	      for (k in s) if (!(k in seen)) print "a row for " k " gprof has not" }' "$W/tree.kids" "$W/gprof.kids")
 	if [ -z "$bad" ]; then tg_pass "$5"; else
 		tg_fail "$5" "$bad" "tree:" "$(cat "$W/tree.kids")" "gprof:" "$(cat "$W/gprof.kids")"; fi
 }
