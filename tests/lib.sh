@@ -69,12 +69,15 @@ tg_need_py() {
 }
 
 # Build (or reuse) the corpus; fails the script when the build fails.
+# Says how the programs of each foreign variant ran (natively, or under
+# which emulator: tests/corpus/build.sh decides).
 tg_build_corpus() {
 	if ! sh "$TOP/tests/corpus/build.sh" > "$TG_OUT/corpus-build.log" 2>&1; then
 		tg_fail "setup: corpus build" "$(tail -20 "$TG_OUT/corpus-build.log")"
 		tg_finish
 		exit 1
 	fi
+	sed 's/^/# corpus: /' "$TG_CORPUS/runners"
 }
 
 # tg_snapshot DIR: copy the binary under test into DIR and point TGPROF at
