@@ -10,6 +10,9 @@
 tg_need "$TGPROF" "$GPROF" "$CC"
 tui_setup
 cd "$W"
+# The screens are read in UTF-8 (the bars), whatever the caller's locale.
+LC_ALL=C.UTF-8
+export LC_ALL
 
 cat > keys-q.keys <<'K'
 :q
