@@ -223,6 +223,10 @@ if [ -z "${CORPUS_LOCKED:-}" ] && ! m32_ok; then
 		exit 1
 	fi
 fi
+# Several test scripts (or check runs) may build at once: one at a time.
+if [ -z "${CORPUS_LOCKED:-}" ] && command -v flock > /dev/null 2>&1; then
+	CORPUS_LOCKED=1 exec flock "$OUT/.lock" sh "$0" "$@"
+fi
 # m32_runs PREFIX: the -pg test program runs with PREFIX (empty: natively)
 # and writes its profile; its error output is left in $OUT/.m32.err.
 m32_runs() {
@@ -244,38 +248,34 @@ m32_qemu() {
 	M32_RUN=qemu-i386
 	echo "m32 programs run under qemu-i386 ($1)" > "$OUT/runners"
 }
-if [ -z "${CORPUS_LOCKED:-}" ]; then
-	case ${TG_M32_RUN:-auto} in
-	native)
-		m32_runs "" || {
-			echo "build.sh: TG_M32_RUN=native, but the -m32 test program does not run:" \
-			     "$(head -1 "$OUT/.m32.err")" >&2
-			exit 1
-		}
+# How the m32 programs run is decided under the lock (it runs the test
+# program in $OUT and writes $OUT/runners).
+case ${TG_M32_RUN:-auto} in
+native)
+	m32_runs "" || {
+		echo "build.sh: TG_M32_RUN=native, but the -m32 test program does not run:" \
+		     "$(head -1 "$OUT/.m32.err")" >&2
+		exit 1
+	}
+	M32_RUN=
+	echo "m32 programs run natively (TG_M32_RUN=native)" > "$OUT/runners" ;;
+qemu) m32_qemu "TG_M32_RUN=qemu" ;;
+auto)
+	if m32_runs ""; then
 		M32_RUN=
-		echo "m32 programs run natively (TG_M32_RUN=native)" > "$OUT/runners" ;;
-	qemu) m32_qemu "TG_M32_RUN=qemu" ;;
-	auto)
-		if m32_runs ""; then
-			M32_RUN=
-			echo "m32 programs run natively" > "$OUT/runners"
-		else
-			m32_qemu "this kernel cannot run them: $(head -1 "$OUT/.m32.err")"
-		fi ;;
-	*)
-		echo "build.sh: TG_M32_RUN must be auto, native or qemu, not $TG_M32_RUN" >&2
-		exit 1 ;;
-	esac
-	for v in $CROSS_VARIANTS; do
-		echo "$v programs run under $(cross "$v" | awk '{ print $3 }')" >> "$OUT/runners"
-	done
-	sed 's/^/build.sh: /' "$OUT/runners" >&2
-	export M32_RUN
-fi
-# Several test scripts (or check runs) may build at once: one at a time.
-if [ -z "${CORPUS_LOCKED:-}" ] && command -v flock > /dev/null 2>&1; then
-	CORPUS_LOCKED=1 exec flock "$OUT/.lock" sh "$0" "$@"
-fi
+		echo "m32 programs run natively" > "$OUT/runners"
+	else
+		m32_qemu "this kernel cannot run them: $(head -1 "$OUT/.m32.err")"
+	fi ;;
+*)
+	echo "build.sh: TG_M32_RUN must be auto, native or qemu, not $TG_M32_RUN" >&2
+	exit 1 ;;
+esac
+for v in $CROSS_VARIANTS; do
+	echo "$v programs run under $(cross "$v" | awk '{ print $3 }')" >> "$OUT/runners"
+done
+sed 's/^/build.sh: /' "$OUT/runners" >&2
+export M32_RUN
 mkdir -p "$OUT/.tools"
 $CC -O2 -o "$OUT/.tools/gmonconv" "$SRC/tools/gmonconv.c" ||
 	{ echo "build.sh: cannot build tools/gmonconv.c" >&2; exit 1; }
