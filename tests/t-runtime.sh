@@ -127,26 +127,42 @@ fi
 rt_same_report "threads" ./threads "$W/preload.out"
 rt_same_report "threads, static link" ./threads-static "$W/static.out"
 
-# Sampling: 800 ms of CPU in spin(), at the default rate and at 1000 Hz.
-# The kernel may tick slower than 1000 Hz; the total must still be right.
+# Sampling: 800 ms of CPU in spin() (tests/runtime/cputime.c), at the
+# default rate and at 1000 Hz.  The window is derived from the CPU time the
+# process measured itself (getrusage, printed at the end): every sample of
+# the joined profile (program and libraries) adds up to it within 3% plus
+# one sample.  A fixed window on spin() alone ("0.6 to 0.9 s of 0.8") is
+# not what the runtime promises: spin() reads the process's CPU clock, a
+# system call made from the vDSO, counted for the C library's
+# clock_gettime; that share was measured at 0.04 to 0.11 s of 0.8 with 8
+# busy processes on 2 cores, more than without load.  (Before vDSO samples
+# were counted, they were dropped, and the spin showed 0.56 to 0.58 s under
+# that load.)  spin() must still hold most of it.
+rt_cc "$W/cputime" cputime.c
 for hz in default 1000; do
 	if [ $hz = default ]; then each=0.01; else each=0.001; fi
-	printf 'spin 800\nwork 10\n' > "$W/spin.in"
-	rm -f "$W/hz.out"
+	rm -f "$W/hz.out"*
 	if [ $hz = default ]; then
-		st=$(TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" sh -c './ctl < spin.in')
+		st=$(TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" ./cputime spin 800)
 	else
-		st=$(TGMON_HZ=$hz TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" sh -c './ctl < spin.in')
+		st=$(TGMON_HZ=$hz TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" ./cputime spin 800)
 	fi
-	"$GPROF" -b -p ./ctl "$W/hz.out" > "$W/hz.txt" 2>&1
+	"$GPROF" -b -p ./cputime "$W/hz.out" > "$W/hz.txt" 2>&1
 	secs=$(awk '$NF == "spin" { print $3 }' "$W/hz.txt")
+	cpu=$(cat "$W/hz.stdout")
+	tot=$("$TGPROF" --format=json ./cputime "$W/hz.out" 2> /dev/null |
+		awk -F'[:,]' '/"total_time"/ { gsub(/ /, "", $2); print $2 }')
 	if [ "$st" -eq 0 ] && grep -q "Each sample counts as $each seconds" "$W/hz.txt" &&
-	   awk -v s="$secs" 'BEGIN { exit !(s >= 0.6 && s <= 0.9) }'; then
-		tg_pass "TGMON_HZ=$hz: $each s per sample, spin() has $secs s of 0.8"
+	   awk -v t="$tot" -v c="$cpu" -v s="$secs" -v e=$each 'BEGIN {
+		d = t - c; if (d < 0) d = -d
+		exit !(c > 0.75 && d <= 0.03 * c + e && s >= c / 2) }'; then
+		tg_pass "TGMON_HZ=$hz: $each s per sample, $tot s sampled of $cpu s CPU, spin() $secs s"
 	else
-		tg_fail "TGMON_HZ=$hz: $each s per sample, spin() near 0.8 s" "status $st, spin $secs s" "$(cat "$W/hz.txt" "$W/hz.stderr")"
+		tg_fail "TGMON_HZ=$hz: $each s per sample, samples add up to the CPU time" \
+			"status $st, sampled $tot s, CPU $cpu s, spin $secs s" "$(cat "$W/hz.txt" "$W/hz.stderr")"
 	fi
 done
+printf 'spin 800\nwork 10\n' > "$W/spin.in"
 if TGMON_HZ=1000 TGMON_OUT=$W/hz1000.out LD_PRELOAD=$LIB/libtgmon.so sh -c './ctl < spin.in' > /dev/null 2>&1; then
 	rt_same_report "TGMON_HZ=1000" ./ctl "$W/hz1000.out"
 else
