@@ -54,8 +54,8 @@ struct tab {
 	int timer;         /* the owner's sampling timer, or -1 */
 	uint32_t used, limit, mask, shift;
 	struct slot *slot;
-	uint64_t *base; /* written by collections only */
-	uint64_t *took; /* values read by the last marking collection */
+	uint64_t *base;     /* written by collections only */
+	uint64_t *took;     /* values read by the last marking collection */
 	struct wslot *wide; /* the owner's arcs with an end outside the text */
 	uint32_t wused;     /* its slots claimed */
 };
@@ -85,7 +85,7 @@ static unsigned tab_bits;
 static int my_pid;
 static __thread int in_attach TLS_IE;
 
-#define WIDE_BITS 18
+#define WIDE_BITS  18
 #define TWIDE_BITS TGREC_TWIDE_BITS /* a thread's own table */
 static struct wslot *wide;
 static uint32_t wide_used; /* slots claimed: collections skip empty tables */
@@ -590,7 +590,8 @@ HIDDEN size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t l
 		return 0;
 	n = wide_scan(wide, (uint32_t)1 << WIDE_BITS, out, 0, max, lo, hi, mode);
 	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
-		n = wide_scan(t->wide, (uint32_t)1 << TWIDE_BITS, out, n, max, lo, hi, mode);
+		n = wide_scan(t->wide, (uint32_t)1 << TWIDE_BITS, out, n, max, lo, hi,
+			      mode);
 	return n;
 }
 
