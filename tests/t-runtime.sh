@@ -56,6 +56,48 @@ for mode in preload static shared fentry; do
 	fi
 done
 
+# Calls with both ends in a shared library (each thread's own table of
+# such arcs, counted on mcount's fast path), from 8 threads: the same
+# exact counts, read by tgprof from the library's file.  Then 6000
+# different arcs from one thread, more than its table holds: the rest go
+# to the shared table, and every call is still counted.
+mkdir -p "$W/lib"
+printf 'int threads_main(int, char **);\nint main(int c, char **v) { return threads_main(c, v); }\n' > "$W/drv.c"
+awk 'BEGIN { for (i = 0; i < 6000; i++) printf "void g%d(void) {}\n", i
+	print "void many(void) {"
+	for (i = 0; i < 6000; i++) printf "g%d(); g%d(); g%d();\n", i, i, i
+	print "}" }' > "$W/many.c"
+if $CC -pg -O1 -fPIC -shared -pthread -Dmain=threads_main -o "$W/lib/libthr.so" \
+	"$TOP/tests/runtime/threads.c" > "$W/lib.log" 2>&1 &&
+	$CC -pg -O1 -pthread -o "$W/threads-lib" "$W/drv.c" -L"$W/lib" -lthr \
+		-Wl,-rpath,"$W/lib" >> "$W/lib.log" 2>&1 &&
+	$CC -pg -O0 -fPIC -shared -o "$W/lib/libmany.so" "$W/many.c" >> "$W/lib.log" 2>&1 &&
+	printf 'void many(void);\nint main(void) { many(); return 0; }\n' > "$W/manymain.c" &&
+	$CC -pg -O1 -o "$W/many" "$W/manymain.c" -L"$W/lib" -lmany -Wl,-rpath,"$W/lib" >> "$W/lib.log" 2>&1; then
+	st=$(TGMON_OUT=$W/lib.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/lib.stdout" "$W/lib.stderr" ./threads-lib $R $T)
+	got=$("$TGPROF" --text -b -p ./threads-lib "$W/lib.out" 2>&1 |
+		awk '$7 ~ /^(mid|leaf|twig)$/ { printf "%s=%s ", $7, $4 }')
+	want="mid=$want_mid leaf=$want_leaf twig=$want_twig "
+	if [ "$st" -eq 0 ] && [ "$(echo "$got" | tr ' ' '\n' | sort | tr '\n' ' ')" = \
+		"$(echo "$want" | tr ' ' '\n' | sort | tr '\n' ' ')" ]; then
+		tg_pass "threads exact: calls inside a shared library"
+	else
+		tg_fail "threads exact: calls inside a shared library" "got  $got" "want $want" \
+			"$(cat "$W/lib.stderr")"
+	fi
+	st=$(TGMON_OUT=$W/many.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/many.stdout" "$W/many.stderr" ./many)
+	got=$("$TGPROF" --text -b -p ./many "$W/many.out" 2>&1 |
+		awk '$NF ~ /^g[0-9]+$/ { n++; if ($4 == 3) ok++ } END { print n + 0, ok + 0 }')
+	if [ "$st" -eq 0 ] && [ "$got" = "6000 6000" ]; then
+		tg_pass "6000 arcs into a shared library from one thread: each counted 3 times"
+	else
+		tg_fail "6000 arcs into a shared library from one thread: each counted 3 times" \
+			"functions, with 3 calls: $got" "$(cat "$W/many.stderr")"
+	fi
+else
+	tg_fail "setup: shared library programs" "$(cat "$W/lib.log")"
+fi
+
 # Threads that come and go: 100 waves of 8 threads, 2000 rounds each.
 st=$(TGMON_OUT=$W/waves.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/waves.stdout" "$W/waves.stderr" ./threads 2000 8 0 100)
 got="$(rt_calls ./threads mid "$W/waves.out") $(rt_calls ./threads leaf "$W/waves.out") $(rt_calls ./threads twig "$W/waves.out")"
