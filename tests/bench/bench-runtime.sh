@@ -18,6 +18,10 @@
 # glibc's runtime (which counts no call in a library: its time is shown,
 # its count is 0).  The last line compares libtgmon's added time per call
 # in the library with that in the executable.
+#
+# null-mcount is the program with an mcount that returns at once, linked
+# in: the floor that calling mcount from every function (what -pg
+# compiles in) puts under any runtime, before it counts anything.
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${B:=build}"
 : "${CC:=cc}"
@@ -46,6 +50,8 @@ src=$TOP/tests/runtime/threads.c
 $CC -O2 -pthread -o plain "$src" &&
 	$CC -O2 -pg -pthread -o prof "$src" &&
 	$CC -O2 -pg -pthread -o prof-static "$src" "$LIB/libtgmon.a" || exit 1
+printf '\t.text\n\t.globl mcount\n\t.type mcount, @function\nmcount:\n\tret\n\t.section .note.GNU-stack, "", @progbits\n' > null.S
+$CC -O2 -pg -pthread -o prof-null "$src" null.S || exit 1
 printf 'int threads_main(int, char **);\nint main(int c, char **v) { return threads_main(c, v); }\n' > drv.c
 mkdir -p plainlib proflib
 $CC -O2 -fPIC -shared -pthread -Dmain=threads_main -o plainlib/libthr.so "$src" &&
@@ -59,6 +65,7 @@ run() {
 	rm -f gmon.out
 	case $1 in
 	none) timed ./plain $r "$2" ;;
+	null-mcount) timed ./prof-null $r "$2" ;;
 	glibc) timed ./prof $r "$2" ;;
 	tgmon) LD_PRELOAD=$LIB/libtgmon.so TGMON_OUT=tgmon.out timed ./prof $r "$2" ;;
 	tgmon-static) TGMON_OUT=tgmon-static.out timed ./prof-static $r "$2" ;;
@@ -98,7 +105,7 @@ printf '%-14s %7s %9s %9s %12s %16s\n' runtime threads "cpu s" "vs glibc" "mid()
 for t in 1 8; do
 	i=0
 	while [ $i -lt "$BENCH_RT_REPS" ]; do
-		for c in none glibc tgmon tgmon-static none-lib glibc-lib tgmon-lib; do
+		for c in none null-mcount glibc tgmon tgmon-static none-lib glibc-lib tgmon-lib; do
 			run $c $t
 		done
 		i=$((i + 1))
@@ -106,11 +113,11 @@ for t in 1 8; do
 	g=$(best glibc-$t.t)
 	want=$(( (BENCH_RT_ROUNDS / t) * t ))
 	gl=$(best glibc-lib-$t.t)
-	for c in none glibc tgmon tgmon-static none-lib glibc-lib tgmon-lib; do
+	for c in none null-mcount glibc tgmon tgmon-static none-lib glibc-lib tgmon-lib; do
 		s=$(best $c-$t.t)
 		z=$(best none-$t.t) vs=$g
 		case $c in
-		none | none-lib) n=- ;;
+		none | none-lib | null-mcount) n=- ;;
 		glibc) n=$(counted ./prof glibc.out) ;;
 		tgmon) n=$(counted ./prof tgmon.out) ;;
 		tgmon-static) n=$(counted ./prof-static tgmon-static.out) ;;
@@ -126,6 +133,8 @@ for t in 1 8; do
 	done
 	echo "               (calls made: $want of mid(); 'none' is the program without -pg;"
 	echo "                the -lib lines: the same calls in a shared library, vs glibc-lib)"
-	echo "tgmon: $(ratio "$(best tgmon-$t.t)" "$(best none-$t.t)")x the unprofiled run;" \
+	echo "tgmon: $(ratio "$(best tgmon-$t.t)" "$(best none-$t.t)")x the unprofiled run" \
+		"($(ratio "$(best tgmon-static-$t.t)" "$(best none-$t.t)")x linked in; an empty mcount:" \
+		"$(ratio "$(best null-mcount-$t.t)" "$(best none-$t.t)")x);" \
 		"a call in a library costs $(ratio "$per_tgmon_lib" "$per_tgmon")x one in the executable"
 done
