@@ -12,11 +12,13 @@
 #   still matches the CPU time.
 # - So the comparison's error model holds: 10 runs of a program whose 24
 #   functions do the same work, compared pairwise with tgprof --baseline
-#   (1080 comparisons), mark as many functions significant as the model
-#   predicts for those counts (the exact binomial chance of a change
-#   beyond twice sqrt(a+b) when nothing changed), within 2 points, and
-#   at most 9%.  Counting each signal as 1 + its overruns (4 samples at a
-#   time on a 250 Hz kernel) marked 27 to 32%.
+#   (1080 comparisons), mark no more functions significant than the
+#   model predicts for those counts (the exact binomial chance of a
+#   change beyond twice sqrt(a+b) when nothing changed) plus 2 points, at
+#   most 9%, and at least 1%.  Measured: 3.4% marked, 4.3% predicted
+#   (samples at regular ticks vary a little less than the model says:
+#   fewer marks is the safe side).  Counting each signal as 1 + its
+#   overruns (4 samples at a time on a 250 Hz kernel) marked 27 to 32%.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/runtime/lib.sh"
 rt_setup runtime-samples
@@ -101,21 +103,22 @@ import math, sys
 n = marked = 0
 expect = 0.0
 for line in open("pairs"):
-    a, b, s = (int(x) for x in line.split())
+    a, b, s = line.split()
     n += 1
-    marked += s != 0
+    marked += int(s) != 0
     # Under "nothing changed" a is Binomial(a+b, 1/2): the chance that
-    # |a - b| > 2 sqrt(a+b), as tgprof marks it.
-    t = a + b
+    # |a - b| > 2 sqrt(a+b), as tgprof marks it.  (Counts may be
+    # fractions: a bin shared by two functions is split between them.)
+    t = int(round(float(a) + float(b)))
     expect += sum(math.comb(t, k) for k in range(t + 1)
                   if abs(2 * k - t) > 2 * math.sqrt(t)) / 2.0 ** t
 print(n, marked, "%.1f" % (100.0 * marked / max(n, 1)), "%.1f" % (100.0 * expect / max(n, 1)))
 ' 2>&1)
 set -- $res
 if [ "${1:-0}" -ge 1000 ] && awk -v o="$3" -v e="$4" 'BEGIN {
-	d = o - e; if (d < 0) d = -d; exit !(d <= 2 && o <= 9) }'; then
+	exit !(o <= e + 2 && o <= 9 && o >= 1) }'; then
 	tg_pass "A/A at TGMON_HZ=1000: $2 of $1 unchanged functions marked ($3%; the model: $4%)"
 else
-	tg_fail "A/A at TGMON_HZ=1000: as many marked as the model predicts" "$res" "$(cat cmp.err)"
+	tg_fail "A/A at TGMON_HZ=1000: no more marked than the model predicts" "$res" "$(cat cmp.err)"
 fi
 rt_done
