@@ -202,7 +202,7 @@ static __attribute__((noinline)) void wide_local(struct tab *t, uint64_t from,
 		if (f == 0) {
 			if (t->wused >= mask / 4 * 3)
 				break;
-			t->wused++;
+			STORE(&t->wused, t->wused + 1); /* before FROM is published */
 			w->self = self;
 			STORE(&w->count, LOAD(&w->count) + 1);
 			__atomic_store_n(&w->from, from, __ATOMIC_RELEASE);
@@ -589,9 +589,12 @@ HIDDEN size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t l
 	if (wide == NULL || __atomic_load_n(&wide_used, __ATOMIC_ACQUIRE) == 0)
 		return 0;
 	n = wide_scan(wide, (uint32_t)1 << WIDE_BITS, out, 0, max, lo, hi, mode);
+	/* A table with no arc claimed is not read: with many threads most
+	 * never call a library, and reading their slots would touch pages. */
 	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
-		n = wide_scan(t->wide, (uint32_t)1 << TWIDE_BITS, out, n, max, lo, hi,
-			      mode);
+		if (LOAD(&t->wused) != 0)
+			n = wide_scan(t->wide, (uint32_t)1 << TWIDE_BITS, out, n, max, lo,
+				      hi, mode);
 	return n;
 }
 
@@ -612,5 +615,6 @@ HIDDEN void tgrec_wide_commit(void)
 		return;
 	wide_rebase(wide, (uint32_t)1 << WIDE_BITS);
 	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
-		wide_rebase(t->wide, (uint32_t)1 << TWIDE_BITS);
+		if (LOAD(&t->wused) != 0)
+			wide_rebase(t->wide, (uint32_t)1 << TWIDE_BITS);
 }
