@@ -223,6 +223,29 @@ expect enter-graph-entry f1.scr '^>.* work \[[0-9]+\]$'
 expect enter-graph-entry-pane f1.scr '^-+ \[[0-9]+\] work -'
 same back-to-tree "$(tree_rows f2.scr | awk -F'|' '$7 == ">" { print $1 "|" $2 }')" "1|work"
 
+# --- vi's keymap: l opens (on an open row: goes to its first child), h
+# closes (on a closed row: goes to its parent); r says where restoring is
+cat > vi.keys <<'K'
+:set bars off
+:set keymap vi
+w
+l
+l
+:save-display v1.scr
+h
+h
+:save-display v2.scr
+r
+:save-display v3.scr
+:q
+K
+tui_run vi ./prog gmon.out > /dev/null
+same vi-l-opens "$(tree_rows v1.scr | cut -d'|' -f1,2,7 | tr '\n' ' ')" \
+	"0|main| 1|other|> 2|<cycle 1 as a whole>| 2|leaf_b| 1|work| "
+same vi-h-closes "$(tree_rows v2.scr | cut -d'|' -f1,2,7 | tr '\n' ' ')" \
+	"0|main|> 1|other| 1|work| "
+expect restore-says-where v3.scr 'no deleted arc here: D lists them'
+
 # --- an arc deleted from the tree: the rows re-propagated as gprof -k
 # gives them; undo brings them back
 "$GPROF" -b -q -k main/work prog gmon.out > prog-k.cg 2>&1

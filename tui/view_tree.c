@@ -462,6 +462,9 @@ static int key(struct app *a, struct view *v, int act)
 		app_select_node(a, r->node, 0);
 		app_set_view(a, V_GRAPH);
 		return 1;
+	case ACT_RESTORE_ARC:
+		app_message(a, 1, "no deleted arc here: D lists them, u undoes");
+		return 1;
 	case ACT_DELETE_ARC: {
 		uint32_t arc = row_arc(a, s, row);
 		if (arc != CG_NONE)
