@@ -6,7 +6,8 @@
 # the sum of its self time and its children's; opening, closing, the hot
 # path, closing all, the parent row, bottom-up from a function, Enter into
 # the call graph and Back; an arc deleted from the tree (the times
-# re-propagated, as gprof -k gives them) and undone.
+# re-propagated, as gprof -k gives them) and undone; the baseline's
+# columns against the tree of the baseline alone.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/tui/lib-tui.sh"
 tg_need "$TGPROF" "$GPROF" "$CC"
@@ -268,6 +269,46 @@ same edit-main-total "$(tree_rows e1.scr | awk -F'|' '$2 == "main" { print $4 }'
 same undo-rows "$(tree_rows e2.scr | cut -d'|' -f1,2 | tr '\n' ' ')" "0|main 1|other 1|work "
 check_children main e2.scr prog.cg 1 undo-main-children-vs-gprof
 same undo-cursor "$(tree_rows e2.scr | awk -F'|' '$7 == ">" { print $1 "|" $2 }')" "1|work"
+
+# --- against a baseline (a longer run): each row's baseline total is
+# the same path's total in the tree of the baseline alone, and the
+# change is the difference
+mv gmon.out gmon.1
+./prog 2 > /dev/null && mv gmon.out gmon.base
+cp gmon.1 gmon.out
+cat > base.keys <<'K'
+:set bars off
+:baseline gmon.base
+w
+H
+:save-display b1.scr
+:q
+K
+tui_run base ./prog gmon.out > /dev/null
+cat > base2.keys <<'K'
+:set bars off
+w
+H
+:save-display b2.scr
+:q
+K
+tui_run base2 ./prog gmon.base > /dev/null
+expect base-header b1.scr 'base s +vs base$'
+# the rows stop at column 100; the baseline columns follow
+cut -c1-100 b1.scr > b1.rows
+sed -n "3,$((TUI_LINES - 1))p" b1.scr | cut -c101- | awk 'NF == 2 { print $1 "|" $2 }' > b1.cells
+tree_rows b1.rows | cut -d'|' -f1,2,4 | paste -d'|' - b1.cells > b1.got
+tree_rows b2.scr | cut -d'|' -f1,2,4 > b2.want
+# depth|name|total now|base|change against depth|name|total in the baseline
+bad=$(awk -F'|' 'NR == FNR { want[FNR] = $1 "|" $2; wt[FNR] = $3; n = FNR; next }
+	{ m++
+	  if ($1 "|" $2 != want[FNR]) { print "row " FNR ": " $1 "|" $2 " want " want[FNR]; next }
+	  if ($4 != wt[FNR]) print $2 ": base " $4 " want " wt[FNR]
+	  d = $3 - wt[FNR] - $5; if (d < 0) d = -d
+	  if (d > 0.011) print $2 ": change " $5 " want " $3 " - " wt[FNR] }
+	END { if (m != n || !n) print m " rows, the baseline alone " n }' b2.want b1.got)
+if [ -z "$bad" ]; then tg_pass base-columns-vs-baseline-tree; else
+	tg_fail base-columns-vs-baseline-tree "$bad" "$(cat b1.got)"; fi
 
 # --- a corpus program with many cycles: the first root's children and
 # the hot path's rows against the call graph

@@ -148,6 +148,11 @@ const struct compare_func *baseline_func(const struct app *a, uint32_t n)
 	return k == CG_NONE ? NULL : &c->funcs[k];
 }
 
+const struct cg *baseline_graph(void)
+{
+	return bl.loaded ? &bl.before.g : NULL;
+}
+
 int baseline_keep(const struct app *a, uint32_t n)
 {
 	if (!bl.loaded || !bl.only_significant)

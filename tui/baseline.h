@@ -30,6 +30,9 @@ int baseline_active(void);
 /* The comparison row of node N of the browser's model (NULL: none, a
  * cycle, or no baseline), the comparison brought up to date first. */
 const struct compare_func *baseline_func(const struct app *a, uint32_t n);
+/* The baseline's model (propagated; its nodes are compare_func's
+ * node[COMPARE_BEFORE]), NULL when there is none. */
+const struct cg *baseline_graph(void);
 /* The list filter: 0 when only significant changes are wanted and N's is
  * not one. */
 int baseline_keep(const struct app *a, uint32_t n);

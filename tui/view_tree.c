@@ -15,11 +15,18 @@
  * again along the same paths, named by their functions (a cycle by one
  * of its members, since cycles are numbered anew).  The cursor stays on
  * its path; when that is gone, on a shown row of its function, else on
- * the nearest row above it that is still there. */
+ * the nearest row above it that is still there.
+ *
+ * Against a baseline, a second tree is opened on the baseline's model and
+ * each shown row looks up the same path there (functions matched by the
+ * comparison, baseline.h), lazily too: two columns, its total there and
+ * the change. */
 #include "config.h"
 #include "view_tree.h"
 #include "app.h"
 #include "action.h"
+#include "baseline.h"
+#include "compare.h"
 #include "draw.h"
 #include "keymap.h"
 #include "list.h"
@@ -50,7 +57,17 @@ struct tv {
 	uint32_t *vis; /* the shown rows, pane.n of them */
 	size_t viscap;
 	uint32_t cur_row; /* the tree row under the cursor, TREE_NONE */
+	/* Against a baseline: the same tree on the baseline's model, and
+	 * per row the baseline's row of the same path (BASE_UNKNOWN until
+	 * asked, TREE_NONE when the baseline has no such path).  Dropped at
+	 * every build (an edit, a new baseline). */
+	struct tree bt;
+	int bhave;
+	uint32_t *bmap;
+	size_t nbmap, bmapcap;
 };
+
+#define BASE_UNKNOWN (TREE_NONE - 1)
 
 static uint32_t key_of(const struct cg *g, uint32_t node)
 {
@@ -219,9 +236,67 @@ static void flatten(struct view *v)
 		v->pane.cur = n ? (uint32_t)n - 1 : 0;
 }
 
+/* The baseline's node for node N of the model: a function through the
+ * comparison, a cycle as the cycle (or function) its first member is
+ * in there; CG_NONE when absent. */
+static uint32_t base_node(struct app *a, const struct cg *bg, uint32_t n)
+{
+	if (n >= a->g->nfuncs) {
+		uint32_t m = base_node(a, bg, a->g->nodes[n].next_member);
+		return m == CG_NONE ? CG_NONE : bg->nodes[m].head;
+	}
+	const struct compare_func *f = baseline_func(a, n);
+	return f ? f->node[COMPARE_BEFORE] : CG_NONE;
+}
+
+/* The baseline tree's row for ROW's path, TREE_NONE if it has none. */
+static uint32_t base_row(struct app *a, struct tv *s, uint32_t row)
+{
+	const struct cg *bg = baseline_graph();
+	if (!bg)
+		return TREE_NONE;
+	if (row >= s->nbmap) {
+		util_grow((void **)&s->bmap, &s->bmapcap, (size_t)row + 1,
+			  sizeof *s->bmap);
+		while (s->nbmap <= row)
+			s->bmap[s->nbmap++] = BASE_UNKNOWN;
+	}
+	if (s->bmap[row] != BASE_UNKNOWN)
+		return s->bmap[row];
+	if (!s->bhave) {
+		uint32_t focus = s->t.dir == TREE_UP ? base_node(a, bg, s->t.focus) : 0;
+		tree_open(&s->bt, bg, s->t.dir, focus);
+		s->bhave = 1;
+	}
+	const struct tree_row *r = &s->t.rows[row];
+	uint32_t bn = base_node(a, bg, r->node), br = TREE_NONE;
+	if (bn == CG_NONE) {
+		br = TREE_NONE;
+	} else if (r->parent == TREE_NONE) {
+		for (uint32_t i = 0; i < s->bt.nroots && br == TREE_NONE; i++)
+			if (s->bt.rows[i].node == bn)
+				br = i;
+	} else {
+		uint32_t bp = base_row(a, s, r->parent);
+		if (bp != TREE_NONE)
+			br = tree_find_child(&s->bt, bp, bn);
+	}
+	s->bmap[row] = br;
+	return br;
+}
+
+static void base_drop(struct tv *s)
+{
+	if (s->bhave)
+		tree_close(&s->bt);
+	s->bhave = 0;
+	s->nbmap = 0;
+}
+
 static void build(struct app *a, struct view *v)
 {
 	struct tv *s = v->priv;
+	base_drop(s);
 	if (v->pane.cur < v->pane.n && s->have)
 		s->cur_row = s->vis[v->pane.cur];
 	if (!s->have || s->gen != edit_generation(a->ed))
@@ -287,6 +362,24 @@ static char *row_line(struct app *a, struct view *v, uint32_t i, double *pct)
 	return line;
 }
 
+/* Width of the baseline's columns: its total on the path, the change. */
+#define BASE_W 20
+
+/* ROW's baseline cells: the path's total in the baseline and the change
+ * (seconds), or "new" when the baseline has no such path. */
+static void base_cells(struct app *a, struct tv *s, uint32_t row, char *buf, size_t len)
+{
+	uint32_t br = base_row(a, s, row);
+	if (br == TREE_NONE) {
+		snprintf(buf, len, "%9s %9s ", "", "new");
+		return;
+	}
+	double before = cg_seconds(baseline_graph(), s->bt.rows[br].total);
+	double now = cg_seconds(a->g, s->t.rows[row].total);
+	double d = now - before;
+	snprintf(buf, len, "%9.2f %+9.2f ", before, d > -0.005 && d < 0.005 ? 0.0 : d);
+}
+
 static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
 	struct tv *s = v->priv;
@@ -303,7 +396,13 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 			 "  %7s %8s %8s %8s %10s  top-down: path times estimated from "
 			 "arcs, as gprof's call graph",
 			 "% whole", "% parent", "self s", "total s", "calls");
-	draw_row(y, w, head, 3);
+	int base = baseline_graph() != NULL && w >= 60 ? BASE_W : 0;
+	draw_row(y, w - base, head, 3);
+	if (base) {
+		char col[64];
+		snprintf(col, sizeof col, "%9s %9s%*s", "base s", "vs base", bar, "");
+		draw_text(y, w - base - bar, base + bar, col, 3 | 0x100);
+	}
 	struct pane *p = &v->pane;
 	view_pane_fix(p, h - 1);
 	for (int k = 0; k < h - 1; k++) {
@@ -319,8 +418,14 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 		if (i != p->cur && a->search.text &&
 		    matcher_match(&a->search, row_text(a, v, i, nbuf, sizeof nbuf)))
 			role |= 0x200;
-		draw_row(y + 1 + k, w - bar, line, role);
+		draw_row(y + 1 + k, w - bar - base, line, role);
 		free(line);
+		if (base) {
+			char col[64];
+			base_cells(a, s, s->vis[i], col, sizeof col);
+			draw_text(y + 1 + k, w - bar - base, base, col,
+				  (role == 6 ? 6 : 0) | 0x100);
+		}
 		if (bar) {
 			char cell[64], col[80];
 			list_bar(a, pct, cell, sizeof cell);
@@ -478,6 +583,8 @@ static int key(struct app *a, struct view *v, int act)
 static void done(struct view *v)
 {
 	struct tv *s = v->priv;
+	base_drop(s);
+	free(s->bmap);
 	if (s->have)
 		tree_close(&s->t);
 	free(s->key);
