@@ -207,4 +207,71 @@ else
 fi
 expect entry-pane-resize-said grow2.scr '^entry pane: 60% of the screen'
 
+# --- names: -l keeps file:line (the rows are gprof -l's)
+cat > lines.keys <<'K'
+:save-display lines.scr
+:q
+K
+TUI_COLS=200 tui_run lines -l ./prog gmon.out > /dev/null
+"$GPROF" -b -l -q ./prog gmon.out | grep '^\[' > lines.exp
+tui_list_rows lines.scr > lines.got
+if [ -s lines.exp ] && grep -q ':[0-9]* @ ' lines.exp && cmp -s lines.exp lines.got; then
+	tg_pass line-names-keep-file-line
+else
+	tg_fail line-names-keep-file-line "$(diff lines.exp lines.got 2>&1 | head -6)"
+fi
+
+# --- names: a row whose name is kilobytes long (C++ templates) is drawn,
+# at 80 columns in a short form that keeps the function and its class
+tg_need g++
+if g++ -pg -O0 -o longname "$TOP/tests/tui/longname.cc" > longname.log 2>&1 &&
+   mkdir -p lnrun && (cd lnrun && ../longname > /dev/null) && mv lnrun/gmon.out longname.gmon; then
+	cat > ln.keys <<'K'
+f
+:save-display ln1.scr
+?
+]
+:save-display ln3.scr
+:q
+K
+	TUI_COLS=80 tui_run ln ./longname longname.gmon > /dev/null
+	expect long-name-row-drawn ln1.scr '^>? +[0-9.]+ +[0-9.]+ +[0-9.]+ +1 .*  …::holder<…>::deep_funct'
+	expect long-name-full-line ln1.scr '^─── \[[0-9]+\] a_rather_long_namespace_name::another_level_of_detail::holder<'
+	# ] scrolls the help view (a text view) too
+	expect help-scrolls-sideways ln3.scr '^> om the live bindings'
+else
+	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat longname.log)"
+fi
+
+# --- messages of any length, and undo with demangled names
+long=$(printf 'nosuchfunction%.0s' $(seq 1 60))
+cat > msg.keys <<K
+:goto $long
+:messages
+:save-display msg1.scr
+:q
+K
+TUI_COLS=100 tui_run msg ./prog gmon.out > /dev/null
+if sed 's/^>//' msg1.scr | tr -d '\n ' | grep -q "named.$long'"; then
+	tg_pass message-of-any-length
+else
+	tg_fail message-of-any-length "$(sed -n 2,6p msg1.scr)"
+fi
+if g++ -pg -O0 -g -I"$TOP/tests/corpus" -o cxx "$TOP/tests/corpus/cxx.cc" > cxx.log 2>&1 &&
+   mkdir -p cxxrun && (cd cxxrun && ../cxx > /dev/null) && mv cxxrun/gmon.out cxx.gmon; then
+	cat > undo.keys <<'K'
+:k geo::Shape::count_big(std::vector<geo::Shape*, std::allocator<geo::Shape*> > const&, double)/geo::Circle::area() const
+u
+:save-display undo1.scr
+<C-r>
+:save-display undo2.scr
+:q!
+K
+	TUI_COLS=200 tui_run undo ./cxx cxx.gmon > /dev/null
+	expect undo-demangled undo1.scr '^undid: k geo::Shape::count_big\(.*\)/geo::Circle::area\(\) const'
+	expect redo-demangled undo2.scr '^redid: k geo::Shape::count_big\('
+else
+	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat cxx.log)"
+fi
+
 tui_finish
