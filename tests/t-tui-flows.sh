@@ -274,4 +274,22 @@ else
 	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat cxx.log)"
 fi
 
+# --- p in the cycles view keeps the cursor on its row
+cat > cyc.keys <<'K'
+:break-cycles 1
+<End>
+:save-display cyc1.scr
+p
+:save-display cyc2.scr
+:q!
+K
+tui_run cyc ./prog gmon.out > /dev/null
+r1=$(grep -n '^>' cyc1.scr | cut -d: -f1)
+r2=$(grep -n '^>' cyc2.scr | cut -d: -f1)
+if [ -n "$r1" ] && [ "$r1" -gt 3 ] && [ "$r1" = "$r2" ] && grep -q 'pinned (kept)' cyc2.scr; then
+	tg_pass cycles-pin-keeps-cursor
+else
+	tg_fail cycles-pin-keeps-cursor "cursor row before: $r1, after: $r2" "$(tail -3 cyc2.scr)"
+fi
+
 tui_finish
