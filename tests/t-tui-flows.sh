@@ -292,4 +292,61 @@ else
 	tg_fail cycles-pin-keeps-cursor "cursor row before: $r1, after: $r2" "$(tail -3 cyc2.scr)"
 fi
 
+# --- against a baseline: calls before and their change per function
+# (flat view) and per arc (entry pane), and the summary, as the text
+# comparison gives them
+mkdir -p run3
+(cd run3 && ../prog 3 > /dev/null)
+"$TGPROF" --text --baseline=gmon.out ./prog run3/gmon.out > cmp.txt
+awk '/^ +before +after +change +\+- +before/ { on = 1; next }
+     on && NF == 0 { exit }
+     on { c = $(NF - 3); if (c == "0") c = ""; print $NF, $(NF - 5), c }' cmp.txt |
+	sort > calls.exp
+awk '/caller -> callee/ { on = 1; next } on && NF == 0 { exit }
+     on { print $4, $6, $3 "c" }' cmp.txt | sort > arcs.exp
+cat > bl.keys <<'K'
+:set bars off
+f
+:save-display bl1.scr
+c
+:goto ping
+:save-display bl2.scr
+:baseline off
+:baseline gmon.out
+:save-display bl3.scr
+:q
+K
+TUI_COLS=140 tui_run bl --baseline=gmon.out ./prog run3/gmon.out > /dev/null
+# flat rows: ... name  base-calls [change]  base-self  change[*]
+tui_list_rows bl1.scr | awk '{
+	if ($NF == "*") NF--
+	NF -= 2
+	ch = ""
+	if ($NF ~ /^([-+][0-9]+|new|gone)$/) { ch = $NF; NF-- }
+	print $(NF - 1), $NF, ch }' | sort > calls.got
+# (the flat profile leaves out main: no time, no calls)
+if [ "$(wc -l < calls.got)" -ge 6 ] && [ -z "$(comm -13 calls.exp calls.got)" ]; then
+	tg_pass baseline-calls-columns-equal-text
+else
+	tg_fail baseline-calls-columns-equal-text "$(diff calls.exp calls.got 2>&1 | head -8)"
+fi
+# ping's entry: its parent and child lines' arc call changes
+tui_entry_rows bl2.scr | awk '/\+[0-9]+c / {
+	for (i = 1; i <= NF; i++) if ($i ~ /^\+[0-9]+c$/) ch = $i
+	name = ""
+	for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) j = i
+	name = $(j - 1) ~ /^[0-9]+>$/ ? $(j - 3) : $(j - 1)
+	print name, ch }' > arcs-ping.got
+bad=""
+while read -r other ch; do
+	grep -Fxq -e "ping $other $ch" -e "$other ping $ch" arcs.exp || bad="$bad $other:$ch"
+done < arcs-ping.got
+if [ "$(wc -l < arcs-ping.got)" -ge 3 ] && [ -z "$bad" ]; then
+	tg_pass "baseline-arc-call-changes ($(wc -l < arcs-ping.got) arcs)"
+else
+	tg_fail baseline-arc-call-changes "bad:$bad" "$(cat arcs-ping.got)"
+fi
+sum=$(sed -n 's/^Functions: [0-9]* compared, \([0-9]*\) with a significant.*, \([0-9]*\) with changed call counts, \([0-9]*\) added, \([0-9]*\) removed$/\1 significant, \2 calls changed, \3 added, \4 removed/p' cmp.txt)
+expect "baseline-summary ($sum)" bl3.scr "vs baseline: $sum\$"
+
 tui_finish

@@ -250,6 +250,8 @@ static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_
 static const struct list_extra extras[] = {
 	{ "% time", 12, 1, bar_shown, bar_cell, NULL },
 	{ "change", 16, 0, delta_shown, delta_cell, NULL },
+	{ "base calls", 11, 0, baseline_calls_shown, baseline_calls_before_cell, NULL },
+	{ "calls vs", 9, 0, baseline_calls_shown, baseline_calls_change_cell, NULL },
 	{ "base self", 10, 0, baseline_shown, baseline_before_cell, NULL },
 	{ "vs base", 11, 0, baseline_shown, baseline_change_cell, baseline_change_role },
 };

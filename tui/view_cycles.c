@@ -334,7 +334,8 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 	struct cycles *cv = cycles_of(a);
 	/* a pin, force or unpin keeps the cursor on its row */
 	struct pane *pane = &app_view(a, V_CYCLES)->pane;
-	uint32_t keep_cur = reproposal ? pane->cur : 0, keep_top = reproposal ? pane->top : 0;
+	uint32_t keep_cur = reproposal ? pane->cur : 0,
+		 keep_top = reproposal ? pane->top : 0;
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
 	/* Nothing to propose unless some cycle is over the bound. */

@@ -218,6 +218,8 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 		const struct entry_line *l = &el[i];
 		int cur = i == a->ep.cur;
 		int right = baseline_shown(a, w) ? 12 : 0;
+		int arcw = right && baseline_calls_shown(a, w) ? 10 : 0;
+		right += arcw;
 		/* the numbers, then the name as the lists show it: shortened,
 		 * fitted, scrolled */
 		char *shortened = NULL, *fitted = NULL;
@@ -241,11 +243,22 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			role = 6;
 		draw_row(y + r, w - right, line, role);
 		free(line);
+		if (arcw) {
+			/* an arc's change of calls against the baseline */
+			char d[32] = "", col[40];
+			if (l->arc != CG_NONE) {
+				const struct cg_arc *c = &a->g->arcs[l->arc];
+				baseline_arc_cell(a, c->parent, c->child, d, sizeof d);
+			}
+			snprintf(col, sizeof col, "%*s", arcw, d);
+			draw_text(y + r, w - right, arcw, col,
+				  (role == 6 ? 6 : 0) | 0x100);
+		}
 		if (right) {
 			char d[32], col[40];
 			baseline_change_cell(a, V_GRAPH, l->node, d, sizeof d);
-			snprintf(col, sizeof col, "%*s", right, d);
-			draw_text(y + r, w - right, right, col,
+			snprintf(col, sizeof col, "%*s", right - arcw, d);
+			draw_text(y + r, w - right + arcw, right - arcw, col,
 				  (role == 6
 					   ? 6
 					   : baseline_change_role(a, V_GRAPH, l->node)) |
