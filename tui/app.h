@@ -77,6 +77,9 @@ struct app {
 	size_t msgcap;
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */
+	/* What the joined profile lacks (objects without call counts or
+	 * symbols), shown at the end of the status line; NULL: nothing. */
+	char *missing;
 	int quit, status;
 	int quit_asked;          /* q once with unsaved edits: q again quits */
 	unsigned long saved_gen; /* model generation last exported */

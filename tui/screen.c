@@ -90,11 +90,12 @@ static void draw_status(struct app *a)
 	for (int pass = 0; pass < 2; pass++) {
 		snprintf(line, sizeof line,
 			 " tgprof  %s%s%.2f s%s%s%zu arc%s deleted%s"
-			 "filter %s%s%s%zu edit%s",
+			 "filter %s%s%s%zu edit%s%s%s",
 			 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz),
 			 pass ? "" : samples, sep, ndel, ndel == 1 ? "" : "s", sep, filt,
 			 selseg, sep, edit_nsteps(a->ed),
-			 edit_nsteps(a->ed) == 1 ? "" : "s");
+			 edit_nsteps(a->ed) == 1 ? "" : "s", a->missing ? sep : "",
+			 a->missing ? a->missing : "");
 		if ((int)strlen(line) - 8 <= COLS - hw)
 			break;
 	}

@@ -25,6 +25,7 @@
 #include "cyclebreak.h"
 #include "view_entry.h"
 #include "util.h"
+#include "objects.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -239,6 +240,8 @@ int tui_main(const struct opts *o)
 	a->g = edit_graph(a->ed);
 	app_labels_init(a);
 	a->seen_gen = edit_generation(a->ed);
+	if ((a->missing = objects_missing(a->ld.objs)) != NULL)
+		app_message(a, 0, "shared objects: %s", a->missing);
 	if ((nkey_errors = app_key_errors(&key_errors)))
 		app_message(a, 1, "%s%s", key_errors[0],
 			    nkey_errors > 1 ? " (and more, shown on exit)" : "");
@@ -340,5 +343,7 @@ int tui_main(const struct opts *o)
 	app_views_fini(a);
 	free(a->msg);
 	a->msg = NULL;
+	free(a->missing);
+	a->missing = NULL;
 	return a->status;
 }
