@@ -349,4 +349,16 @@ fi
 sum=$(sed -n 's/^Functions: [0-9]* compared, \([0-9]*\) with a significant.*, \([0-9]*\) with changed call counts, \([0-9]*\) added, \([0-9]*\) removed$/\1 significant, \2 calls changed, \3 added, \4 removed/p' cmp.txt)
 expect "baseline-summary ($sum)" bl3.scr "vs baseline: $sum\$"
 
+# --- at 40 columns the header names only the columns the rows show
+cat > narrow.keys <<'K'
+f
+:save-display narrow1.scr
+c
+:save-display narrow2.scr
+:q
+K
+TUI_COLS=40 TUI_LINES=20 tui_run narrow ./prog gmon.out > /dev/null
+expect narrow-flat-header narrow1.scr '^ +%time  name$'
+expect narrow-graph-header narrow2.scr '^  index.% time  name$'
+
 tui_finish

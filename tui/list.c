@@ -257,10 +257,22 @@ static const struct list_extra extras[] = {
 };
 #define NEXTRAS (sizeof extras / sizeof extras[0])
 
-void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head)
+void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head,
+		      int keep)
 {
 	char line[512];
 	snprintf(line, sizeof line, "%s", head);
+	/* the extra columns are the function lists' */
+	size_t nextras = v->ops->flags & VIEW_FUNCS ? NEXTRAS : 0;
+	int right = 0;
+	for (size_t i = 0; i < nextras; i++)
+		if (extras[i].shown(a, w))
+			right += extras[i].width;
+	/* As the rows (compose): when the name would start too far right,
+	 * only the first KEEP columns stay before it. */
+	const char *name = strstr(head, "name");
+	if (keep > 0 && name && (int)(name - head) + 12 > w - right)
+		snprintf(line, sizeof line, "%.*s  %s", 2 + keep, head, name);
 	/* The sort mark replaces the blank before the column's label. */
 	const struct list_column *cols = v->ops->columns;
 	const char *label = cols ? cols[v->sort_col].label : NULL;
@@ -272,12 +284,6 @@ void list_draw_header(struct app *a, struct view *v, int y, int w, const char *h
 		at--; /* the start of the word (a unit prefix before "s/call") */
 	if (at && at > line && at[-1] == ' ')
 		mark = (int)(at - line - 1);
-	/* the extra columns are the function lists' */
-	size_t nextras = v->ops->flags & VIEW_FUNCS ? NEXTRAS : 0;
-	int right = 0;
-	for (size_t i = 0; i < nextras; i++)
-		if (extras[i].shown(a, w))
-			right += extras[i].width;
 	draw_row(y, w - right, line, 3);
 	if (mark >= 0) {
 		const char *m = a->utf8 ? (v->sort_rev ? "\xe2\x96\xb2" : "\xe2\x96\xbc")

@@ -107,7 +107,7 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 	snprintf(total, sizeof total, "%ss/call", unit);
 	snprintf(head, sizeof head, "  %6s %9s %8s %8s %8s %8s  %s", " %time", "cumul s",
 		 "self s", "calls", self, total, "name");
-	list_draw_header(a, v, y, w, head);
+	list_draw_header(a, v, y, w, head, 6);
 	struct pane *p = &v->pane;
 	view_pane_fix(p, h - 1);
 	f->cumul = 0;
