@@ -55,6 +55,7 @@ struct app {
 	uint32_t node;          /* selected function or cycle node */
 	uint32_t node_member;   /* a member of it when node is a cycle */
 	struct pane ep;         /* the entry pane's (its lines: view_entry.c) */
+	struct view entry;      /* the entry pane's private state */
 	int ep_restore;         /* its next build puts the cursor at: */
 	uint32_t ep_cur, ep_top;
 	unsigned long seen_gen; /* model generation the node was last mapped for */
