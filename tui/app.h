@@ -78,6 +78,14 @@ struct app {
 	size_t msgcap;
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */
+	/* caches of what is too slow to compute on every redraw, by model
+	 * generation: cycles' original numbers (list.c), the selections in
+	 * force (screen.c); sel_gen is generation + 1, 0 = none */
+	struct edit_orig *orig_cache;
+	unsigned long *orig_gen;
+	uint32_t orig_cap;
+	unsigned long sel_gen;
+	char sel_text[300];
 	/* What the joined profile lacks (objects without call counts or
 	 * symbols), shown at the end of the status line; NULL: nothing. */
 	char *missing;

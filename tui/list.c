@@ -167,29 +167,28 @@ static int delta_shown(const struct app *a, int w)
 }
 
 /* edit_orig() walks a cycle's members; on big cycles that is too slow to
- * repeat on every redraw, so cycle rows are cached per model generation. */
-static struct edit_orig *orig_cache;
-static unsigned long *orig_gen;
-static uint32_t orig_cap;
-
-static int orig_of(const struct app *a, uint32_t n, struct edit_orig *o)
+ * repeat on every redraw, so cycle rows are cached per model generation
+ * in the session (a cache: the columns read the session as const). */
+static int orig_of(const struct app *ca, uint32_t n, struct edit_orig *o)
 {
+	struct app *a = (struct app *)ca;
 	if (n < a->g->nfuncs)
 		return edit_orig(a->ed, n, o);
 	uint32_t c = n - a->g->nfuncs;
 	unsigned long gen = edit_generation(a->ed) + 1;
-	if (c >= orig_cap) {
+	if (c >= a->orig_cap) {
 		uint32_t cap = c + 64;
-		orig_cache = xrealloc(orig_cache, cap * sizeof *orig_cache);
-		orig_gen = xrealloc(orig_gen, cap * sizeof *orig_gen);
-		memset(orig_gen + orig_cap, 0, (cap - orig_cap) * sizeof *orig_gen);
-		orig_cap = cap;
+		a->orig_cache = xrealloc(a->orig_cache, cap * sizeof *a->orig_cache);
+		a->orig_gen = xrealloc(a->orig_gen, cap * sizeof *a->orig_gen);
+		memset(a->orig_gen + a->orig_cap, 0,
+		       (cap - a->orig_cap) * sizeof *a->orig_gen);
+		a->orig_cap = cap;
 	}
-	if (orig_gen[c] != gen) {
-		edit_orig(a->ed, n, &orig_cache[c]);
-		orig_gen[c] = gen;
+	if (a->orig_gen[c] != gen) {
+		edit_orig(a->ed, n, &a->orig_cache[c]);
+		a->orig_gen[c] = gen;
 	}
-	*o = orig_cache[c];
+	*o = a->orig_cache[c];
 	return o->valid;
 }
 

@@ -345,6 +345,8 @@ int tui_main(const struct opts *o)
 	view_fini(&a->entry);
 	free(a->msg);
 	a->msg = NULL;
+	free(a->orig_cache);
+	free(a->orig_gen);
 	free(a->missing);
 	a->missing = NULL;
 	return a->status;
