@@ -361,4 +361,23 @@ TUI_COLS=40 TUI_LINES=20 tui_run narrow ./prog gmon.out > /dev/null
 expect narrow-flat-header narrow1.scr '^ +%time  name$'
 expect narrow-graph-header narrow2.scr '^  index.% time  name$'
 
+# --- the deleted arcs sort as a list: by calls, and newest first (R)
+cat > dsort.keys <<'K'
+:k other/leaf_b
+:k work/leaf_a
+:k main/other
+D
+:save-display dsort1.scr
+R
+:save-display dsort2.scr
+:sort calls
+:save-display dsort3.scr
+:q!
+K
+tui_run dsort ./prog gmon.out > /dev/null
+first() { sed -n 3p "$1" | sed 's/^[> ] *[0-9]* *//; s/ *$//'; }
+[ "$(first dsort1.scr)" = "other -> leaf_b" ] && [ "$(first dsort2.scr)" = "main -> other" ] &&
+	[ "$(first dsort3.scr)" = "work -> leaf_a" ] && tg_pass deleted-view-sorts ||
+	tg_fail deleted-view-sorts "$(first dsort1.scr) / $(first dsort2.scr) / $(first dsort3.scr)"
+
 tui_finish

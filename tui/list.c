@@ -94,7 +94,14 @@ void list_finish(struct app *a, struct view *v, int gnu_order_as_built)
 	if (cols && !offered(&cols[v->sort_col]))
 		v->sort_col = 0, v->sort_rev = 0; /* the baseline went */
 	int col = v->sort_col;
-	if (cols && !(gnu_order_as_built && col == 0 && !v->sort_rev)) {
+	if (cols && gnu_order_as_built && col == 0) {
+		/* the order as built, or reversed */
+		for (uint32_t i = 0, j = v->pane.n; v->sort_rev && i + 1 < j; i++, j--) {
+			uint32_t t = v->rows[i];
+			v->rows[i] = v->rows[j - 1];
+			v->rows[j - 1] = t;
+		}
+	} else if (cols) {
 		struct sorted s = { a, cols[col].cmp, v->sort_rev };
 		util_msort_u32(v->rows, v->pane.n, cmp_sorted, &s);
 	}
