@@ -600,7 +600,7 @@ void view_cycles_accept(struct app *a)
 		return;
 	}
 	view_cycles_drop(a, "applied; u undoes it");
-	app_message(a, 0, "%s", msg);
+	app_message_names(a, 0, msg);
 	app_set_view(a, V_GRAPH);
 }
 
