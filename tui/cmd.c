@@ -741,7 +741,8 @@ const char *const *cmd_arg_words(struct app *a, const char *word, int nth,
 	static const char *const keymaps[] = { "default", "vi", "emacs", NULL };
 	static const char *const off[] = { "off", NULL };
 	static const char *const bsd[] = { "bsd", NULL };
-	static const char *const formats[] = { "text", "json", "dot", "callgrind", "folded", "svg", NULL };
+	static const char *const formats[] = { "text",   "json", "dot", "callgrind",
+					       "folded", "svg",  NULL };
 	if (strcmp(word, "sort") == 0)
 		return nth == 0   ? list_sort_columns(view_ops(a->view)->columns
 							      ? a->view
