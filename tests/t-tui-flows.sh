@@ -380,4 +380,14 @@ first() { sed -n 3p "$1" | sed 's/^[> ] *[0-9]* *//; s/ *$//'; }
 	[ "$(first dsort3.scr)" = "work -> leaf_a" ] && tg_pass deleted-view-sorts ||
 	tg_fail deleted-view-sorts "$(first dsort1.scr) / $(first dsort2.scr) / $(first dsort3.scr)"
 
+# --- :bind says what it bound and stays in the view
+cat > bind.keys <<'K'
+:bind generic z view-flat
+:save-display bind1.scr
+:q
+K
+tui_run bind ./prog gmon.out > /dev/null
+expect bind-stays-in-view bind1.scr '^  index.% time'
+expect bind-says bind1.scr '^bound: generic z view-flat'
+
 tui_finish
