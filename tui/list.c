@@ -278,7 +278,7 @@ void list_draw_header(struct app *a, struct view *v, int y, int w, const char *h
 	 * only the first KEEP columns stay before it. */
 	const char *name = strstr(head, "name");
 	if (keep > 0 && name && (int)(name - head) + 12 > w - right)
-		snprintf(line, sizeof line, "%.*s  %s", 2 + keep, head, name);
+		snprintf(line, sizeof line, "%.*s  name", 2 + keep, head);
 	/* The sort mark replaces the blank before the column's label. */
 	const struct list_column *cols = v->ops->columns;
 	const char *label = cols ? cols[v->sort_col].label : NULL;
