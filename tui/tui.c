@@ -211,15 +211,14 @@ int tui_main(const struct opts *o)
 			 getenv("TERM") ? getenv("TERM") : "");
 	draw_init_colors(a->color);
 	load_t0 = util_now();
-	load_all(&a->ld, o, progress);
-	double t_loaded = util_now();
-	a->ed = edit_open(&a->ld, o);
-	if (o->edits_file) { /* --edits=FILE: its commands are undoable steps */
-		char emsg[1024];
-		if (editfile_apply(a->ed, o->edits_file, emsg, sizeof emsg) < 0)
-			util_die("%s", emsg);
-	}
-	double t_opened = util_now();
+	/* --edits=FILE: its commands are undoable steps; --break-cycles is
+	 * proposed below, not applied */
+	struct session_how how = { progress, 0, NULL, NULL, NULL };
+	char emsg[1024];
+	if (session_open(&a->ss, o, &how, emsg, sizeof emsg) < 0)
+		util_die("%s", emsg);
+	a->ed = a->ss.ed;
+	double t_loaded = util_now(), t_opened = t_loaded;
 	a->g = edit_graph(a->ed);
 	a->seen_gen = edit_generation(a->ed);
 	app_current = a;
@@ -318,8 +317,9 @@ int tui_main(const struct opts *o)
 	nkey_errors = app_key_errors(&key_errors);
 	for (size_t i = 0; i < nkey_errors; i++)
 		fprintf(stderr, "%s: %s\n", util_progname(), key_errors[i]);
-	edit_close(a->ed);
-	load_free(&a->ld);
+	baseline_drop(a);
+	session_close(&a->ss);
+	a->ed = NULL;
 	app_current = NULL;
 	return a->status;
 }
