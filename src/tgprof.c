@@ -114,7 +114,7 @@ static int run_text(const struct opts *o)
 	if (st < 0)
 		util_die("%s", msg);
 	struct load *l = &ss.ld;
-	if (o->write_edits && editfile_write(o->write_edits, &l->g, ss.broken, ss.nbroken,
+	if (o->write_edits && editfile_write(o->write_edits, ss.ed, ss.broken, ss.nbroken,
 					     UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
 		util_die("%s", msg);
 	if (o->out_asked) {

@@ -501,7 +501,7 @@ static void c_write_edits(struct app *a, const char *name, char *arg)
 		app_message(a, 1, "usage: %s FILE", name);
 		return;
 	}
-	int r = editfile_write(arg, a->g, d, n, write_flags(name), msg, sizeof msg);
+	int r = editfile_write(arg, a->ed, d, n, write_flags(name), msg, sizeof msg);
 	if (written(a, name, arg, r, msg))
 		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
 			    n == 1 ? "" : "s", arg, arg);
@@ -524,11 +524,11 @@ static void c_show_edits(struct app *a, const char *name, char *arg)
 
 	if (!f || !k)
 		util_die("out of memory");
-	editfile_print(f, a->g, d, n);
+	editfile_print(f, a->ed, d, n);
 	fclose(f);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t p = a->g->arcs[d[i]].parent;
-		if (!edit_arc_spec_g(a->g, d[i], spec, sizeof spec) || seen[p])
+		if (!edit_arc_spec(a->ed, d[i], spec, sizeof spec) || seen[p])
 			gnu = 0;
 		seen[p] = 1;
 		fprintf(k, " -k %s", spec);

@@ -93,6 +93,7 @@ void edit_close(struct edit *e)
 	free(e->del_list);
 	free(e->group_label);
 	free(e->cyc_cache);
+	edit_names_free(e->names);
 	free(e);
 }
 
@@ -189,7 +190,23 @@ void edit_end_step(struct edit *e, const char *label)
 	s->n = e->nops - e->step_start;
 	s->label = xstrdup(label ? label : "edit");
 	e->cur = e->nsteps;
-	repropagate(e);
+	if (e->batch)
+		e->batch_dirty = 1;
+	else
+		repropagate(e);
+}
+
+void edit_batch_begin(struct edit *e)
+{
+	e->batch = 1;
+}
+
+void edit_batch_end(struct edit *e)
+{
+	e->batch = 0;
+	if (e->batch_dirty)
+		repropagate(e);
+	e->batch_dirty = 0;
 }
 
 void edit_group_begin(struct edit *e, const char *label)

@@ -54,13 +54,32 @@ double edit_last_propagate_seconds(const struct edit *e);
 
 /* ---- Functions by name ---- */
 
-/* The function TEXT names: "[N]" or "N" (call-graph index as currently
- * shown), a raw (mangled) name, or a demangled name, tried in that order
- * (surrounding blanks ignored).  Returns the node, or CG_NONE with the
- * reason in MSG: no such function, an index that is a cycle or out of
- * range, or an ambiguous name, listing the candidates with their indices
- * ("ambiguous name `f': f [3] (a.c), f [7] (b.c); use [N]"). */
+/* The functions TEXT names (surrounding blanks ignored), the one reading
+ * of a function everywhere a user types one (the prompt, edits files,
+ * --break-keep and --break-force):
+ *   "[N]" or "N"   the call-graph index as now shown;
+ *   NAME           a raw (mangled) name, else a demangled one, else the
+ *                  raw or demangled name of another symbol at a
+ *                  function's address (C++'s C1/C2 and D1/D2 aliases),
+ *                  the first of these that names any function;
+ *   NAME@0xADDR    the function of that name at ADDR;
+ *   FILE:NAME      the functions of that name from source FILE (the
+ *                  path or its last components), for static functions;
+ *   the shortened form the lists show, "<…>" or "<...>" for each
+ *                  template argument list.
+ * Returns how many functions (distinct nodes) in *OUT (malloc'd, the
+ * caller frees); none: MSG says so and lists the closest names ("did you
+ * mean"); several: MSG lists them, each with the form that names it
+ * alone. */
+size_t edit_resolve(const struct edit *e, const char *text, uint32_t **out, char *msg,
+		    size_t msglen);
+/* The one function TEXT names (edit_resolve), or CG_NONE with the reason
+ * in MSG (unknown, ambiguous, an index that is a cycle or out of range). */
 uint32_t edit_lookup(const struct edit *e, const char *text, char *msg, size_t msglen);
+/* The shortest text edit_resolve() takes for function N alone: its raw
+ * name, else FILE:NAME, else NAME@0xADDR (two static functions of one
+ * name and file, from a header included in several files). */
+void edit_func_id(const struct edit *e, uint32_t n, char *buf, size_t len);
 
 /* ---- Arcs ---- */
 
@@ -69,8 +88,16 @@ uint32_t edit_lookup(const struct edit *e, const char *text, char *msg, size_t m
 int edit_arc_delete(struct edit *e, uint32_t a, char *msg, size_t msglen);
 int edit_arc_restore(struct edit *e, uint32_t a, char *msg, size_t msglen);
 
-/* Delete (restore) every live (deleted) arc matching SPEC, "FROM/TO" with
- * symspecs exactly as -k takes them.  One undo step.  Returns the number
+/* FROM/TO, each side one function as edit_lookup() takes it, the '/'
+ * the first outside parentheses and template brackets: returns 1 with
+ * the arc in *ARC, or CG_NONE and "F does not call T" in MSG; 0 when a
+ * side names no function or several (MSG: why). */
+int edit_arc_by_names(const struct edit *e, const char *text, uint32_t *arc, char *msg,
+		      size_t msglen);
+
+/* Delete (restore) the arc SPEC names: "FROM/TO" naming one function
+ * each side (edit_arc_by_names), else every live (deleted) arc matching
+ * SPEC as symspecs, exactly as -k takes them.  One undo step.  Returns the number
  * of arcs changed (>= 1); -1 when SPEC has no '/', when no arc matches, or
  * when every matching arc already is deleted (live); MSG says which.
  * *NMATCHED (if not NULL) receives the number of matching arcs in either
@@ -109,18 +136,21 @@ int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len);
  * One command a line as the browser's ':' prompt takes them, the ':'
  * optional; blank lines and lines starting with '#' are comments.  The
  * deletions of a list of arcs are written one `:k FROM/TO` a line, with a
- * spec matching that arc alone where the names allow (else every arc of
- * those raw names, as -k would), so several arcs of one caller replay
- * exactly, which GNU's one -k per caller cannot. */
+ * -k spec matching that arc alone where the names allow, else the names
+ * of edit_func_id() that tell the two functions apart (two static
+ * functions of one name and file), so every arc replays exactly, which
+ * GNU's one -k per caller cannot.  A file is replayed as one batch
+ * (edit_batch_begin): one propagation, however many lines; a `k` line
+ * whose arcs an earlier line deleted already is no error. */
 
-/* Write the deletion of the N arcs in A of G to PATH (a comment line
+/* Write the deletion of the N arcs in A of E's model to PATH (a comment line
  * first) with util_write_file() and its FLAGS (UTIL_WRITE_*).  Returns 0,
  * or -1 or UTIL_WRITE_EXISTS with the reason ("FILE: ...") in MSG. */
-int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
+int editfile_write(const char *path, const struct edit *e, const uint32_t *a, size_t n,
 		   int flags, char *msg, size_t msglen);
 /* The same to an open stream (:show-edits). */
-void editfile_print(FILE *out, const struct cg *g, const uint32_t *a, size_t n);
-/* Run every command of PATH in session E, in order.  PATH must be a
+void editfile_print(FILE *out, const struct edit *e, const uint32_t *a, size_t n);
+/* Run every command of PATH in session E, in order, as one batch.  PATH must be a
  * regular text file (read no further than its size).  Returns the number
  * of commands run, or -1 at the first that cannot be read or fails, with
  * "FILE:LINE: reason" in MSG (the commands before it stay applied). */
@@ -187,6 +217,13 @@ uint32_t edit_unselect_all(struct edit *e, enum edit_sel what, char *msg, size_t
 int edit_command(struct edit *e, const char *line, char *msg, size_t msglen);
 
 /* ---- Groups and history ---- */
+
+/* Operations between batch begin and end stay steps of their own, but
+ * the model is propagated once, at the end (replaying an edits file).
+ * Inside a batch do not read what propagation computes (times, cycles,
+ * call-graph indices). */
+void edit_batch_begin(struct edit *e);
+void edit_batch_end(struct edit *e);
 
 /* Operations between begin and end form one undo step, labelled LABEL
  * (copied; NULL: the first operation's label).  Inside a group the model

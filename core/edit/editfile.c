@@ -3,25 +3,34 @@
  * (edit.h has the format). */
 #include "config.h"
 #include "edit.h"
+#include "editint.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-void editfile_print(FILE *out, const struct cg *g, const uint32_t *a, size_t n)
+void editfile_print(FILE *out, const struct edit *e, const uint32_t *a, size_t n)
 {
-	char spec[1100];
+	const struct cg *g = edit_graph(e);
+	char spec[2300], from[1100], to[1100];
 
 	for (size_t i = 0; i < n; i++) {
-		edit_arc_spec_g(g, a[i], spec, sizeof spec);
+		/* a -k spec when it names the arc alone, else the names that
+		 * tell the functions apart (edit_func_id) */
+		if (!edit_arc_spec(e, a[i], spec, sizeof spec) && a[i] < g->narcs) {
+			edit_func_id(e, g->arcs[a[i]].parent, from, sizeof from);
+			edit_func_id(e, g->arcs[a[i]].child, to, sizeof to);
+			snprintf(spec, sizeof spec, "%s/%s", from, to);
+		}
 		fprintf(out, ":k %s\n", spec);
 	}
 }
 
 struct edits_out {
 	const char *path;
-	const struct cg *g;
+	const struct edit *e;
 	const uint32_t *a;
 	size_t n;
 };
@@ -36,14 +45,14 @@ static int fill_edits(FILE *f, void *ctx)
 	for (const char *s = x->path; *s; s++)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
 	fputc('\n', f);
-	editfile_print(f, x->g, x->a, x->n);
+	editfile_print(f, x->e, x->a, x->n);
 	return 0;
 }
 
-int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
+int editfile_write(const char *path, const struct edit *e, const uint32_t *a, size_t n,
 		   int flags, char *msg, size_t msglen)
 {
-	struct edits_out x = { path, g, a, n };
+	struct edits_out x = { path, e, a, n };
 
 	return util_write_file(path, flags, fill_edits, &x, NULL, msg, msglen);
 }
@@ -61,6 +70,10 @@ int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen)
 		util_msg(msg, msglen, "%s: %s", path, why);
 		return -1;
 	}
+	/* One batch: every line a step of its own, the model propagated once
+	 * at the end; a line that reads what propagation computes (an index
+	 * [N], undo, redo) sees the model propagated first. */
+	edit_batch_begin(e);
 	for (line = text; *line; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next)
@@ -74,13 +87,24 @@ int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen)
 			s++;
 		if (*s == 0 || *s == '#')
 			continue;
+		if (strchr(s, '[') || strncmp(s, "undo", 4) == 0 ||
+		    strncmp(s, "redo", 4) == 0) {
+			edit_batch_end(e);
+			edit_batch_begin(e);
+		}
 		if (edit_command(e, s, err, sizeof err) < 0) {
+			/* arcs all deleted already (by an earlier line naming
+			 * them too): the state asked for holds */
+			if (e->last_unchanged && s[0] == 'k' &&
+			    isspace((unsigned char)s[1]))
+				continue;
 			util_msg(msg, msglen, "%s:%ld: %s", path, lineno, err);
 			n = -1;
 			break;
 		}
 		n++;
 	}
+	edit_batch_end(e);
 	free(text);
 	return n;
 }

@@ -60,6 +60,10 @@ struct edit {
 	struct edit_orig *orig_fn;        /* per function */
 	struct edit_orig_cycle *orig_cyc; /* per original cycle */
 	uint32_t orig_ncycles;
+	struct edit_names *names;    /* resolve.c's index, built on first use */
+	int last_unchanged;          /* the last arc spec matched only arcs
+				   * already in the state asked */
+	int batch, batch_dirty;      /* edit_batch_begin(): propagation deferred */
 	struct edit_orig *cyc_cache; /* edit_orig() of every cycle node */
 	unsigned long cyc_gen;       /* generation cyc_cache is for */
 };
@@ -69,5 +73,8 @@ void edit_end_step(struct edit *e, const char *label);
 int edit_push_arc(struct edit *e, uint32_t a, int del);
 int edit_push_sel(struct edit *e, uint32_t n, enum edit_sel what, int on);
 const char *edit_sel_name(enum edit_sel what, int on);
+void edit_names_free(struct edit_names *x);
+/* How many functions TEXT names as a name (edit_resolve, indices aside). */
+size_t edit_name_count(const struct edit *e, const char *text);
 
 #endif
