@@ -3,7 +3,8 @@
  *
  * One table (name, help, handler) drives dispatch, completion and the
  * help view.  Model changes go through core/edit.h; FUNC arguments are
- * whatever edit_lookup() takes ([N], N, raw or demangled name) and
+ * whatever edit_lookup() takes ([N], N, raw, demangled or alias name,
+ * FILE:NAME...) and
  * default to the selected function, so a name with blanks can be given
  * whole. */
 #include "config.h"
@@ -92,39 +93,15 @@ static void c_goto(struct app *a, const char *name, char *arg)
 			    app_node_name(a, n, buf, sizeof buf));
 }
 
-/* FROM/TO where each side names one function as :goto takes it (raw or
- * demangled name, [N]): the arc between them, else CG_NONE.  The '/'
- * is the one outside parentheses and template brackets, so C++ names
- * (operator/ aside) can be typed as the screen shows them. */
+/* FROM/TO where each side names one function as :goto takes it
+ * (edit_arc_by_names): the arc between them, else CG_NONE. */
 static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 {
-	char msg[512];
-	int depth = 0;
-	const char *slash = NULL;
-	*named = 0;
-	for (const char *s = arg; *s; s++) {
-		if (*s == '(' || *s == '<')
-			depth++;
-		else if ((*s == ')' || *s == '>') && depth > 0)
-			depth--;
-		else if (*s == '/' && depth == 0 && !slash)
-			slash = s;
-	}
-	if (!slash)
-		return CG_NONE;
-	char *from = xstrdup(arg);
-	from[slash - arg] = 0;
-	uint32_t f = edit_lookup(a->ed, from, msg, sizeof msg);
-	uint32_t t =
-		f == CG_NONE ? CG_NONE : edit_lookup(a->ed, slash + 1, msg, sizeof msg);
-	free(from);
-	if (f == CG_NONE || t == CG_NONE)
-		return CG_NONE;
-	*named = 1;
-	uint32_t arc = cg_arc_find(a->g, f, t);
-	if (arc == CG_NONE)
-		app_message(a, 1, "%s does not call %s", a->g->nodes[f].sym->dname,
-			    a->g->nodes[t].sym->dname);
+	char msg[1024];
+	uint32_t arc;
+	*named = edit_arc_by_names(a->ed, arg, &arc, msg, sizeof msg);
+	if (*named && arc == CG_NONE)
+		app_message(a, 1, "%s", msg);
 	return arc;
 }
 

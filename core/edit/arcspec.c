@@ -89,11 +89,18 @@ int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len)
 		uint32_t nc = spec_funcs(g, t, cc, SPEC_MAXC);
 		if (np > SPEC_MAXC || nc > SPEC_MAXC)
 			continue;
-		uint32_t arcs = 0;
+		uint32_t arcs = 0, found = CG_NONE;
 		for (uint32_t i = 0; i < np; i++)
-			for (uint32_t j = 0; j < nc; j++)
-				arcs += cg_arc_find(g, pc[i], cc[j]) != CG_NONE;
-		unique = arcs == 1;
+			for (uint32_t j = 0; j < nc; j++) {
+				uint32_t x = cg_arc_find(g, pc[i], cc[j]);
+				if (x != CG_NONE) {
+					arcs++;
+					found = x;
+				}
+			}
+		/* one arc, and A: a file part names one of several files of
+		 * that base name (GNU's rule), perhaps not A's */
+		unique = arcs == 1 && found == a;
 		if (!unique && (!ps->file || !cs->file))
 			break; /* no file part to add */
 	}

@@ -7,7 +7,8 @@
  * keep their numbers for the session's life): every function under its
  * raw name, its demangled name and the names of the other symbols at its
  * address (a C++ constructor's C1 and C2, a destructor's D1 and D2), raw
- * and demangled.  Tiers are tried in that order and the first that names
+ * and demangled, and last its demangled name without the parameter list
+ * ("make" for "make(int)").  Tiers are tried in that order and the first that names
  * anything decides, so an exact raw name is never taken for another
  * function's alias. */
 #include "config.h"
@@ -23,7 +24,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TIER_RAW, TIER_DEMANGLED, TIER_ALIAS, TIER_ALIAS_DEMANGLED, NTIERS };
+enum {
+	TIER_RAW,
+	TIER_DEMANGLED,
+	TIER_ALIAS,
+	TIER_ALIAS_DEMANGLED,
+	TIER_NO_PARAMS,
+	NTIERS
+};
 
 struct name_ent {
 	const char *name;
@@ -78,6 +86,30 @@ static uint32_t node_at(const struct cg *g, const uint32_t *sorted, uint64_t add
 									: CG_NONE;
 }
 
+/* The length of demangled NAME without its parameter list and what
+ * follows it (" const"), or 0 when it has none: the '(' at bracket
+ * depth 0 that is not part of the name ("operator()" keeps its own). */
+static size_t without_params(const char *name)
+{
+	int depth = 0;
+	for (const char *s = name; *s; s++) {
+		if (*s == '<')
+			depth++;
+		else if (*s == '>' && depth > 0)
+			depth--;
+		else if (*s == '(' && depth == 0 && s > name &&
+			 strncmp(s - (s - name >= 8 ? 8 : 0), "operator", 8) != 0)
+			return (size_t)(s - name);
+	}
+	return 0;
+}
+
+static void own(struct edit_names *x, char *s)
+{
+	util_grow((void **)&x->owned, &x->owned_cap, x->nowned + 1, sizeof *x->owned);
+	x->owned[x->nowned++] = s;
+}
+
 static struct edit_names *build(const struct edit *e)
 {
 	const struct cg *g = &e->l->g;
@@ -85,9 +117,19 @@ static struct edit_names *build(const struct edit *e)
 	struct edit_names *x = xcalloc(1, sizeof *x);
 
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		const char *dn = g->nodes[i].sym->dname;
 		add(x, g->nodes[i].sym->name, i, TIER_RAW);
-		if (strcmp(g->nodes[i].sym->dname, g->nodes[i].sym->name) != 0)
-			add(x, g->nodes[i].sym->dname, i, TIER_DEMANGLED);
+		if (strcmp(dn, g->nodes[i].sym->name) != 0) {
+			add(x, dn, i, TIER_DEMANGLED);
+			size_t k = without_params(dn);
+			if (k) {
+				char *b = xmalloc(k + 1);
+				memcpy(b, dn, k);
+				b[k] = 0;
+				own(x, b);
+				add(x, b, i, TIER_NO_PARAMS);
+			}
+		}
 	}
 	/* the other symbols at a function's address */
 	const struct symtab_cand *c;
@@ -373,6 +415,22 @@ static void cat_closest(const struct edit *e, const char *text, char *msg, size_
 		unsigned d = strstr(dn, text) || strstr(g->nodes[i].sym->name, text)
 				     ? 0
 				     : 1 + distance(text, dn);
+		/* C++: the last component of the name, without parameters */
+		size_t np = without_params(dn);
+		if (d > 1 && np) {
+			char bare[65];
+			const char *b = dn;
+			for (const char *c = dn; c + 1 < dn + np; c++)
+				if (c[0] == ':' && c[1] == ':')
+					b = c + 2;
+			size_t bl =
+				(size_t)(dn + np - b) < 64 ? (size_t)(dn + np - b) : 64;
+			memcpy(bare, b, bl);
+			bare[bl] = 0;
+			unsigned db = 1 + distance(text, bare);
+			if (db < d)
+				d = db;
+		}
 		for (int k = 0; k < 3; k++)
 			if (d < bd[k]) {
 				for (int m = 2; m > k; m--) {
@@ -461,8 +519,9 @@ void edit_func_id(const struct edit *e, uint32_t n, char *buf, size_t len)
 	const struct cg *g = &e->l->g;
 	const struct sym *sy = g->nodes[n].sym;
 
-	/* the raw name when it names N alone, else FILE:NAME, else the
-	 * address added; a name that reads as an index gets its file */
+	/* the raw name when it names N alone, else FILE:NAME (the file's
+	 * last component: a path's '/' would split an arc), else that with
+	 * the address added; a name that reads as an index gets its file */
 	if (!all_digits(sy->name, strlen(sy->name)) &&
 	    edit_name_count(e, sy->name) == 1) {
 		snprintf(buf, len, "%s", sy->name);
@@ -473,9 +532,9 @@ void edit_func_id(const struct edit *e, uint32_t n, char *buf, size_t len)
 		snprintf(buf, len, "%s:%s", slash ? slash + 1 : sy->file, sy->name);
 		if (edit_name_count(e, buf) == 1)
 			return;
-		snprintf(buf, len, "%s:%s", sy->file, sy->name);
-		if (edit_name_count(e, buf) == 1)
-			return;
+		snprintf(buf, len, "%s:%s@0x%llx", slash ? slash + 1 : sy->file, sy->name,
+			 (unsigned long long)sy->addr);
+		return;
 	}
 	snprintf(buf, len, "%s@0x%llx", sy->name, (unsigned long long)sy->addr);
 }
