@@ -94,9 +94,6 @@ static int run_text(const struct opts *o)
 
 	/* Large reports: write in big blocks. */
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-	if (o->write_edits && o->break_cycles <= 0)
-		util_die("--write-edits: needs --break-cycles (it writes the arcs "
-			 "that deletes)");
 	/* with --format/--output the --break-cycles listing goes into the
 	 * text export */
 	if (o->break_cycles > 0 && o->out_asked &&
@@ -114,8 +111,12 @@ static int run_text(const struct opts *o)
 	if (st < 0)
 		util_die("%s", msg);
 	struct load *l = &ss.ld;
-	if (o->write_edits && editfile_write(o->write_edits, ss.ed, ss.broken, ss.nbroken,
-					     UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
+	/* the session: --edits's steps, then the arcs --break-cycles deleted */
+	char label[64];
+	snprintf(label, sizeof label, "break-cycles %ld", o->break_cycles);
+	if (o->write_edits &&
+	    editfile_write(o->write_edits, ss.ed, ss.broken, ss.nbroken, label,
+			   UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
 		util_die("%s", msg);
 	if (o->out_asked) {
 		run_export(l, ss.ed, o, listing);

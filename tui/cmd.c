@@ -129,6 +129,15 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	app_message(a, r < 0, "%s", msg);
 }
 
+/* :begin [LABEL] and :end: the edits between them one undo step. */
+static void c_group(struct app *a, const char *name, char *arg)
+{
+	char msg[512], line[600];
+	snprintf(line, sizeof line, "%s %s", name, arg);
+	int r = edit_command(a->ed, line, msg, sizeof msg);
+	app_message(a, r < 0, "%s", msg);
+}
+
 static void c_edit(struct app *a, const char *name, char *arg)
 {
 	(void)arg;
@@ -305,6 +314,25 @@ static void c_bind(struct app *a, const char *name, char *arg)
 	view_ops(V_HELP)->open(a); /* the help text shows the new binding */
 }
 
+/* Whether command line S only edits the model by names (edit.h's
+ * commands with an argument, no [N]): those run in one batch, one
+ * propagation for a run of them (an edits file of 20,000 arcs). */
+static int batchable(const char *s)
+{
+	static const char *const edits[] = {
+		"k",          "restore",      "self",         "scale", "hide",
+		"unhide",     "exclude-time", "include-time", "focus", "unfocus",
+		"focus-time", "unfocus-time", "begin",        "end"
+	};
+	size_t w = strcspn(s, " \t");
+	if (strchr(s, '['))
+		return 0;
+	for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++)
+		if (strlen(edits[i]) == w && strncmp(s, edits[i], w) == 0)
+			return s[w] != 0 || strcmp(edits[i], "end") == 0;
+	return 0;
+}
+
 /* :source FILE runs FILE's lines as commands.  A file may source others,
  * 8 levels deep at most (as "use" in key files), so a file that sources
  * itself ends with a message instead of the stack. */
@@ -327,6 +355,7 @@ static void c_source(struct app *a, const char *name, char *arg)
 		return;
 	}
 	depth++;
+	int batch = 0;
 	for (line = text; !a->quit && *line; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next)
@@ -337,6 +366,13 @@ static void c_source(struct app *a, const char *name, char *arg)
 			s++;
 		if (*s && *s != '#') {
 			a->msg_err = 0;
+			if (batchable(s) != batch) {
+				batch = !batch;
+				if (batch)
+					edit_batch_begin(a->ed);
+				else
+					edit_batch_end(a->ed);
+			}
 			cmd_run(a, s);
 			n++;
 			errors += a->msg_err;
@@ -468,19 +504,19 @@ static void c_break(struct app *a, const char *name, char *arg)
 	view_cycles_propose(a, n, bsd, by_time, roots, NULL, 0);
 }
 
-/* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
+/* :write-edits FILE: the session's edits as an edits file (core/edit). */
 static void c_write_edits(struct app *a, const char *name, char *arg)
 {
 	char msg[4200];
-	size_t n;
-	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
+	size_t n = edit_nsteps(a->ed);
 	if (!*arg) {
 		app_message(a, 1, "usage: %s FILE", name);
 		return;
 	}
-	int r = editfile_write(arg, a->ed, d, n, write_flags(name), msg, sizeof msg);
+	int r = editfile_write(arg, a->ed, NULL, 0, NULL, write_flags(name), msg,
+			       sizeof msg);
 	if (written(a, name, arg, r, msg))
-		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
+		app_message(a, 0, "wrote %zu edit%s to %s (tgprof --edits=%s)", n,
 			    n == 1 ? "" : "s", arg, arg);
 }
 
@@ -592,6 +628,8 @@ static const struct {
 	{ "restore FROM/TO", "restore deleted arcs (no argument: the one under the cursor)", c_arc },
 	{ "undo", "undo the last change", c_edit },
 	{ "redo", "redo the last undone change", c_edit },
+	{ "begin [LABEL]", "start a group of edits undone as one step", c_group },
+	{ "end", "end the group of edits", c_group },
 	{ "scale [FUNC] FACTOR", "multiply a function's self time (what-if)", c_time },
 	{ "self [FUNC] SECONDS", "set a function's self time (what-if)", c_time },
 	{ "hide [FUNC]", "leave a function out of the call graph (-e)", c_select },
@@ -623,7 +661,7 @@ static const struct {
 	{ "break-cycles N [bsd|time] [roots]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "pin [FROM/TO]", "keep the arc (under the cursor) out of the proposal and propose again", c_pin },
 	{ "force [FROM/TO]", "force the arc (under the cursor) into the proposal, the rest around it", c_pin },
-	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits; not over an existing file)", c_write_edits },
+	{ "write-edits FILE", "write the session's edits as an edits file (--edits; not over an existing file)", c_write_edits },
 	{ "write-edits! FILE", "the same, replacing an existing file", c_write_edits },
 	{ "show-edits", "show the deleted arcs as edits-file commands and gprof -k options", c_show_edits },
 	{ "unpin [FROM/TO]", "make the arc free again (alone: every pinned or forced arc)", c_pin },

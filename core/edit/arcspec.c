@@ -111,3 +111,15 @@ int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len)
 	snprintf(buf, len, "%s/%s", f, t);
 	return unique;
 }
+
+void edit_arc_id(const struct edit *e, uint32_t a, char *buf, size_t len)
+{
+	const struct cg *g = &e->l->g;
+	char from[1100], to[1100];
+
+	if (edit_arc_spec(e, a, buf, len) || a >= g->narcs)
+		return;
+	edit_func_id(e, g->arcs[a].parent, from, sizeof from);
+	edit_func_id(e, g->arcs[a].child, to, sizeof to);
+	snprintf(buf, len, "%s/%s", from, to);
+}

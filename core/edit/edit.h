@@ -129,31 +129,50 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n);
  * `gprof -k`.  Returns 1 if the spec matches this arc only, 0 if it
  * matches other arcs too (static functions sharing a name). */
 int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len);
-/* The same for a call graph without a session. */
+/* Arc A as FROM/TO naming it alone: edit_arc_spec()'s spec when it does,
+ * else the names of edit_func_id() (what edits files write). */
+void edit_arc_id(const struct edit *e, uint32_t a, char *buf, size_t len);
+/* The same as edit_arc_spec for a call graph without a session. */
 int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len);
 
 /* ---- Edits files (editfile.c) ----
- * One command a line as the browser's ':' prompt takes them, the ':'
- * optional; blank lines and lines starting with '#' are comments.  The
- * deletions of a list of arcs are written one `:k FROM/TO` a line, with a
- * -k spec matching that arc alone where the names allow, else the names
- * of edit_func_id() that tell the two functions apart (two static
- * functions of one name and file), so every arc replays exactly, which
- * GNU's one -k per caller cannot.  A file is replayed as one batch
- * (edit_batch_begin): one propagation, however many lines; a `k` line
- * whose arcs an earlier line deleted already is no error. */
+ * A session written as text a person can read and edit: the commands of
+ * edit_command() (the browser's ':' prompt takes the same lines), one a
+ * line, the ':' optional; blank lines and lines starting with '#' are
+ * comments.  A session is written as the commands that replay each of
+ * its applied steps, in order (undone ones left out):
+ *   :k FROM/TO, :restore FROM/TO   an arc, FROM/TO naming it alone
+ *                                  (edit_arc_id: a -k spec where the
+ *                                  names allow, else edit_func_id()'s)
+ *   :self FUNC SECONDS, :scale FUNC FACTOR   (all digits of the number)
+ *   :hide FUNC ... :unfocus-time FUNC        a selection, or its reversal
+ *   :begin LABEL ... :end           steps made one (a cycle-breaking
+ *                                  proposal applied: LABEL is
+ *                                  "break-cycles N"; its arcs inside)
+ * FUNC as edit_func_id() writes it.  Replaying the file on the same
+ * profile with the same options (edit_command, line by line) makes the
+ * same steps with the same labels, so reports and exports are the
+ * same.  A file is replayed as one batch (edit_batch_begin): one
+ * propagation, however many lines; a `k` line whose arcs an earlier line
+ * deleted already is no error. */
 
-/* Write the deletion of the N arcs in A of E's model to PATH (a comment line
- * first) with util_write_file() and its FLAGS (UTIL_WRITE_*).  Returns 0,
- * or -1 or UTIL_WRITE_EXISTS with the reason ("FILE: ...") in MSG. */
+/* Write session E to PATH (a comment line first): its applied steps, then
+ * the deletion of the N arcs in A (deleted behind its back: --break-cycles
+ * in batch), inside ":begin LABEL" and ":end" when LABEL is not NULL.
+ * With util_write_file() and its FLAGS (UTIL_WRITE_*).  Returns 0, or -1
+ * or UTIL_WRITE_EXISTS with the reason ("FILE: ...") in MSG. */
 int editfile_write(const char *path, const struct edit *e, const uint32_t *a, size_t n,
-		   int flags, char *msg, size_t msglen);
-/* The same to an open stream (:show-edits). */
+		   const char *label, int flags, char *msg, size_t msglen);
+/* The session's applied steps as commands, to an open stream. */
+void editfile_print_steps(FILE *out, const struct edit *e);
+/* The deletion of the N arcs in A as `:k` lines, to an open stream
+ * (:show-edits). */
 void editfile_print(FILE *out, const struct edit *e, const uint32_t *a, size_t n);
-/* Run every command of PATH in session E, in order, as one batch.  PATH must be a
- * regular text file (read no further than its size).  Returns the number
- * of commands run, or -1 at the first that cannot be read or fails, with
- * "FILE:LINE: reason" in MSG (the commands before it stay applied). */
+/* Run every command of PATH in session E, in order, as one batch.  PATH
+ * must be a regular text file (read no further than its size).  Returns
+ * the number of commands run, or -1 at the first that cannot be read or
+ * fails, with "FILE:LINE: reason" in MSG (the commands before it stay
+ * applied). */
 int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen);
 
 /* ---- Time (the what-if of the gprof paper) ---- */
@@ -208,7 +227,8 @@ uint32_t edit_unselect_all(struct edit *e, enum edit_sel what, char *msg, size_t
  *   k FROM/TO | restore FROM/TO | self FUNC SECONDS | scale FUNC FACTOR |
  *   hide SPEC | unhide SPEC | exclude-time SPEC | include-time SPEC |
  *   focus SPEC | unfocus SPEC | focus-time SPEC | unfocus-time SPEC |
- *   undo | redo
+ *   begin [LABEL] | end | undo | redo
+ * (begin and end: edit_group_begin and edit_group_end.)
  * FUNC as edit_lookup() takes it, SPEC as edit_select_spec(); both are
  * the rest of the line (blanks included; for self and scale, up to the
  * last word).  Returns what the operation returns; an unknown command or bad

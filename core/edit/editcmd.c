@@ -135,6 +135,7 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched, 
 	}
 	char *label = xmalloc(strlen(s) + 16);
 	sprintf(label, "%s %s", del ? "k" : "restore", s);
+	edit_set_cmd(e, "%s", label);
 	edit_end_step(e, label);
 	free(label);
 	util_msg(msg, msglen, "%s %d arc%s matching `%s'", del ? "deleted" : "restored",
@@ -195,6 +196,7 @@ int edit_select_spec(struct edit *e, const char *text, enum edit_sel what, int o
 	} else {
 		char *label = xmalloc(strlen(s) + 32);
 		sprintf(label, "%s %s", verb, s);
+		edit_set_cmd(e, "%s", label);
 		edit_end_step(e, label);
 		free(label);
 		util_msg(msg, msglen, "%s %s (%d function%s)", verb, s, changed,
@@ -224,6 +226,15 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 		}
 		return cmd[0] == 'u' ? edit_undo(e, msg, msglen)
 				     : edit_redo(e, msg, msglen);
+	}
+	if (strcmp(cmd, "begin") == 0) {
+		edit_group_begin(e, *rest ? rest : NULL);
+		util_msg(msg, msglen, "group begun");
+		return 0;
+	}
+	if (strcmp(cmd, "end") == 0) {
+		util_msg(msg, msglen, "group ended");
+		return edit_group_end(e) >= 0 ? 0 : -1;
 	}
 	if (strcmp(cmd, "k") == 0 || strcmp(cmd, "restore") == 0) {
 		if (!*rest) {
@@ -262,7 +273,7 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 	util_msg(msg, msglen,
 		 "unknown command `%s' (k, restore, self, scale, hide, "
 		 "unhide, exclude-time, include-time, focus, unfocus, focus-time, "
-		 "unfocus-time, undo, redo)",
+		 "unfocus-time, begin, end, undo, redo)",
 		 cmd);
 	return -1;
 }

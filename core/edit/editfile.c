@@ -13,17 +13,10 @@
 
 void editfile_print(FILE *out, const struct edit *e, const uint32_t *a, size_t n)
 {
-	const struct cg *g = edit_graph(e);
-	char spec[2300], from[1100], to[1100];
+	char spec[2300];
 
 	for (size_t i = 0; i < n; i++) {
-		/* a -k spec when it names the arc alone, else the names that
-		 * tell the functions apart (edit_func_id) */
-		if (!edit_arc_spec(e, a[i], spec, sizeof spec) && a[i] < g->narcs) {
-			edit_func_id(e, g->arcs[a[i]].parent, from, sizeof from);
-			edit_func_id(e, g->arcs[a[i]].child, to, sizeof to);
-			snprintf(spec, sizeof spec, "%s/%s", from, to);
-		}
+		edit_arc_id(e, a[i], spec, sizeof spec);
 		fprintf(out, ":k %s\n", spec);
 	}
 }
@@ -33,7 +26,29 @@ struct edits_out {
 	const struct edit *e;
 	const uint32_t *a;
 	size_t n;
+	const char *label;
 };
+
+/* Each line of TEXT as a command line (':' first). */
+static void put_lines(FILE *f, const char *text)
+{
+	while (*text) {
+		size_t k = strcspn(text, "\n");
+		fprintf(f, ":%.*s\n", (int)k, text);
+		text += k + (text[k] == '\n');
+	}
+}
+
+void editfile_print_steps(FILE *out, const struct edit *e)
+{
+	for (size_t i = 0; i < e->cur; i++) {
+		const struct edit_step *s = &e->steps[i];
+		if (s->cmd)
+			put_lines(out, s->cmd);
+		else /* not made by an operation of edit.h: cannot be */
+			fprintf(out, "# %s (no command replays this step)\n", s->label);
+	}
+}
 
 static int fill_edits(FILE *f, void *ctx)
 {
@@ -45,14 +60,19 @@ static int fill_edits(FILE *f, void *ctx)
 	for (const char *s = x->path; *s; s++)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
 	fputc('\n', f);
+	editfile_print_steps(f, x->e);
+	if (x->n && x->label)
+		fprintf(f, ":begin %s\n", x->label);
 	editfile_print(f, x->e, x->a, x->n);
+	if (x->n && x->label)
+		fputs(":end\n", f);
 	return 0;
 }
 
 int editfile_write(const char *path, const struct edit *e, const uint32_t *a, size_t n,
-		   int flags, char *msg, size_t msglen)
+		   const char *label, int flags, char *msg, size_t msglen)
 {
-	struct edits_out x = { path, e, a, n };
+	struct edits_out x = { path, e, a, n, label };
 
 	return util_write_file(path, flags, fill_edits, &x, NULL, msg, msglen);
 }
