@@ -11,7 +11,11 @@
 #    --write-edits writes has no line twice, and --edits replays it to the
 #    very report --break-cycles printed; a line whose arcs are deleted
 #    already is no error;
-#  - the prompt takes the same names (:k with an alias, :write-edits).
+#  - the prompt takes the same names (:k with an alias, :write-edits);
+#  - a browser session of every edit kind (arcs deleted and restored,
+#    self set and scaled, hide, exclude-time, focus and their reversals,
+#    a cycle-breaking proposal applied, undo) written by :write-edits
+#    replays to the same json and text exports with --edits and :source.
 . "$(dirname "$0")/lib.sh"
 tg_need "$TGPROF" "$CC" g++
 W=$TG_OUT/t-edits.$$
@@ -130,6 +134,72 @@ if [ "$r" = 0 ] && [ "$(grep -c '^:k ' prompt.edits 2>/dev/null)" = 2 ]; then
 	same "the prompt's :k takes an alias and the shortened form" both.out prompt-replay.out
 else
 	tg_fail "the prompt's :k takes an alias and the shortened form" "$(cat prompt.err prompt.edits)"
+fi
+
+# --- a session of every edit kind round-trips: :write-edits, then
+# --edits (text, json) and :source give the same reports and exports
+cat > all.keys <<'K'
+:k main/_ZN3geo7PolygonD1Ev
+:scale burn 0.5
+:self geo::Box<…>::get() const 0.001234567891
+:hide burn
+:unhide burn
+:exclude-time geo::Polygon::Polygon
+:focus main
+:unfocus
+:k make/geo::Polygon::~Polygon()
+:undo
+:restore main/geo::Polygon::~Polygon()
+:k make(int)/geo::Polygon::~Polygon()
+:export! all.json json
+:export! all.txt
+:write-edits all.edits
+:q!
+K
+tui() {
+	(XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=40 COLUMNS=120 \
+	 TGPROF_SCRIPT=$W/$1.keys LC_ALL=C.UTF-8 timeout -k 5 20 "$TGPROF" --tui ./poly \
+	 > $1.out 2> $1.err < /dev/null)
+}
+tui all
+for k in ':k ' ':self ' ':scale ' ':hide ' ':unhide ' ':exclude-time ' ':focus ' ':unfocus ' ':restore '; do
+	grep -q "^$k" all.edits || missing="$missing $k"
+done
+if [ -z "$missing" ] && ! grep -q '^:k make/.*D1Ev$' all.edits; then
+	tg_pass "every edit kind written, undone steps left out"
+else
+	tg_fail "every edit kind written, undone steps left out" "missing:$missing" "$(cat all.edits all.err)"
+fi
+"$TGPROF" --format=json --edits=all.edits ./poly > all-replay.json 2> all-replay.err
+same "session file: the json export replayed (steps and labels too)" all.json all-replay.json
+"$TGPROF" --format=text -b --edits=all.edits ./poly > all-replay.txt 2>> all-replay.err
+same "session file: the text export replayed" all.txt all-replay.txt
+cat > src.keys <<K
+:source $W/all.edits
+:export! src.json json
+:q!
+K
+tui src
+same "session file: :source in the browser gives the same export" all.json src.json
+
+# an applied proposal: one step (begin/end), with a pin; replayed exactly
+"$TGPROF" --text -b -q ./st/st > /dev/null 2>&1
+cat > brk.keys <<'K'
+:break-cycles 1
+<Enter>
+:scale step1 2
+:export! brk.json json
+:write-edits brk.edits
+:q!
+K
+(cd st && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=40 COLUMNS=120 \
+ TGPROF_SCRIPT=$W/brk.keys LC_ALL=C.UTF-8 timeout -k 5 20 "$TGPROF" --tui ./st \
+ > ../brk.out 2> ../brk.err < /dev/null)
+(cd st && "$TGPROF" --format=json --edits=brk.edits ./st > brk-replay.json 2> brk-replay.err)
+if grep -q '^:begin break-cycles 1$' st/brk.edits && grep -q '^:end$' st/brk.edits; then
+	same "an applied proposal: one group, replayed to the same export" st/brk.json st/brk-replay.json
+else
+	tg_fail "an applied proposal: one group, replayed to the same export" "$(cat st/brk.edits brk.err)"
 fi
 
 [ "$tg_nfail" -eq 0 ] && rm -rf "$W"

@@ -378,6 +378,8 @@ static void c_source(struct app *a, const char *name, char *arg)
 			errors += a->msg_err;
 		}
 	}
+	if (batch)
+		edit_batch_end(a->ed);
 	depth--;
 	free(text);
 	/* The last command's own message stays when it failed. */
