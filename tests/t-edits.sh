@@ -108,6 +108,17 @@ same "statics: the replay is the report of the break" brk-report.out rep.out
 { cat w.edits; grep '^:k ' w.edits; } > twice.edits
 "$TGPROF" --text -b -q --edits=twice.edits ./st > twice.out 2> twice.err
 same "a line whose arcs are deleted already is no error" brk-report.out twice.out
+# --break-keep takes the same names: one of the two arcs step2 -> step1
+id=$(grep '^:k .*@0x' w.edits | head -1 | sed 's/^:k //')
+"$TGPROF" --text -b -q --break-cycles=1 --break-keep="$id" ./st > keep1.out 2> keep1.err
+"$TGPROF" --text -b -q --break-cycles=1 --break-keep=step2/step1 ./st > keep2.out 2> keep2.err
+if [ -n "$id" ] && grep -q '(fewest calls; 1 arc kept)' keep1.out &&
+   grep -q '(fewest calls; 2 arcs kept)' keep2.out; then
+	tg_pass "--break-keep: FILE:NAME@0xADDR keeps one arc, a shared name both"
+else
+	tg_fail "--break-keep: FILE:NAME@0xADDR keeps one arc, a shared name both" \
+		"id $id" "$(head -2 keep1.out keep2.out keep1.err keep2.err)"
+fi
 printf ':k step2/step1x\n' > amb.edits
 "$TGPROF" --text -b -q --edits=amb.edits ./st > amb.out 2> amb.err
 if [ "$(grep -o 'util.c:step2@0x[0-9a-f]*' amb.err | sort -u | wc -l)" = 2 ] &&

@@ -239,7 +239,9 @@ int tui_main(const struct opts *o)
 	view_cycles_set_opts(o);
 	if (o->break_cycles > 0) {
 		struct cyclebreak_choice *ch;
-		size_t nch = cyclebreak_opts_choices(a->g, o, &ch);
+		size_t nch;
+		if (session_break_choices(&a->ss, &ch, &nch, emsg, sizeof emsg) < 0)
+			util_die("%s", emsg);
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd,
 				    o->cycle_objective_time, o->cycle_allow_roots, ch,
 				    nch);

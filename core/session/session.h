@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "cyclebreak.h"
 #include "edit.h"
 #include "load.h"
 #include "opts.h"
@@ -44,6 +45,8 @@ struct session {
 	struct edit *ed;  /* the edit session on ld, borrowing &o */
 	uint32_t *broken; /* the arcs --break-cycles deleted, as listed */
 	size_t nbroken;
+	struct cyclebreak_choice *ch; /* while --break-cycles is applied */
+	size_t nch;
 	int open;
 };
 
@@ -54,6 +57,16 @@ struct session {
 int session_open(struct session *s, const struct opts *o, const struct session_how *how,
 		 char *msg, size_t msglen);
 void session_close(struct session *s);
+
+/* The arcs --break-keep and --break-force name in S's model, in order
+ * (*OUT malloc'd, *N of them): FROM/TO naming one function each side as
+ * the prompt takes names (edit_arc_by_names: demangled and alias names,
+ * FILE:NAME...) is that arc, anything else is matched as -k matches it.
+ * Returns 0, or -1 with the reason in MSG (a spec matching no live arc).
+ * session_open() applies --break-cycles with them; the browser proposes
+ * with them. */
+int session_break_choices(struct session *s, struct cyclebreak_choice **out, size_t *n,
+			  char *msg, size_t msglen);
 
 /* The options a baseline is opened with: O's, but the profiles FILES (N
  * of them; FILES NULL: O's --baseline files), the program of
