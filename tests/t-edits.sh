@@ -193,10 +193,12 @@ K
 tui src
 same "session file: :source in the browser gives the same export" all.json src.json
 
-# an applied proposal: one step (begin/end), with a pin; replayed exactly
+# an applied proposal: one step (begin/end) named by its bound, objective
+# and pin; replayed exactly
 "$TGPROF" --text -b -q ./st/st > /dev/null 2>&1
-cat > brk.keys <<'K'
-:break-cycles 1
+cat > brk.keys <<K
+:break-cycles 1 time
+:pin $id
 <Enter>
 :scale step1 2
 :export! brk.json json
@@ -207,7 +209,8 @@ K
  TGPROF_SCRIPT=$W/brk.keys LC_ALL=C.UTF-8 timeout -k 5 20 "$TGPROF" --tui ./st \
  > ../brk.out 2> ../brk.err < /dev/null)
 (cd st && "$TGPROF" --format=json --edits=brk.edits ./st > brk-replay.json 2> brk-replay.err)
-if grep -q '^:begin break-cycles 1$' st/brk.edits && grep -q '^:end$' st/brk.edits; then
+if grep -q '^:begin break-cycles 1 time; pinned util.c:step2@0x[0-9a-f]*/util.c:step1@0x[0-9a-f]*$' st/brk.edits &&
+   grep -q '^:end$' st/brk.edits; then
 	same "an applied proposal: one group, replayed to the same export" st/brk.json st/brk-replay.json
 else
 	tg_fail "an applied proposal: one group, replayed to the same export" "$(cat st/brk.edits brk.err)"
