@@ -85,6 +85,20 @@ else
 fi
 same "functions by their names without parameters" params.out noparams.out
 
+# :goto of a function never called says so, not that a filter hides it
+cat > goto.keys <<'K'
+:goto deregister_tm_clones
+:save-display goto.scr
+:q!
+K
+(XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=30 COLUMNS=160 \
+ TGPROF_SCRIPT=$W/goto.keys LC_ALL=C.UTF-8 timeout -k 5 20 "$TGPROF" --tui ./poly \
+ > goto.out 2> goto.err < /dev/null)
+if grep -q 'deregister_tm_clones is not listed (never called and no time; gprof lists such functions with -z)' goto.scr; then
+	tg_pass ":goto of a function never called says why it is not listed"
+else
+	tg_fail ":goto of a function never called says why it is not listed" "$(tail -3 goto.scr 2>&1) $(cat goto.err)"
+fi
 r=$(replay unknown '# a comment' ':k main/Polgon')
 if [ "$r" = 1 ] && grep -q 'unknown.edits:2: .*no function named `Polgon'"'"'; did you mean geo::Polygon::Polygon(int) \[3\]' unknown.err; then
 	tg_pass "an unknown name: FILE:LINE and the closest names"

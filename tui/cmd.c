@@ -83,11 +83,19 @@ static void c_goto(struct app *a, const char *name, char *arg)
 	if (n == CG_NONE)
 		return;
 	go_node(a, n);
+	const struct cg_node *x = &a->g->nodes[n];
+	/* why, in the order the lists apply them: gprof's rule (-z), then
+	 * the selections, then the browser's filter */
+	const char *why =
+		n < a->g->nfuncs && x->ncalls == 0 && x->self_time == 0 && !a->o->zero
+			? "never called and no time; gprof lists such functions "
+			  "with -z"
+		: a->filter_pct > 0 || a->filter.text
+			? "the filter hides it; F clears filters"
+			: "hidden, or outside the focus; :unhide, :unfocus";
 	if (a->node != n)
-		app_message(a, 1,
-			    "[%u] %s is not listed (the filter or focus hides it; F "
-			    "clears filters)",
-			    a->g->nodes[n].index, app_node_name(a, n, buf, sizeof buf));
+		app_message(a, 1, "[%u] %s is not listed (%s)", x->index,
+			    app_node_name(a, n, buf, sizeof buf), why);
 	else
 		app_message(a, 0, "at [%u] %s", a->g->nodes[n].index,
 			    app_node_name(a, n, buf, sizeof buf));
