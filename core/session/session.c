@@ -20,7 +20,7 @@ void session_baseline_opts(struct opts *b, const struct opts *o, const char *con
 	b->sum = 0;
 }
 
-/* One --break-keep or --break-force SPEC (KEEP 1: keep): FROM/TO naming
+/* One --break-keep or --break-force SPEC, by its option letter: FROM/TO naming
  * one function each side (edit_arc_by_names) is that arc; anything else
  * is matched as -k matches it (cyclebreak_opts_choices, which dies on a
  * spec that matches no arc: the caller's trap catches it). */
