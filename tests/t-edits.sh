@@ -4,7 +4,8 @@
 # resolve.c), and edits files written and replayed exactly:
 #  - C++: a destructor by its demangled name and by either alias symbol
 #    (D1, D2) deletes the same arc; a class template by the lists'
-#    shortened form; a function by its name without parameters;
+#    shortened forms (<…>, …::); a function by its name without
+#    parameters;
 #  - an unknown name fails naming FILE:LINE with the closest names; an
 #    ambiguous one lists each candidate with the form that names it alone;
 #  - static functions of one name from two files of one base name: what
@@ -75,6 +76,14 @@ else
 fi
 same "class template by the lists' shortened form" box-full.out box-short.out
 same "class template by the shortened form in ASCII" box-full.out box-ascii.out
+r1=$(replay scopes ':k main/…::Polygon::~Polygon()')
+r2=$(replay scopes-ascii ':k main/...::Box<...>::get() const')
+if [ "$r1$r2" = 00 ]; then
+	same "leading scopes shortened as the lists do (…::)" dtor-demangled.out scopes.out
+	same "leading scopes and template arguments shortened in ASCII" box-full.out scopes-ascii.out
+else
+	tg_fail "leading scopes shortened as the lists do" "status $r1 $r2" "$(cat scopes*.err)"
+fi
 
 r1=$(replay params ':k make(int)/geo::Polygon::Polygon(int)')
 r2=$(replay noparams ':k make/geo::Polygon::Polygon')

@@ -66,7 +66,8 @@ double edit_last_propagate_seconds(const struct edit *e);
  *   FILE:NAME      the functions of that name from source FILE (the
  *                  path or its last components), for static functions;
  *   the shortened form the lists show, "<…>" or "<...>" for each
- *                  template argument list.
+ *                  template argument list, "…::" or "...::" for the
+ *                  leading scopes.
  * Returns how many functions (distinct nodes) in *OUT (malloc'd, the
  * caller frees); none: MSG says so and lists the closest names ("did you
  * mean"); several: MSG lists them, each with the form that names it

@@ -336,11 +336,27 @@ static void by_text(const struct edit *e, const char *text, struct nodeset *out)
 		if (out->n)
 			return;
 	}
-	/* the lists' shortened form */
-	if (strstr(text, "<\u2026>") || strstr(text, "<...>"))
+	/* the lists' shortened form: leading scopes as "…::", template
+	 * arguments as "<…>" */
+	const char *tail = NULL;
+	if (strncmp(text, "\u2026::", strlen("\u2026::")) == 0)
+		tail = text + strlen("\u2026::");
+	else if (strncmp(text, "...::", 5) == 0)
+		tail = text + 5;
+	if (tail && *tail) {
+		for (uint32_t i = 0; i < g->nfuncs; i++) {
+			const char *dn = g->nodes[i].sym->dname;
+			for (const char *c = strstr(dn, "::"); c; c = strstr(c + 2, "::"))
+				if (short_match(c + 2, tail)) {
+					set_add(out, i);
+					break;
+				}
+		}
+	} else if (strstr(text, "<\u2026>") || strstr(text, "<...>")) {
 		for (uint32_t i = 0; i < g->nfuncs; i++)
 			if (short_match(g->nodes[i].sym->dname, text))
 				set_add(out, i);
+	}
 }
 
 /* Append to MSG, keeping it NUL-terminated when it fills up. */
