@@ -216,6 +216,26 @@ K
 tui src
 same "session file: :source in the browser gives the same export" all.json src.json
 
+# Esc stops a long :source between two lines; the lines before stay
+i=0
+: > long.edits
+while [ $i -lt 500 ]; do
+	printf ':hide burn\n:unhide burn\n' >> long.edits
+	i=$((i + 1))
+done
+cat > esc.keys <<K
+:source $W/long.edits
+<Esc>
+:save-display esc.scr
+:q!
+K
+tui esc
+if grep -q 'long.edits: stopped at line 256: the 255 commands' esc.scr; then
+	tg_pass ":source: Esc stops a long file between two lines"
+else
+	tg_fail ":source: Esc stops a long file between two lines" "$(tail -2 esc.scr) $(cat esc.err)"
+fi
+
 # an applied proposal: one step (begin/end) named by its bound, objective
 # and pin; replayed exactly
 "$TGPROF" --text -b -q ./st/st > /dev/null 2>&1

@@ -17,6 +17,7 @@
 #include "keymap.h"
 #include "list.h"
 #include "screen.h"
+#include "term.h"
 #include "view_cycles.h"
 #include "cyclebreak.h"
 #include "view_entry.h"
@@ -378,10 +379,35 @@ static void c_source(struct app *a, const char *name, char *arg)
 	}
 	depth++;
 	int batch = 0;
+	long lineno = 0, nlines = 0, stopped = 0;
+	double t0 = util_now(), shown = 0;
+	for (const char *c = text; (c = strchr(c, '\n')); c++)
+		nlines++;
 	for (line = text; !a->quit && *line; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next)
 			*next++ = 0;
+		/* A long file: progress on the message line once a second
+		 * after half a second (the batch propagated first, so the
+		 * screen is true), and Esc stops it between two lines. */
+		if ((++lineno & 255) == 0) {
+			if (term_cancel_pressed()) {
+				stopped = lineno;
+				break;
+			}
+			double now = util_now();
+			if (now - t0 >= 0.5 && now - shown >= 1) {
+				shown = now;
+				if (batch) {
+					edit_batch_end(a->ed);
+					edit_batch_begin(a->ed);
+				}
+				app_progress(a, "%s: line %ld of %ld  (Esc stops)", arg,
+					     lineno, nlines);
+				screen_draw(a);
+				refresh();
+			}
+		}
 		line[strcspn(line, "\r")] = 0;
 		char *s = line;
 		while (*s == ' ' || *s == ':')
@@ -404,6 +430,13 @@ static void c_source(struct app *a, const char *name, char *arg)
 		edit_batch_end(a->ed);
 	depth--;
 	free(text);
+	if (stopped) {
+		app_message(a, 1,
+			    "%s: stopped at line %ld: the %d command%s before it stay "
+			    "(u undoes them)",
+			    arg, stopped, n, n == 1 ? "" : "s");
+		return;
+	}
 	/* The last command's own message stays when it failed. */
 	if (!a->msg_err)
 		app_message(a, errors != 0, "%s: ran %d command%s%s", arg, n,
