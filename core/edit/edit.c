@@ -418,6 +418,9 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *la
 	char *cmd = xmalloc(cap), id[2300];
 	util_grow((void **)&cmd, &cap, strlen(label) + 8, 1);
 	len = (size_t)sprintf(cmd, "begin %s\n", label);
+	for (char *c = cmd; c < cmd + len - 1; c++) /* one line */
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	for (size_t i = e->nops - (size_t)changed; i < e->nops; i++) {
 		edit_arc_id(e, e->ops[i].target, id, sizeof id);
 		size_t k = strlen(id);

@@ -61,8 +61,13 @@ static int fill_edits(FILE *f, void *ctx)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
 	fputc('\n', f);
 	editfile_print_steps(f, x->e);
-	if (x->n && x->label)
-		fprintf(f, ":begin %s\n", x->label);
+	if (x->n && x->label) {
+		/* a control character (a newline) would start a command */
+		fputs(":begin ", f);
+		for (const char *c = x->label; *c; c++)
+			fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, f);
+		fputc('\n', f);
+	}
 	editfile_print(f, x->e, x->a, x->n);
 	if (x->n && x->label)
 		fputs(":end\n", f);
