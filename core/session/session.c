@@ -103,15 +103,17 @@ static void apply_break(struct session *s, const struct session_how *how)
 		fclose(null);
 }
 
-/* Everything that may fail, under the caller's trap: a failure jumps
- * back to session_open() with what was built so far reachable from S. */
-static void open_side(struct session *s, const struct session_how *how)
+/* Everything that may fail: -1 with the reason in MSG for what returns
+ * errors (the profiles, the edits file); what still dies (the symbols,
+ * --break-cycles' choices) jumps back to session_open()'s trap, with
+ * what was built so far reachable from S. */
+static int open_side(struct session *s, const struct session_how *how, char *msg,
+		     size_t msglen)
 {
-	char msg[1024];
-
 	int brk = how->break_apply && s->o.break_cycles > 0;
 
-	load_all(&s->ld, &s->o, how->load_progress);
+	if (load_run(&s->ld, &s->o, how->load_progress, msg, msglen) < 0)
+		return -1;
 	/* Without edits, the model as --break-cycles leaves it is the
 	 * session's original (the numbers the exports compare with). */
 	if (brk && !s->o.edits_file) {
@@ -120,13 +122,13 @@ static void open_side(struct session *s, const struct session_how *how)
 		edit_close(s->ed);
 	}
 	s->ed = edit_open(&s->ld, &s->o);
-	if (s->o.edits_file &&
-	    editfile_apply(s->ed, s->o.edits_file, msg, sizeof msg) < 0)
-		util_die("%s", msg);
+	if (s->o.edits_file && editfile_apply(s->ed, s->o.edits_file, msg, msglen) < 0)
+		return -1;
 	if (brk && s->o.edits_file) {
 		apply_break(s, how);
 		edit_note_deleted(s->ed, s->broken, s->nbroken);
 	}
+	return 0;
 }
 
 int session_open(struct session *s, const struct opts *o, const struct session_how *how,
@@ -143,9 +145,13 @@ int session_open(struct session *s, const struct opts *o, const struct session_h
 		session_close(s);
 		return -1;
 	}
-	open_side(s, how ? how : &plain);
+	int r = open_side(s, how ? how : &plain, msg, msglen);
 	util_trap_leave(&t);
 	s->open = 1;
+	if (r < 0) {
+		session_close(s);
+		return -1;
+	}
 	return 0;
 }
 
