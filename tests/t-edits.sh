@@ -181,6 +181,11 @@ cat > all.keys <<'K'
 :exclude-time geo::Polygon::Polygon
 :focus main
 :unfocus
+:include-time geo::Polygon::Polygon
+:exclude-time geo::Polygon::Polygon
+:focus-time make
+:unfocus-time
+:focus-time make
 :k make/geo::Polygon::~Polygon()
 :undo
 :restore main/geo::Polygon::~Polygon()
@@ -196,7 +201,8 @@ tui() {
 	 > $1.out 2> $1.err < /dev/null)
 }
 tui all
-for k in ':k ' ':self ' ':scale ' ':hide ' ':unhide ' ':exclude-time ' ':focus ' ':unfocus ' ':restore '; do
+for k in ':k ' ':self ' ':scale ' ':hide ' ':unhide ' ':exclude-time ' ':include-time ' \
+	':focus ' ':unfocus ' ':focus-time ' ':unfocus-time ' ':restore '; do
 	grep -q "^$k" all.edits || missing="$missing $k"
 done
 if [ -z "$missing" ] && ! grep -q '^:k make/.*D1Ev$' all.edits; then
