@@ -13,7 +13,9 @@
 # Last, the dense random case (gen.sh dense: 60,000 functions, 200,000
 # arcs, one component of 15,000 members, as in a kernel) broken to 10:
 # time, ratio to the plain -b report of the same profile, arcs and calls,
-# the lower bound and the gap; the BSD rule gets BENCH_DENSE_BSD_TIMEOUT
+# the lower bound and the gap; the replay of that break's --write-edits
+# file with --edits (time, ratio to the plain report, target 2x, and
+# whether it prints the break's report); the BSD rule gets BENCH_DENSE_BSD_TIMEOUT
 # seconds there (default 60).  Then the time of a re-proposal after
 # pinning an arc of the largest component over 10 (repaired locally) and
 # of the smallest (solved again), each with its calls against a proposal
@@ -202,6 +204,24 @@ else
 			$1, $5, $5 / ($4 > 0 ? $4 : 0.01), $4, $2, $3, $6;
 		if ($6 + 0 > 0) printf " (gap %.1f%%)", 100 * ($3 - $6) / $6;
 		printf "\n" }'
+fi
+# Replaying a session: the arcs of the break to 10 written as an edits
+# file, then replayed with --edits: one batch, so at most 2x the plain -b
+# report of the same profile, and the very report the break printed.
+"$TGPROF" --text -b -q --break-cycles=10 --write-edits="$o.edits" \
+	"$dense/prog" "$dense/gmon.out" > "$o.written" 2> "$o.written.err"
+set -- $("$measure" "$o.replay" "$o.replay.err" "$TGPROF" --text -b -q \
+	--edits="$o.edits" "$dense/prog" "$dense/gmon.out")
+sr=$1 tr=$2
+if [ "$sr" != 0 ] || [ ! -s "$o.edits" ]; then
+	echo "dense replay: failed (status $sr; $(head -c 300 "$o.replay.err"))"
+else
+	same=differs
+	sed '1,/^$/d' "$o.written" | cmp -s - "$o.replay" && same="the same report"
+	echo "$(grep -c '^:k ' "$o.edits") $tr $tp" | awk -v same="$same" '{
+		r = $2 / ($3 > 0 ? $3 : 0.01)
+		printf "dense replay: --edits of %d arcs (the break to 10) in %.2fs, %.2fx the plain -b report (%s, target 2x); %s as the break\n",
+			$1, $2, r, r <= 2 ? "ok" : "FAILED", same }'
 fi
 # Re-proposal after a pin (the browser's p): only the component of the
 # pinned arc is solved again, or repaired locally when the heuristics
