@@ -120,7 +120,7 @@ const struct compare_func *baseline_func(const struct app *a, uint32_t n)
 
 const struct cg *baseline_graph(void)
 {
-	return bl.loaded ? &bl.before.g : NULL;
+	return bl.side ? &bl.side->ld.g : NULL;
 }
 
 int baseline_keep(const struct app *a, uint32_t n)
@@ -194,7 +194,7 @@ void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf,
 int baseline_calls_shown(const struct app *a, int w)
 {
 	(void)a;
-	return bl.loaded && w >= 90;
+	return bl.side != NULL && w >= 90;
 }
 
 void baseline_calls_before_cell(const struct app *a, int view, uint32_t n, char *buf,
