@@ -87,7 +87,11 @@ struct opts {
 	const char **lib_paths;   /* --lib-path=DIR: where shared objects moved */
 	int nlib_paths;
 	const char *objects; /* --objects=LIST: the shared objects to join */
-	char **argv_own;     /* long options spelled out by opts_parse() */
+	/* --debug-file-directory=DIRS: where shared objects' separate debug
+	 * files are looked for too (colon-separated), after the standard
+	 * places; NULL: those alone */
+	const char *debug_dirs;
+	char **argv_own; /* long options spelled out by opts_parse() */
 	int nargv_own;
 	char **argv_expanded; /* the command line's: argv after @FILE expansion
 				   * when it made a copy (opts_free) */

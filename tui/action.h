@@ -53,7 +53,9 @@
 	X(SCROLL_LEFT,  "scroll-left",   "Scroll the names of the list left (back to their start)") \
 	X(SCROLL_RIGHT, "scroll-right",  "Scroll the names of the list right, to read long ones") \
 	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)") \
-	X(TOGGLE_SIGNIFICANT, "toggle-significant", "Against a baseline: list only significant changes, or all")
+	X(TOGGLE_SIGNIFICANT, "toggle-significant", "Against a baseline: list only significant changes, or all") \
+	X(ENTRY_GROW,   "entry-grow",    "Make the entry pane taller (the list shorter)") \
+	X(ENTRY_SHRINK, "entry-shrink",  "Make the entry pane shorter (the list taller)")
 /* clang-format on */
 
 enum action {

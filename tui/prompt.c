@@ -35,7 +35,7 @@ static unsigned char queue[16];
 static int qhead, qlen;
 static int cancelled, search_mode;
 static const char *cur_prompt;
-static uint32_t search_start;
+static uint32_t search_start, search_top;
 /* Two histories: 0 the ':' commands, 1 the searches, so that Up in '/'
  * recalls searches.  Readline holds one at a time; the other waits in
  * its saved state. */
@@ -130,7 +130,7 @@ static void redisplay(void)
 		return;
 	if (search_mode && papp) {
 		char err[128];
-		struct pane *p = &papp->pane[papp->view];
+		struct pane *p = &app_view(papp, papp->view)->pane;
 		p->cur = search_start;
 		if (rl_line_buffer[0] &&
 		    matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
@@ -430,7 +430,8 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	rl_deprep_term_function = noop_deprep;
 	cur_prompt = prompt;
 	search_mode = search;
-	search_start = a->pane[a->view].cur;
+	search_start = app_view(a, a->view)->pane.cur;
+	search_top = app_view(a, a->view)->pane.top;
 	cancelled = 0;
 	qlen = 0;
 	use_history(search != 0);
@@ -438,10 +439,13 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	char *line = readline("");
 	curs_set(0);
 	if (cancelled || !line) {
-		/* Back where the search started; app_moved() knows which
-		 * views have a function under the cursor. */
+		/* Back where the search started, scrolled as it was (the
+		 * matches shown on the way may have scrolled the view);
+		 * app_moved() knows which views have a function under the
+		 * cursor. */
 		if (search) {
-			a->pane[a->view].cur = search_start;
+			app_view(a, a->view)->pane.cur = search_start;
+			app_view(a, a->view)->pane.top = search_top;
 			app_moved(a);
 		}
 		free(line);
@@ -449,7 +453,7 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 		return NULL;
 	}
 	if (search) {
-		a->pane[a->view].cur = search_start;
+		app_view(a, a->view)->pane.cur = search_start;
 	}
 	search_mode = 0;
 	if (*line)

@@ -111,21 +111,29 @@ static void attribute(struct app *a, const struct sym *s, const char *file,
 	}
 }
 
-/* The view's own state: the text of the function it was built for. */
-static struct textbuf source;
-static char title[600];
-static uint32_t source_node = CG_NONE;
+/* The view's own state: the text of the function it was built for.  A
+ * text view (view.h): the text first. */
+struct source {
+	struct textbuf text;
+	char title[600];
+	uint32_t node;
+	int built;
+};
 
-static void source_build(struct app *a)
+static void source_build(struct app *a, struct view *v)
 {
-	struct textbuf *t = &source;
+	struct source *sv = v->priv;
+	struct textbuf *t = &sv->text;
+	char *title = sv->title;
+	size_t tlen = sizeof sv->title;
 	struct cg *g = a->g;
 	uint32_t n = a->node;
 	textbuf_clear(t);
-	snprintf(title, sizeof title, "  source");
-	source_node = n;
-	a->pane[V_SOURCE].cur = 0;
-	a->pane[V_SOURCE].top = 0;
+	snprintf(title, tlen, "  source");
+	sv->node = n;
+	sv->built = 1;
+	v->pane.cur = 0;
+	v->pane.top = 0;
 	if (n == CG_NONE || n >= g->nfuncs) {
 		textbuf_add(t, 2,
 			    "no source: a cycle is not a function; select one of its "
@@ -152,8 +160,8 @@ static void source_build(struct app *a)
 	uint64_t *calls = NULL;
 	int nlines = 0;
 	attribute(a, s, file, &samples, &calls, &nlines);
-	snprintf(title, sizeof title, "  %8s %6s %5s  %.150s  (%.400s:%d)", "samples",
-		 "calls", "line", s->dname, found, line);
+	snprintf(title, tlen, "  %8s %6s %5s  %.150s  (%.400s:%d)", "samples", "calls",
+		 "line", s->dname, found, line);
 	char buf[1024];
 	int ln = 0;
 	while (fgets(buf, sizeof buf, f)) {
@@ -170,49 +178,42 @@ static void source_build(struct app *a)
 		textbuf_add(t, ln < nlines && samples[ln] > 0 ? 1 : 0, "%8s %6s %5d  %s",
 			    sm, cl, ln, buf);
 		if (ln == line)
-			a->pane[V_SOURCE].cur = t->n - 1;
+			v->pane.cur = t->n - 1;
 	}
 	fclose(f);
 	/* Open with the definition a few lines below the top, not at the
 	 * bottom edge where scrolling alone would leave it. */
-	uint32_t cur = a->pane[V_SOURCE].cur;
-	a->pane[V_SOURCE].top = cur > 5 ? cur - 5 : 0;
+	uint32_t cur = v->pane.cur;
+	v->pane.top = cur > 5 ? cur - 5 : 0;
 	free(samples);
 	free(calls);
 }
 
-static void open_view(struct app *a)
+static void open_view(struct app *a, struct view *v)
 {
-	if (source_node != a->node || !source.n)
-		source_build(a);
-}
-
-static void build(struct app *a)
-{
-	a->pane[V_SOURCE].n = source.n;
+	struct source *sv = v->priv;
+	if (!sv->built || sv->node != a->node || !sv->text.n)
+		source_build(a, v);
 }
 
 /* A fixed title: the file scrolls under it. */
-static void draw(struct app *a, int y, int h, int w)
+static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
-	if (source_node != a->node)
-		source_build(a);
-	draw_row(y, w, title, 3);
-	view_text_draw(&a->pane[V_SOURCE], &source, y + 1, h - 1, w);
-}
-
-static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
-{
-	(void)a, (void)buf, (void)len;
-	return i < source.n ? source.lines[i] : "";
+	struct source *sv = v->priv;
+	if (!sv->built || sv->node != a->node)
+		source_build(a, v);
+	draw_row(y, w, sv->title, 3);
+	view_text_ops_draw(a, v, y + 1, h - 1, w);
 }
 
 const struct view_ops view_source_ops = {
 	.name = "source-view",
 	.keymap = KV_SOURCE,
 	.flags = VIEW_HEADER,
+	.private_size = sizeof(struct source),
 	.open = open_view,
-	.build = build,
+	.build = view_text_build,
 	.draw = draw,
-	.row_text = row_text,
+	.row_text = view_text_row_text,
+	.done = view_text_done,
 };

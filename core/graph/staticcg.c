@@ -171,8 +171,15 @@ void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof, int
 	unsigned char *bytes;
 	uint64_t tlo, thi;
 
-	if (!abfd || bfd_get_arch(abfd) != bfd_arch_i386)
+	if (!abfd)
 		return;
+	if (bfd_get_arch(abfd) != bfd_arch_i386) {
+		/* The instruction decoder knows x86 only.  GNU warns too and
+		 * goes on with the profile's arcs alone. */
+		util_warn("%s: %s finds calls in x86 code only, and this is not x86 code",
+			  bfd_get_filename(abfd), all ? "--static-call-graph=all" : "-c");
+		return;
+	}
 	if (all) {
 		all_sections(g, abfd);
 		return;
