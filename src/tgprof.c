@@ -111,20 +111,9 @@ static int run_text(const struct opts *o)
 	if (st < 0)
 		util_die("%s", msg);
 	struct load *l = &ss.ld;
-	/* the session: --edits's steps, then the arcs --break-cycles deleted */
-	char label[2048];
-	size_t k = (size_t)snprintf(label, sizeof label, "break-cycles %ld%s%s%s",
-				    o->break_cycles, o->cycle_heuristic_bsd ? " bsd" : "",
-				    o->cycle_objective_time ? " time" : "",
-				    o->cycle_allow_roots ? " roots" : "");
-	for (int i = 0; i < o->nbreak_choices && k < sizeof label; i++)
-		k += (size_t)snprintf(label + k, sizeof label - k, "; %s %s",
-				      o->break_choices[i].which == 'K' ? "pinned"
-								       : "forced",
-				      o->break_choices[i].spec);
-	if (o->write_edits &&
-	    editfile_write(o->write_edits, ss.ed, ss.broken, ss.nbroken, label,
-			   UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
+	/* the session: --edits's steps, then --break-cycles' step */
+	if (o->write_edits && editfile_write(o->write_edits, ss.ed, NULL, 0, NULL,
+					     UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
 		util_die("%s", msg);
 	if (o->out_asked) {
 		run_export(l, ss.ed, o, listing);

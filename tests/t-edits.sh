@@ -128,6 +128,14 @@ fi
 "$TGPROF" --text -b -q --edits=w.edits ./st > rep.out 2> rep.err
 sed '1,/^$/d' brk.out > brk-report.out
 same "statics: the replay is the report of the break" brk-report.out rep.out
+# --break-cycles is a step as its replay's group is: the exports (their
+# original figures and their list of steps) are the same bytes
+"$TGPROF" --format=json -b --break-cycles=1 --write-edits=wj.edits ./st > brk.json 2> brkj.err
+"$TGPROF" --format=json -b --edits=wj.edits ./st > rep.json 2> repj.err
+same "text-mode --break-cycles and its replay: the same JSON export" brk.json rep.json
+"$TGPROF" --format=json -b -k main/f1 --break-cycles=1 --write-edits=wk.edits ./st > brkk.json 2> brkk.err
+"$TGPROF" --format=json -b --edits=wk.edits ./st > repk.json 2> repk.err
+same "-k, --break-cycles and the replay of what they wrote: the same JSON export" brkk.json repk.json
 { cat w.edits; grep '^:k ' w.edits; } > twice.edits
 "$TGPROF" --text -b -q --edits=twice.edits ./st > twice.out 2> twice.err
 same "a line whose arcs are deleted already is no error" brk-report.out twice.out

@@ -68,17 +68,6 @@ struct edit *edit_open(struct load *l, const struct opts *o)
 	return e;
 }
 
-void edit_note_deleted(struct edit *e, const uint32_t *a, size_t n)
-{
-	const struct cg *g = &e->l->g;
-
-	for (size_t i = 0; i < n; i++)
-		if (a[i] < g->narcs && a[i] < e->del_cap && g->arcs[a[i]].deleted &&
-		    !e->del_seq[a[i]])
-			e->del_seq[a[i]] = ++e->seq;
-	e->gen++;
-}
-
 void edit_close(struct edit *e)
 {
 	if (!e)

@@ -118,13 +118,6 @@ int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched, ch
 int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *label,
 		     char *msg, size_t msglen);
 
-/* The N arcs in A were marked deleted in the model behind the session's
- * back, which then re-propagated it (--break-cycles applied in batch after
- * --edits): they join the deleted list in that order as part of the
- * starting state, not as an undoable step.  Arcs already known as deleted
- * or live in the model are skipped. */
-void edit_note_deleted(struct edit *e, const uint32_t *a, size_t n);
-
 /* The arcs deleted now, oldest deletion first (those deleted at load, in
  * arc order, come first).  *N receives the count. */
 const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n);

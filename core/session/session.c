@@ -82,6 +82,19 @@ int session_break_choices(struct session *s, struct cyclebreak_choice **out, siz
 	return 0;
 }
 
+void session_break_label(const struct opts *o, char *buf, size_t len)
+{
+	size_t k = (size_t)snprintf(buf, len, "break-cycles %ld%s%s%s", o->break_cycles,
+				    o->cycle_heuristic_bsd ? " bsd" : "",
+				    o->cycle_objective_time ? " time" : "",
+				    o->cycle_allow_roots ? " roots" : "");
+	for (int i = 0; i < o->nbreak_choices && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "; %s %s",
+				      o->break_choices[i].which == 'K' ? "pinned"
+								       : "forced",
+				      o->break_choices[i].spec);
+}
+
 /* --break-cycles: the arcs deleted in the model, listed in S->broken. */
 static void apply_break(struct session *s, const struct session_how *how)
 {
@@ -114,19 +127,26 @@ static int open_side(struct session *s, const struct session_how *how, char *msg
 
 	if (load_run(&s->ld, &s->o, how->load_progress, msg, msglen) < 0)
 		return -1;
-	/* Without edits, the model as --break-cycles leaves it is the
-	 * session's original (the numbers the exports compare with). */
-	if (brk && !s->o.edits_file) {
-		s->ed = edit_open(&s->ld, &s->o); /* for the names of the choices */
-		apply_break(s, how);
-		edit_close(s->ed);
-	}
+	/* --break-cycles is a step after the edits file's, as its replay
+	 * from --write-edits is: the exports' original is the profile as
+	 * read either way, so a replay's exports are the same bytes. */
 	s->ed = edit_open(&s->ld, &s->o);
 	if (s->o.edits_file && editfile_apply(s->ed, s->o.edits_file, msg, msglen) < 0)
 		return -1;
-	if (brk && s->o.edits_file) {
+	if (brk) {
 		apply_break(s, how);
-		edit_note_deleted(s->ed, s->broken, s->nbroken);
+		if (s->nbroken) {
+			/* the arcs back, then deleted again as the session's
+			 * step: undoable, and listed as a replay lists it */
+			char label[2048];
+			for (size_t i = 0; i < s->nbroken; i++)
+				s->ld.g.arcs[s->broken[i]].deleted = 0;
+			cg_propagate(&s->ld.g);
+			session_break_label(&s->o, label, sizeof label);
+			if (edit_arcs_delete(s->ed, s->broken, s->nbroken, label, msg,
+					     msglen) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
