@@ -161,9 +161,7 @@ static int v5_entry(struct rd *r, const uint64_t *fmt, unsigned nfmt, int off8,
 		uint64_t ct = fmt[2 * k], form = fmt[2 * k + 1], v = 0;
 		const char *str = NULL;
 		switch (form) {
-		case 0x08: /* string */
-			str = rd_str(r);
-			break;
+		case 0x08: /* string */ str = rd_str(r); break;
 		case 0x1f: /* line_strp */
 			v = rd_n(r, off8 ? 8 : 4);
 			str = str_at(s->line_str, s->nline_str, v);
@@ -172,21 +170,11 @@ static int v5_entry(struct rd *r, const uint64_t *fmt, unsigned nfmt, int off8,
 			v = rd_n(r, off8 ? 8 : 4);
 			str = str_at(s->str, s->nstr, v);
 			break;
-		case 0x0f: /* udata */
-			v = rd_uleb(r);
-			break;
-		case 0x0b: /* data1 */
-			v = rd_n(r, 1);
-			break;
-		case 0x05: /* data2 */
-			v = rd_n(r, 2);
-			break;
-		case 0x06: /* data4 */
-			v = rd_n(r, 4);
-			break;
-		case 0x07: /* data8 */
-			v = rd_n(r, 8);
-			break;
+		case 0x0f: /* udata */ v = rd_uleb(r); break;
+		case 0x0b: /* data1 */ v = rd_n(r, 1); break;
+		case 0x05: /* data2 */ v = rd_n(r, 2); break;
+		case 0x06: /* data4 */ v = rd_n(r, 4); break;
+		case 0x07: /* data8 */ v = rd_n(r, 8); break;
 		case 0x1e: /* data16 */
 			rd_n(r, 8);
 			rd_n(r, 8);
@@ -198,8 +186,7 @@ static int v5_entry(struct rd *r, const uint64_t *fmt, unsigned nfmt, int off8,
 			r->p += len;
 			break;
 		}
-		default:
-			return 0;
+		default: return 0;
 		}
 		if (ct == 1) /* DW_LNCT_path */
 			*path = str;
@@ -252,7 +239,8 @@ static int read_tables(struct dwline *t, struct rd *r, int version, int off8,
 			uint64_t d;
 			if (!v5_entry(r, fmt, nfmt, off8, s, &p, &d) || !p)
 				goto out;
-			u->file[u->nfile++] = intern_join(t, d < ndirs ? dirs[d] : NULL, p);
+			u->file[u->nfile++] =
+				intern_join(t, d < ndirs ? dirs[d] : NULL, p);
 		}
 		u->first_is_one = 0;
 	} else {
@@ -271,10 +259,12 @@ static int read_tables(struct dwline *t, struct rd *r, int version, int off8,
 			uint64_t d = rd_uleb(r);
 			rd_uleb(r);
 			rd_uleb(r);
-			util_grow((void **)&u->file, &fcap, u->nfile + 1, sizeof *u->file);
+			util_grow((void **)&u->file, &fcap, u->nfile + 1,
+				  sizeof *u->file);
 			/* directory 0 is the compilation's: the name as given */
 			u->file[u->nfile++] =
-				intern_join(t, d >= 1 && d <= ndirs ? dirs[d - 1] : NULL, p);
+				intern_join(t, d >= 1 && d <= ndirs ? dirs[d - 1] : NULL,
+					    p);
 		}
 		u->first_is_one = 0;
 	}
@@ -305,9 +295,9 @@ static void emit(struct rows *o, uint64_t addr, uint32_t file, uint32_t line)
 }
 
 /* Run the line program [r->p, r->end) of one unit. */
-static void run_program(struct rd *r, const struct unit *u, struct rows *o, unsigned min_insn,
-			int line_base, unsigned line_range, unsigned opcode_base,
-			const unsigned char *std_len)
+static void run_program(struct rd *r, const struct unit *u, struct rows *o,
+			unsigned min_insn, int line_base, unsigned line_range,
+			unsigned opcode_base, const unsigned char *std_len)
 {
 	while (r->p < r->end && !r->bad) {
 		uint64_t addr = 0, reg_file = 1;
@@ -350,7 +340,8 @@ static void run_program(struct rd *r, const struct unit *u, struct rows *o, unsi
 			} else if (op == 4) { /* set_file */
 				reg_file = rd_uleb(r);
 			} else if (op == 8) { /* const_add_pc */
-				addr += (uint64_t)((255 - opcode_base) / line_range) * min_insn;
+				addr += (uint64_t)((255 - opcode_base) / line_range) *
+					min_insn;
 			} else if (op == 9) { /* fixed_advance_pc */
 				addr += rd_n(r, 2);
 			} else {
@@ -373,7 +364,8 @@ static void run_program(struct rd *r, const struct unit *u, struct rows *o, unsi
 }
 
 /* One unit at R (its length field first); R is left after it. */
-static void read_unit(struct dwline *t, struct rd *r, const struct secs *s, struct rows *o)
+static void read_unit(struct dwline *t, struct rd *r, const struct secs *s,
+		      struct rows *o)
 {
 	uint64_t len = rd_n(r, 4);
 	int off8 = 0;
@@ -400,7 +392,7 @@ static void read_unit(struct dwline *t, struct rd *r, const struct secs *s, stru
 	unsigned min_insn = (unsigned)rd_n(&u, 1);
 	if (version >= 4)
 		rd_n(&u, 1); /* maximum operations per instruction */
-	rd_n(&u, 1);     /* default_is_stmt */
+	rd_n(&u, 1);         /* default_is_stmt */
 	int line_base = (int)(signed char)rd_n(&u, 1);
 	unsigned line_range = (unsigned)rd_n(&u, 1);
 	unsigned opcode_base = (unsigned)rd_n(&u, 1);

@@ -100,14 +100,17 @@ int main(void)
 		int got = dwline_at(&t, w->addr, &file, &line);
 		tried++;
 		if (w->line == 0 ? got
-				 : !got || strcmp(base(file), w->file) != 0 || line != w->line) {
+				 : !got || strcmp(base(file), w->file) != 0 ||
+					   line != w->line) {
 			if (!bad++)
-				snprintf(detail, sizeof detail, "%#lx: %s:%d, objdump %s:%d",
-					 w->addr, got ? base(file) : "-", got ? line : 0,
-					 w->file, w->line);
+				snprintf(detail, sizeof detail,
+					 "%#lx: %s:%d, objdump %s:%d", w->addr,
+					 got ? base(file) : "-", got ? line : 0, w->file,
+					 w->line);
 		}
 	}
-	checkf(bad == 0 && tried > 50, "every address of %zu rows as objdump says", tried);
+	checkf(bad == 0 && tried > 50, "every address of %zu rows as objdump says",
+	       tried);
 	if (bad)
 		printf("    %zu wrong; first %s\n", bad, detail);
 
