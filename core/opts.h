@@ -86,8 +86,10 @@ struct opts {
 				   * paths below this fraction of the total */
 	const char **lib_paths;   /* --lib-path=DIR: where shared objects moved */
 	int nlib_paths;
-	const char *objects; /* --objects=LIST: the shared objects to join */
-	char **argv_own;     /* long options spelled out by opts_parse() */
+	const char *objects;  /* --objects=LIST: the shared objects to join */
+	const char *asm_func; /* --asm=FUNC: its machine code annotated */
+	int asm_intel;        /* --asm-syntax=intel */
+	char **argv_own;      /* long options spelled out by opts_parse() */
 	int nargv_own;
 	char **argv_expanded; /* the command line's: argv after @FILE expansion
 				   * when it made a copy (opts_free) */

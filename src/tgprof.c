@@ -7,6 +7,7 @@
 #include "load.h"
 #include "objects.h"
 #include "report.h"
+#include "asmreport.h"
 #include "util.h"
 #include "gmonsum.h"
 #include "cyclebreak.h"
@@ -27,7 +28,8 @@ static int want_browser(const struct opts *o)
 	/* options that only print a report (GNU's) or ask for an output
 	 * never open the browser */
 	if (o->mode == OPTS_MODE_TEXT || o->sum || o->file_info || o->annotate ||
-	    o->exec_counts || o->func_order || o->file_order || o->out_asked)
+	    o->asm_func || o->exec_counts || o->func_order || o->file_order ||
+	    o->out_asked)
 		return 0;
 	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 }
@@ -115,6 +117,13 @@ static int run_text(const struct opts *o)
 		util_die("--write-edits: needs --break-cycles (it writes the arcs "
 			 "that deletes)");
 	load_all(&l, o, NULL);
+	if (o->asm_func) {
+		asmreport_write(stdout, &l, o);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			util_die("error writing the report to standard output");
+		load_free(&l);
+		return 0;
+	}
 	if (o->edits_file) {
 		e = edit_open(&l, o);
 		if (editfile_apply(e, o->edits_file, msg, sizeof msg) < 0)

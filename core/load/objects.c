@@ -17,6 +17,19 @@ uint64_t objects_window(size_t k)
 	return (uint64_t)(k + 1) << OBJECTS_SHIFT;
 }
 
+size_t objects_count(const struct objects *j)
+{
+	return j ? j->n : 0;
+}
+
+const struct symtab *objects_object(const struct objects *j, size_t k, uint64_t *window)
+{
+	if (!j || k >= j->n || j->v[k].state != 0 || !j->v[k].have_syms)
+		return NULL;
+	*window = objects_window(k);
+	return &j->v[k].st;
+}
+
 static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self, uint64_t count)
 {
 	util_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + 1, sizeof *p->arcs);

@@ -34,6 +34,11 @@ struct objects;
 struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof,
 			     const struct opts *o);
 const struct symtab *objects_symtab(const struct objects *j);
+/* The objects of J (0 when J is NULL), and object K's own symbol table
+ * (its bfd open, its link-time addresses) with in *WINDOW what its
+ * addresses gain in the joined profile; NULL when K was left out. */
+size_t objects_count(const struct objects *j);
+const struct symtab *objects_object(const struct objects *j, size_t k, uint64_t *window);
 void objects_free(struct objects *j);
 
 /* -s: beside SUMPATH (the program's summed file, written by the caller),
