@@ -95,7 +95,8 @@ struct disasm *disasm_open(void *vbfd, int intel, const struct symtab *names, ch
 			 "%s: libopcodes cannot disassemble architecture %s (the "
 			 "libopcodes "
 			 "tgprof was built with knows x86 only)",
-			 bfd_get_filename(abfd), bfd_printable_arch_mach(arch, 0));
+			 bfd_get_filename(abfd),
+			 arch == bfd_arch_unknown ? "unknown" : bfd_printable_arch_mach(arch, 0));
 		return NULL;
 	}
 	struct disasm *d = xcalloc(1, sizeof *d);

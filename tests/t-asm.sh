@@ -1,0 +1,265 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# --asm=FUNC, the annotated machine code, on tests/lines/hdr (a C++
+# program whose time is in a header's templates and inline functions),
+# built here with g++ -g -pg at -O2 and at -O0:
+#   instructions  every address and instruction of the function as
+#            objdump -d prints it (AT&T, and Intel with --asm-syntax=intel;
+#            symbol names inside <> set aside), calls named as objdump
+#            names them;
+#   samples  the instructions' samples add up to the function's self time
+#            in GNU gprof's flat profile and to the header's figure; each
+#            line's figure is the sum of its instructions';
+#   lines    each source line's samples equal GNU gprof -l's for that line
+#            number of the function (GNU names the line numbers right but,
+#            through libbfd 2.40, the file wrong: main.cc for hot.h);
+#            the templates are shown in hot.h, at line 15 and with its text;
+#   calls    the call counts of main's lines are the call graph's;
+#   errors   an unknown function, an unknown syntax and an executable of
+#            an architecture libopcodes was not built for: one message
+#            naming it, exit status 1.
+. "$(dirname "$0")/lib.sh"
+
+tg_need "$GPROF" g++ objdump python3 aarch64-linux-gnu-gcc qemu-aarch64
+
+W=$TG_OUT/t-asm.$$
+rm -rf "$W"
+mkdir -p "$W"
+trap 'rm -rf "$W"' EXIT
+
+# build OPT: exe-OPT and its profile; reruns until it has samples
+build() {
+	d=$W/$1
+	mkdir -p "$d"
+	(cd "$d" && g++ "-$1" -g -pg -o exe "$TOP/tests/lines/hdr/main.cc") || return 1
+	for try in 1 2 3; do
+		(cd "$d" && ./exe > /dev/null) || return 1
+		[ "$(wc -c < "$d/gmon.out")" -gt 1000 ] && return 0
+	done
+}
+for opt in O2 O0; do
+	if build $opt; then
+		tg_pass "build tests/lines/hdr at -$opt"
+	else
+		tg_fail "build tests/lines/hdr at -$opt"
+	fi
+done
+
+# check.py MODE ASMFILE OTHER...: one checker per mode, prints what is wrong
+cat > "$W/check.py" << 'EOF'
+import re, sys
+
+def parse(path):
+    """The --asm output: the header, the line rows and instruction rows."""
+    head, rows = [], []
+    for ln in open(path, encoding="utf-8", errors="replace"):
+        ln = ln.rstrip("\n")
+        if ln == "Hottest lines:":
+            break
+        if len(ln) < 34 or not re.match(r"^ *[0-9.]* +[0-9.]* +[0-9.]* +[0-9]* {2}\S", ln[:36]):
+            head.append(ln)
+            continue
+        nums, rest = ln[:33], ln[33:]
+        f = nums.split()
+        m = re.match(r"^ {2}( *)([0-9a-f]+):  (.*)$", rest)
+        if m and len(m.group(1)) > 0:
+            rows.append(("insn", float(f[0]), int(f[3]) if len(f) > 3 else 0,
+                         int(m.group(2), 16), m.group(3)))
+            continue
+        m = re.match(r"^  (?:([^ :]+):)?(\d+):", rest)
+        if m:
+            rows.append(("line", float(f[0]) if f else None,
+                         int(f[3]) if len(f) > 3 else 0,
+                         (m.group(1), int(m.group(2))), rest))
+        else:
+            rows.append(("other", rest))
+    return head, rows
+
+def norm(t):
+    t = re.sub(r" <[^>]*>", "", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+def objdump(path, start, end):
+    out = {}
+    for ln in open(path):
+        m = re.match(r"^ +([0-9a-f]+):\t(.*)$", ln.rstrip("\n"))
+        if m:
+            a = int(m.group(1), 16)
+            if start <= a < end:
+                out[a] = m.group(2)
+    return out
+
+mode = sys.argv[1]
+head, rows = parse(sys.argv[2])
+insns = [r for r in rows if r[0] == "insn"]
+bad = []
+if not insns:
+    print("no instruction rows"); sys.exit(0)
+if mode == "objdump":
+    ob = objdump(sys.argv[3], insns[0][3], insns[-1][3] + 1)
+    if sorted(ob) != [r[3] for r in insns]:
+        bad.append("addresses differ: objdump %d, --asm %d" % (len(ob), len(insns)))
+    for r in insns:
+        o = ob.get(r[3])
+        if o is None:
+            continue
+        if norm(o) != norm(r[4]):
+            bad.append("%x: objdump '%s', --asm '%s'" % (r[3], o, r[4]))
+        mo = re.search(r"call\s+[0-9a-f]+ <([^>]*)>", o)
+        mt = re.search(r"call\s+[0-9a-f]+ <([^>]*)>", r[4])
+        if mo and "@" not in mo.group(1) and (not mt or mt.group(1) != mo.group(1)):
+            bad.append("%x: the call is named '%s', objdump '%s'" %
+                       (r[3], mt.group(1) if mt else "", mo.group(1)))
+elif mode == "sums":
+    # sys.argv[3]: GNU's self seconds of the function; the rate is 100 Hz
+    gnu = float(sys.argv[3]) * 100
+    total = sum(r[1] for r in insns)
+    if abs(total - gnu) > 0.5 + 0.005 * len(insns):
+        bad.append("instructions add up to %.2f samples, GNU's flat profile %.2f" % (total, gnu))
+    m = re.match(r"^([0-9.]+) samples of", head[1])
+    if not m or abs(float(m.group(1)) - total) > 0.005 * len(insns) + 0.01:
+        bad.append("header '%s', instructions %.2f" % (head[1], total))
+    # each line's figure (at its first appearance) is its instructions' sum
+    want, got, cur = {}, {}, None
+    for r in rows:
+        if r[0] == "line":
+            cur = r[3]
+            if r[1] is not None and r[1] != "" and cur not in got:
+                got[cur] = r[1]
+        elif r[0] == "insn" and cur:
+            want[cur] = want.get(cur, 0) + r[1]
+    for k in want:
+        if abs(want[k] - got.get(k, -1)) > 0.005 * len(insns) + 0.01:
+            bad.append("line %s: %.2f shown, its instructions %.2f" % (k, got.get(k, -1), want[k]))
+elif mode == "gnulines":
+    # sys.argv[3]: gprof -b -l output; sys.argv[4]: the function's name
+    name = sys.argv[4]
+    gnu = {}
+    for ln in open(sys.argv[3]):
+        m = re.match(r"^ *[0-9.]+ +[0-9.]+ +([0-9.]+) .*?  (.*) \(([^:]*):(\d+) @ [0-9a-f]+\)$", ln.rstrip())
+        if m and m.group(2).strip() == name:
+            gnu[int(m.group(4))] = gnu.get(int(m.group(4)), 0) + float(m.group(1)) * 100
+        if ln.startswith("\t\t\tCall graph"):
+            break
+    ours, seen = {}, set()
+    for r in rows:
+        if r[0] == "line" and r[3] not in seen and r[1] is not None:
+            seen.add(r[3])
+            ours[r[3][1]] = ours.get(r[3][1], 0) + r[1]
+    for ln in set(gnu) | set(ours):
+        if abs(gnu.get(ln, 0) - ours.get(ln, 0)) > 1.01:
+            bad.append("line %d: --asm %.2f samples, gprof -l %.2f" %
+                       (ln, ours.get(ln, 0), gnu.get(ln, 0)))
+    if not gnu:
+        bad.append("gprof -l names no line of " + name)
+elif mode == "calls":
+    # sys.argv[3]: the calls each callee gets from main, "callee count"
+    want = {}
+    for ln in open(sys.argv[3]):
+        callee, count = ln.rsplit(" ", 1)
+        want[callee] = int(count)
+    got = {}
+    for r in insns:
+        m = re.search(r"call\s+[0-9a-f]+ <(.*)>$", r[4])
+        if m and r[2]:
+            got[m.group(1)] = got.get(m.group(1), 0) + r[2]
+    if got != want:
+        bad.append("calls per callee %s, call graph %s" % (got, want))
+for b in bad[:8]:
+    print(b)
+EOF
+
+# asm_case LABEL OPT FUNC GNUNAME: the checks of one function
+asm_case() {
+	label=$1 d=$W/$2 func=$3 gname=$4
+	st=$(tg_run "$d/asm.$label" "$d/err" "$TGPROF" --asm="$func" -I "$TOP/tests/lines/hdr" \
+		"$d/exe" "$d/gmon.out")
+	if [ "$st" != 0 ]; then
+		tg_fail "$label: exit status $st" "$(cat "$d/err")"
+		return
+	fi
+	objdump -d -C --no-show-raw-insn "$d/exe" > "$d/objdump"
+	r=$(python3 "$W/check.py" objdump "$d/asm.$label" "$d/objdump")
+	[ -z "$r" ] && tg_pass "$label: instructions as objdump -d" ||
+		tg_fail "$label: instructions as objdump -d" "$r"
+	tg_run "$d/asm.$label.intel" "$d/err" "$TGPROF" --asm="$func" --asm-syntax=intel \
+		"$d/exe" "$d/gmon.out" > /dev/null
+	objdump -d -C -M intel --no-show-raw-insn "$d/exe" > "$d/objdump.intel"
+	r=$(python3 "$W/check.py" objdump "$d/asm.$label.intel" "$d/objdump.intel")
+	[ -z "$r" ] && tg_pass "$label: Intel syntax as objdump -M intel" ||
+		tg_fail "$label: Intel syntax as objdump -M intel" "$r"
+	self=$("$GPROF" -b -p "$d/exe" "$d/gmon.out" |
+		awk -v n="$gname" '{ s = $0; sub(/^ *[0-9.]+ +[0-9.]+ +[0-9.]+ +([0-9]+ +[0-9.]+ +[0-9.]+ +)?/, "", s) }
+			s == n { print $3; exit }')
+	r=$(python3 "$W/check.py" sums "$d/asm.$label" "${self:-0}")
+	[ -z "$r" ] && tg_pass "$label: samples add up to the flat profile's ($self s)" ||
+		tg_fail "$label: samples add up to the flat profile's ($self s)" "$r"
+}
+
+asm_case churn-O2 O2 'churn<double>' 'double churn<double>(double, long)'
+asm_case add-O2 O2 'Acc<double>::add' 'Acc<double>::add(double)'
+asm_case main-O2 O2 main main
+asm_case churn-O0 O0 'double churn<double>(double, long)' 'double churn<double>(double, long)'
+asm_case add-O0 O0 '_ZN3AccIdE3addEd' 'Acc<double>::add(double)'
+
+# the header's code is named in the header, at its lines, with its text
+a=$W/O2/asm.churn-O2
+if head -1 "$a" | grep -q '^double churn<double>(double, long) (.*/hot\.h:15)$' &&
+   grep -q '^ .*  15: template <typename T> __attribute__((noinline)) T churn' "$a" &&
+   grep -q '^ .*  20: 		s /= (T)3;$' "$a" && ! grep -q 'main\.cc' "$a"; then
+	tg_pass "churn<double> at -O2 is shown in hot.h with its lines"
+else
+	tg_fail "churn<double> at -O2 is shown in hot.h with its lines" "$(head -8 "$a")"
+fi
+a=$W/O2/asm.main-O2
+if grep -q '^ .*  hot\.h:7: 	Acc() : sum(0) {}$' "$a" && grep -q '^ .*  16: 	double r' "$a"; then
+	tg_pass "main's inlined header code is named hot.h:LINE among main.cc's lines"
+else
+	tg_fail "main's inlined header code is named hot.h:LINE among main.cc's lines" "$(head -30 "$a")"
+fi
+
+# each line's samples as gprof -l gives them (at -O0: GNU's -l reads it)
+"$GPROF" -b -l "$W/O0/exe" "$W/O0/gmon.out" > "$W/O0/gnu-l" 2> "$W/O0/gnu-l.err"
+for f in 'churn-O0:double churn<double>(double, long)' 'add-O0:Acc<double>::add(double)'; do
+	r=$(python3 "$W/check.py" gnulines "$W/O0/asm.${f%%:*}" "$W/O0/gnu-l" "${f#*:}")
+	[ -z "$r" ] && tg_pass "${f%%:*}: each line's samples as gprof -l's" ||
+		tg_fail "${f%%:*}: each line's samples as gprof -l's" "$r" "$(cat "$W/O0/gnu-l.err")"
+done
+
+# calls: main's call instructions carry the call graph's counts
+"$GPROF" -b -q "$W/O2/exe" "$W/O2/gmon.out" |
+	awk '/^\[[0-9]+\].* main \[/ { on = 1; next } on && /^-----/ { exit }
+	     on { sub(/ \[[0-9]+\]$/, ""); n = $3; sub(/\/.*/, "", n);
+		  s = $0; sub(/^ *[0-9.]+ +[0-9.]+ +[0-9]+\/[0-9]+ +/, "", s); print s, n }' \
+	> "$W/O2/main-calls"
+r=$(python3 "$W/check.py" calls "$W/O2/asm.main-O2" "$W/O2/main-calls")
+[ -s "$W/O2/main-calls" ] && [ -z "$r" ] && tg_pass "main: calls per callee as the call graph's" ||
+	tg_fail "main: calls per callee as the call graph's" "$r" "$(cat "$W/O2/main-calls")"
+
+# errors: one message, exit status 1
+err_case() {
+	label=$1 want=$2
+	shift 2
+	st=$(tg_run "$W/out" "$W/err" "$@")
+	if [ "$st" = 1 ] && [ "$(wc -l < "$W/err")" = 1 ] && grep -q -- "$want" "$W/err" &&
+	   [ ! -s "$W/out" ]; then
+		tg_pass "$label"
+	else
+		tg_fail "$label" "exit status $st" "$(cat "$W/err")"
+	fi
+}
+err_case "an unknown function" "--asm: no function nosuch in .*/O2/exe" \
+	"$TGPROF" --asm=nosuch "$W/O2/exe" "$W/O2/gmon.out"
+err_case "an unknown syntax" "--asm-syntax: 'arm' is not att or intel" \
+	"$TGPROF" --asm=main --asm-syntax=arm "$W/O2/exe" "$W/O2/gmon.out"
+mkdir -p "$W/a64"
+printf 'int f(int x) { return x * 3; }\nint main(void) { return f(1) - 3; }\n' > "$W/a64/m.c"
+if (cd "$W/a64" && aarch64-linux-gnu-gcc -pg -g -O1 -o exe m.c &&
+    qemu-aarch64 -L /usr/aarch64-linux-gnu ./exe); then
+	err_case "aarch64: libopcodes has no disassembler for it" \
+		"--asm: .*/a64/exe: libopcodes cannot disassemble architecture unknown" \
+		"$TGPROF" --asm=main "$W/a64/exe" "$W/a64/gmon.out"
+else
+	tg_fail "build and run an aarch64 program"
+fi
+tg_finish
