@@ -96,7 +96,8 @@ struct disasm *disasm_open(void *vbfd, int intel, const struct symtab *names, ch
 			 "libopcodes "
 			 "tgprof was built with knows x86 only)",
 			 bfd_get_filename(abfd),
-			 arch == bfd_arch_unknown ? "unknown" : bfd_printable_arch_mach(arch, 0));
+			 arch == bfd_arch_unknown ? "unknown"
+						  : bfd_printable_arch_mach(arch, 0));
 		return NULL;
 	}
 	struct disasm *d = xcalloc(1, sizeof *d);
