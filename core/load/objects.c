@@ -201,8 +201,30 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 {
 	struct objects *j = NULL;
 
-	if (o->sum || o->line || o->map_file || o->external_table || o->annotate ||
-	    o->exec_counts || (o->objects && !*o->objects))
+	if (o->line || o->annotate || o->exec_counts) {
+		/* GNU's line-level reports read one executable's lines; the
+		 * program's alone are given, and the user is told so */
+		for (int i = 0; i < o->nprofiles; i++) {
+			char *map = xmalloc(strlen(o->profiles[i]) + 9);
+			sprintf(map, "%s.objects", o->profiles[i]);
+			int have = access(map, F_OK) == 0;
+			if (have)
+				util_warn("%s: %s reports the program alone, as GNU "
+					  "gprof "
+					  "does; the shared objects' functions are left "
+					  "out "
+					  "(--asm=FUNC annotates them)",
+					  map,
+					  o->line       ? "-l"
+					  : o->annotate ? "-A"
+							: "-C");
+			free(map);
+			if (have)
+				break;
+		}
+		return NULL;
+	}
+	if (o->sum || o->map_file || o->external_table || (o->objects && !*o->objects))
 		return NULL;
 	for (int i = 0; i < o->nprofiles; i++) {
 		char *map = xmalloc(strlen(o->profiles[i]) + 9);

@@ -22,7 +22,57 @@ struct disasm {
 	size_t len, cap;
 	int nprinted_addr;
 	uint64_t printed_addr; /* the last address libopcodes printed */
+	/* libbfd's synthetic symbols (PLT entries: "f@plt"), by address */
+	asymbol *synth;
+	struct plt {
+		uint64_t addr;
+		const char *name;
+	} * plt;
+	size_t nplt;
 };
+
+static int cmp_plt(const void *l, const void *r)
+{
+	const struct plt *a = l, *b = r;
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* The PLT entries of ABFD, named as objdump names them. */
+static void load_plt(struct disasm *d, bfd *abfd)
+{
+	long sz = bfd_get_dynamic_symtab_upper_bound(abfd);
+	if (sz <= 0)
+		return;
+	asymbol **dyn = xmalloc((size_t)sz);
+	long ndyn = bfd_canonicalize_dynamic_symtab(abfd, dyn);
+	if (ndyn > 0) {
+		long n = bfd_get_synthetic_symtab(abfd, 0, NULL, ndyn, dyn, &d->synth);
+		if (n > 0) {
+			d->plt = xmalloc((size_t)n * sizeof *d->plt);
+			for (long i = 0; i < n; i++) {
+				d->plt[d->nplt].addr =
+					(uint64_t)bfd_asymbol_value(&d->synth[i]);
+				d->plt[d->nplt++].name = bfd_asymbol_name(&d->synth[i]);
+			}
+			qsort(d->plt, d->nplt, sizeof *d->plt, cmp_plt);
+		}
+	}
+	free(dyn);
+}
+
+static const char *plt_at(const struct disasm *d, uint64_t addr)
+{
+	size_t lo = 0, hi = d->nplt;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->plt[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < d->nplt && d->plt[lo].addr == addr ? d->plt[lo].name : NULL;
+}
 
 static void put(struct disasm *d, const char *fmt, va_list ap)
 {
@@ -71,10 +121,14 @@ static void print_addr(bfd_vma vma, struct disassemble_info *info)
 	struct disasm *d = info->stream;
 	const struct sym *s = d->names ? symtab_find(d->names, (uint64_t)vma) : NULL;
 
+	const char *plt = plt_at(d, (uint64_t)vma);
+
 	d->printed_addr = (uint64_t)vma;
 	d->nprinted_addr++;
 	say(d, "%" PRIx64, (uint64_t)vma);
-	if (s && (uint64_t)vma <= s->end_addr) {
+	if (plt)
+		say(d, " <%s>", plt);
+	else if (s && (uint64_t)vma <= s->end_addr) {
 		if ((uint64_t)vma == s->addr)
 			say(d, " <%s>", s->dname);
 		else
@@ -114,6 +168,8 @@ struct disasm *disasm_open(void *vbfd, int intel, const struct symtab *names, ch
 	if (d->x86 && intel)
 		d->info.disassembler_options = "intel";
 	disassemble_init_for_target(&d->info);
+	if (names)
+		load_plt(d, abfd);
 	return d;
 }
 
@@ -122,6 +178,8 @@ void disasm_close(struct disasm *d)
 	if (!d)
 		return;
 	disassemble_free_target(&d->info);
+	free(d->plt);
+	free(d->synth);
 	free(d->buf);
 	free(d);
 }
