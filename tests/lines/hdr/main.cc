@@ -1,5 +1,5 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-// A program whose time is in a header's templates (see hot.h).
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A program whose time is in a header's templates (see hot.h). */
 #include "hot.h"
 #include <cstdio>
 
