@@ -12,8 +12,10 @@
 #  1. every corpus case (tests/corpus/build.sh) with the option sets below;
 #  2. the programs of tests/lines/ (several C files with code in a header,
 #     C++ with templates and inline members, C calling assembly assembled
-#     with -g), built here with -g -pg at
-#     -O0 and -O1, with basic-block records added to a copy of their
+#     with -g, C++ whose time is in a header's templates: hdr, whose header
+#     code libbfd 2.40 and GNU name main.cc, and tgprof with them), built
+#     here with -g -pg at
+#     -O0 and -O1 (hdr at -O0 and -O2), with basic-block records added to a copy of their
 #     profile (tests/lines/addbb.c) for -C, -A -x and -l;
 #  3. behaviours checked without GNU's output as the whole reference:
 #     -y files, -I and GPROF_PATH, a missing source, a map file with bad
@@ -209,7 +211,8 @@ build_prog() {
 	echo "$pdir"
 }
 
-for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0" "rmap -O0"; do
+for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0" "rmap -O0" \
+	    "hdr -O0" "hdr -O2"; do
 	set -- $spec
 	if ! pdir=$(build_prog "$1" "$2" 2> "$work/build.err"); then
 		tg_fail "lines/$1$2: build" "$(tail -5 "$work/build.err")"
