@@ -15,6 +15,9 @@
 #            through libbfd 2.40, the file wrong: main.cc for hot.h);
 #            the templates are shown in hot.h, at line 15 and with its text;
 #   calls    the call counts of main's lines are the call graph's;
+#   browser  the source view of a header's template opens the header at
+#            its hottest line, the file in the title (cut from the left
+#            on a narrow screen);
 #   errors   an unknown function, an unknown syntax and an executable of
 #            an architecture libopcodes was not built for: one message
 #            naming it, exit status 1.
@@ -218,6 +221,27 @@ else
 	tg_fail "main's inlined header code is named hot.h:LINE among main.cc's lines" "$(head -30 "$a")"
 fi
 
+# the browser's source view: the header, opened at the hottest line; the
+# title names the file, cut from the left on a narrow screen
+printf ':goto double churn<double>(double, long)\ns\n:save-display %s\n:q\n' "$W/src.scr" > "$W/src.keys"
+for cols in 120 50; do
+	rm -f "$W/src.scr"
+	(cd "$W/O2" && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=30 \
+		COLUMNS=$cols TGPROF_SCRIPT=$W/src.keys timeout 20 "$TGPROF" --tui ./exe gmon.out \
+		< /dev/null > /dev/null 2> "$W/src.err")
+	case $cols in
+	120) title='^ *samples +calls +line  /.*/hot\.h:15  double churn<double>\(double, long\)' ;;
+	*) title='^ *samples +calls +line  \.\.\./hot\.h:15  double chur' ;;
+	esac
+	if [ -f "$W/src.scr" ] && grep -Eq "$title" "$W/src.scr" &&
+	   grep -Eq '^> +[0-9]+ +20  +s /= \(T\)3;$' "$W/src.scr"; then
+		tg_pass "source view, $cols columns: churn<double> in hot.h, at its hottest line"
+	else
+		tg_fail "source view, $cols columns: churn<double> in hot.h, at its hottest line" \
+			"$(head -24 "$W/src.scr" 2>/dev/null)" "$(cat "$W/src.err")"
+	fi
+done
+
 # each line's samples as gprof -l gives them (at -O0: GNU's -l reads it)
 "$GPROF" -b -l "$W/O0/exe" "$W/O0/gmon.out" > "$W/O0/gnu-l" 2> "$W/O0/gnu-l.err"
 for f in 'churn-O0:double churn<double>(double, long)' 'add-O0:Acc<double>::add(double)'; do
@@ -287,6 +311,17 @@ if [ -f "$LIBDIR/libtgmon.so" ] && (cd "$d" &&
 	r=$(python3 "$W/check.py" sums "$d/asm" "${self:-0}")
 	[ -n "$self" ] && [ -z "$r" ] && tg_pass "a library's function: samples as gprof reads the library's file ($self s)" ||
 		tg_fail "a library's function: samples as gprof reads the library's file ($self s)" "$r"
+	printf ':goto transform\ns\n:save-display %s\n:q\n' "$d/src.scr" > "$d/src.keys"
+	(cd "$d" && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=20 \
+		COLUMNS=100 TGPROF_SCRIPT=$d/src.keys timeout 20 "$TGPROF" --tui ./main gmon.out \
+		< /dev/null > /dev/null 2> "$d/src.err")
+	if [ -f "$d/src.scr" ] && grep -Eq '^ *samples +calls +line  /.*/so/codec\.c:2  transform$' "$d/src.scr" &&
+	   grep -Eq '^> +[0-9]+ +4  +v\[i\] = v\[i\] \* 3 \+ 1;$' "$d/src.scr"; then
+		tg_pass "source view of a library's function: its source, at its hottest line"
+	else
+		tg_fail "source view of a library's function: its source, at its hottest line" \
+			"$(cat "$d/src.scr" "$d/src.err" 2>/dev/null)"
+	fi
 	for opt in -l -A; do
 		"$TGPROF" --text -b $opt "$d/main" "$d/gmon.out" > /dev/null 2> "$d/err.l"
 		if [ "$(wc -l < "$d/err.l")" = 1 ] &&

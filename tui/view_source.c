@@ -2,13 +2,22 @@
 /* view_source: the selected function's source file with the samples and
  * call counts libbfd's line information lets us attribute to each line.
  *
- * The file is the one the debug information names for the function's
- * address; a relative or missing path is looked for in the directories
- * given with -I, then in $GPROF_PATH (both colon-separated lists), by
- * path and then by last component.
+ * The file and the figures of each line come from annot.h: the DWARF
+ * line table read by tgprof (a header's template is shown in the header,
+ * where libbfd 2.40 names the .cc file), each line's samples the share of
+ * the histogram its instructions cover, its calls those of its call
+ * instructions; a shared library's function in a joined profile is read
+ * from the library.  A function annot cannot read (no code, an unknown
+ * architecture) falls back to libbfd's lines.  The view opens at the
+ * hottest line (the definition when nothing was sampled); the title
+ * names the file, cut from the left when the screen is narrow.
+ * A relative or missing path is looked for in the directories given
+ * with -I, then in $GPROF_PATH (both colon-separated lists), by path and
+ * then by last component.
  * When there is no line information or no file, the view says so and
  * why, instead of showing nothing. */
 #include "config.h"
+#include "annot.h"
 #include "app.h"
 #include "draw.h"
 #include "keymap.h"
@@ -111,10 +120,48 @@ static void attribute(struct app *a, const struct sym *s, const char *file,
 	}
 }
 
-/* The view's own state: the text of the function it was built for. */
+/* The view's own state: the text of the function it was built for, and
+ * the line tables, read once per loaded run. */
 static struct textbuf source;
-static char title[600];
+static char title[5000], title_file[4200], title_name[600];
 static uint32_t source_node = CG_NONE;
+static struct annot_ctx actx;
+static const void *actx_of; /* the bfd of the run actx was made for */
+
+/* The line tables of A's run, (re)made when the run changed. */
+static struct annot_ctx *annot_ctx_of(struct app *a)
+{
+	if (actx_of != a->ld.st.bfd || !actx.tabs) {
+		if (actx.tabs)
+			annot_ctx_free(&actx);
+		annot_ctx_init(&actx, &a->ld);
+		actx_of = a->ld.st.bfd;
+	}
+	return &actx;
+}
+
+/* Per-line samples and calls from the model AN, for FILE. */
+static void from_annot(const struct annot *an, const char *file, double **samples,
+		       uint64_t **calls, int *nlines)
+{
+	for (size_t i = 0; i < an->nlines; i++) {
+		const struct annot_line *l = &an->lines[i];
+		if (l->file != file)
+			continue;
+		if (l->line >= *nlines) {
+			int n = l->line + 64;
+			*samples = xrealloc(*samples, (size_t)n * sizeof **samples);
+			*calls = xrealloc(*calls, (size_t)n * sizeof **calls);
+			memset(*samples + *nlines, 0,
+			       (size_t)(n - *nlines) * sizeof **samples);
+			memset(*calls + *nlines, 0,
+			       (size_t)(n - *nlines) * sizeof **calls);
+			*nlines = n;
+		}
+		(*samples)[l->line] += l->ticks;
+		(*calls)[l->line] += l->calls;
+	}
+}
 
 static void source_build(struct app *a)
 {
@@ -123,6 +170,7 @@ static void source_build(struct app *a)
 	uint32_t n = a->node;
 	textbuf_clear(t);
 	snprintf(title, sizeof title, "  source");
+	title_file[0] = title_name[0] = 0;
 	source_node = n;
 	a->pane[V_SOURCE].cur = 0;
 	a->pane[V_SOURCE].top = 0;
@@ -133,9 +181,28 @@ static void source_build(struct app *a)
 		return;
 	}
 	const struct sym *s = g->nodes[n].sym;
-	const char *file;
-	int line;
-	if (!symtab_line_at(&a->ld.st, s->addr, &file, &line, NULL)) {
+	const char *file = NULL;
+	int line = 0;
+	struct annot an;
+	int have_an = 0;
+	struct annot_ctx *ac = annot_ctx_of(a);
+	size_t tab;
+	const struct sym *as;
+	char err[512];
+	if (annot_locate(ac, s->addr, &tab, &as) &&
+	    annot_build(ac, tab, as, 0, &an, err, sizeof err)) {
+		have_an = 1;
+		for (size_t i = 0; i < an.n && !file; i++)
+			if (an.insns[i].line) {
+				file = an.insns[i].file;
+				line = an.insns[i].line;
+			}
+		if (!file) {
+			annot_free(&an);
+			have_an = 0;
+		}
+	}
+	if (!have_an && !symtab_line_at(&a->ld.st, s->addr, &file, &line, NULL)) {
 		textbuf_add(t, 2, "%s: no line information (compile with -g)", s->dname);
 		return;
 	}
@@ -146,14 +213,24 @@ static void source_build(struct app *a)
 		textbuf_add(t, 0,
 			    "give its directory with -I DIR or in GPROF_PATH "
 			    "(colon-separated)");
+		if (have_an)
+			annot_free(&an);
 		return;
 	}
 	double *samples = NULL;
 	uint64_t *calls = NULL;
-	int nlines = 0;
-	attribute(a, s, file, &samples, &calls, &nlines);
-	snprintf(title, sizeof title, "  %8s %6s %5s  %.150s  (%.400s:%d)", "samples",
-		 "calls", "line", s->dname, found, line);
+	int nlines = 0, hot = 0;
+	if (have_an) {
+		from_annot(&an, file, &samples, &calls, &nlines);
+		annot_free(&an);
+	} else {
+		attribute(a, s, file, &samples, &calls, &nlines);
+	}
+	for (int i = 1; i < nlines; i++)
+		if (samples[i] > 0.5 && (!hot || samples[i] > samples[hot]))
+			hot = i;
+	snprintf(title_file, sizeof title_file, "%s:%d", found, line);
+	snprintf(title_name, sizeof title_name, "%s", s->dname);
 	char buf[1024];
 	int ln = 0;
 	while (fgets(buf, sizeof buf, f)) {
@@ -163,13 +240,13 @@ static void source_build(struct app *a)
 				*p = ' ';
 		ln++;
 		char sm[32] = "", cl[32] = "";
-		if (ln < nlines && samples[ln] > 0)
+		if (ln < nlines && samples[ln] >= 0.5)
 			snprintf(sm, sizeof sm, "%.0f", samples[ln]);
 		if (ln < nlines && calls[ln] > 0)
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)calls[ln]);
-		textbuf_add(t, ln < nlines && samples[ln] > 0 ? 1 : 0, "%8s %6s %5d  %s",
-			    sm, cl, ln, buf);
-		if (ln == line)
+		textbuf_add(t, ln < nlines && samples[ln] >= 0.5 ? 1 : 0,
+			    "%8s %6s %5d  %s", sm, cl, ln, buf);
+		if (ln == (hot ? hot : line))
 			a->pane[V_SOURCE].cur = t->n - 1;
 	}
 	fclose(f);
@@ -197,6 +274,21 @@ static void draw(struct app *a, int y, int h, int w)
 {
 	if (source_node != a->node)
 		source_build(a);
+	if (title_file[0]) {
+		/* the file whole when it fits, else cut from the left */
+		char head[64];
+		int n = snprintf(head, sizeof head, "  %8s %6s %5s  ", "samples", "calls",
+				 "line");
+		int room = w - n - (int)strlen(title_name) - 4;
+		const char *f = title_file;
+		int len = (int)strlen(f);
+		if (room < 12)
+			room = 12;
+		if (len > room)
+			f += len - room + 3;
+		snprintf(title, sizeof title, "%s%s%s  %.300s", head,
+			 f != title_file ? "..." : "", f, title_name);
+	}
 	draw_row(y, w, title, 3);
 	view_text_draw(&a->pane[V_SOURCE], &source, y + 1, h - 1, w);
 }

@@ -23,13 +23,27 @@ struct disasm {
 	int nprinted_addr;
 	uint64_t printed_addr; /* the last address libopcodes printed */
 	/* libbfd's synthetic symbols (PLT entries: "f@plt"), by address */
-	asymbol *synth;
-	struct plt {
-		uint64_t addr;
-		const char *name;
-	} * plt;
+	const struct plt *plt;
 	size_t nplt;
 };
+
+struct plt {
+	uint64_t addr;
+	const char *name;
+};
+
+/* The PLT entries of each bfd met, read once: libbfd keeps the dynamic
+ * relocations it reads for them, which point into the dynamic symbols
+ * we hand it, so those must outlive every later call; a second call with
+ * other symbols crashes libbfd 2.40.  Kept for the run (reachable). */
+static struct pltcache {
+	unsigned int id; /* the bfd's, unique in the run */
+	asymbol **dyn;
+	asymbol *synth;
+	struct plt *plt;
+	size_t nplt;
+} * cache;
+static size_t ncache, cache_cap;
 
 static int cmp_plt(const void *l, const void *r)
 {
@@ -40,24 +54,34 @@ static int cmp_plt(const void *l, const void *r)
 /* The PLT entries of ABFD, named as objdump names them. */
 static void load_plt(struct disasm *d, bfd *abfd)
 {
+	for (size_t i = 0; i < ncache; i++)
+		if (cache[i].id == abfd->id) {
+			d->plt = cache[i].plt;
+			d->nplt = cache[i].nplt;
+			return;
+		}
+	util_grow((void **)&cache, &cache_cap, ncache + 1, sizeof *cache);
+	struct pltcache *c = &cache[ncache++];
+	memset(c, 0, sizeof *c);
+	c->id = abfd->id;
 	long sz = bfd_get_dynamic_symtab_upper_bound(abfd);
 	if (sz <= 0)
 		return;
-	asymbol **dyn = xmalloc((size_t)sz);
-	long ndyn = bfd_canonicalize_dynamic_symtab(abfd, dyn);
-	if (ndyn > 0) {
-		long n = bfd_get_synthetic_symtab(abfd, 0, NULL, ndyn, dyn, &d->synth);
-		if (n > 0) {
-			d->plt = xmalloc((size_t)n * sizeof *d->plt);
-			for (long i = 0; i < n; i++) {
-				d->plt[d->nplt].addr =
-					(uint64_t)bfd_asymbol_value(&d->synth[i]);
-				d->plt[d->nplt++].name = bfd_asymbol_name(&d->synth[i]);
-			}
-			qsort(d->plt, d->nplt, sizeof *d->plt, cmp_plt);
+	c->dyn = xmalloc((size_t)sz);
+	long ndyn = bfd_canonicalize_dynamic_symtab(abfd, c->dyn);
+	long n = ndyn > 0 ? bfd_get_synthetic_symtab(abfd, 0, NULL, ndyn, c->dyn,
+						     &c->synth)
+			  : 0;
+	if (n > 0) {
+		c->plt = xmalloc((size_t)n * sizeof *c->plt);
+		for (long i = 0; i < n; i++) {
+			c->plt[c->nplt].addr = (uint64_t)bfd_asymbol_value(&c->synth[i]);
+			c->plt[c->nplt++].name = bfd_asymbol_name(&c->synth[i]);
 		}
+		qsort(c->plt, c->nplt, sizeof *c->plt, cmp_plt);
 	}
-	free(dyn);
+	d->plt = c->plt;
+	d->nplt = c->nplt;
 }
 
 static const char *plt_at(const struct disasm *d, uint64_t addr)
@@ -178,8 +202,6 @@ void disasm_close(struct disasm *d)
 	if (!d)
 		return;
 	disassemble_free_target(&d->info);
-	free(d->plt);
-	free(d->synth);
 	free(d->buf);
 	free(d);
 }
