@@ -242,6 +242,27 @@ for cols in 120 50; do
 	fi
 done
 
+# a shows the machine code under the lines (the hot division under line
+# 20, with its samples), Tab from the top moves to the first row with
+# samples, Tab and BackTab come back to it; a again hides the code
+printf ':goto double churn<double>(double, long)\ns\na\n:save-display %s\n<Home>\n<Tab>\n:save-display %s\n<Tab>\n<BackTab>\n:save-display %s\na\n:save-display %s\n:q\n' \
+	"$W/k1.scr" "$W/k2.scr" "$W/k3.scr" "$W/k4.scr" > "$W/k.keys"
+(cd "$W/O2" && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=60 \
+	COLUMNS=120 TGPROF_SCRIPT=$W/k.keys timeout 20 "$TGPROF" --tui ./exe gmon.out \
+	< /dev/null > /dev/null 2> "$W/k.err")
+div=$(awk '$NF == "%xmm3,%xmm0" && $(NF-1) == "divsd" { print $1 }' "$W/O2/asm.churn-O2")
+if grep -Eq '^> +[0-9]+ +20  +s /= \(T\)3;$' "$W/k1.scr" &&
+   grep -Eq "^  +$(printf '%.1f' "${div:-0}") +[0-9a-f]+:  divsd +%xmm3,%xmm0\$" "$W/k1.scr" &&
+   [ "$(awk 'NR > 2 && substr($0, 3, 8) ~ /[0-9]/ { print NR; exit }' "$W/k2.scr")" = \
+     "$(awk '/^>/ { print NR }' "$W/k2.scr")" ] &&
+   [ "$(grep '^>' "$W/k2.scr")" = "$(grep '^>' "$W/k3.scr")" ] &&
+   ! grep -q 'divsd' "$W/k4.scr" && grep -q 's /= (T)3;' "$W/k4.scr"; then
+	tg_pass "source view: a shows the machine code with samples, Tab and BackTab move between hot rows"
+else
+	tg_fail "source view: a shows the machine code with samples, Tab and BackTab move between hot rows" \
+		"divsd: ${div:-?} samples in --asm" "$(grep -E '^>|divsd' "$W"/k[1-4].scr)" "$(cat "$W/k.err")"
+fi
+
 # each line's samples as gprof -l gives them (at -O0: GNU's -l reads it)
 "$GPROF" -b -l "$W/O0/exe" "$W/O0/gmon.out" > "$W/O0/gnu-l" 2> "$W/O0/gnu-l.err"
 for f in 'churn-O0:double churn<double>(double, long)' 'add-O0:Acc<double>::add(double)'; do

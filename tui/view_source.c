@@ -19,6 +19,7 @@
 #include "config.h"
 #include "annot.h"
 #include "app.h"
+#include "action.h"
 #include "draw.h"
 #include "keymap.h"
 #include "util.h"
@@ -140,6 +141,28 @@ static struct annot_ctx *annot_ctx_of(struct app *a)
 	return &actx;
 }
 
+/* toggle-asm: the machine code under each line */
+static int show_asm;
+
+/* The instructions of line LINE of FILE in AN, in address order: their
+ * samples (the share of the histogram their bytes cover), calls, text. */
+static void add_insns(struct textbuf *t, const struct annot *an, const char *file,
+		      int line)
+{
+	for (size_t i = 0; i < an->n; i++) {
+		const struct annot_insn *x = &an->insns[i];
+		char sm[32] = "", cl[32] = "";
+		if (x->file != file || x->line != line)
+			continue;
+		if (x->ticks >= 0.05)
+			snprintf(sm, sizeof sm, "%.1f", x->ticks);
+		if (x->calls)
+			snprintf(cl, sizeof cl, "%lu", (unsigned long)x->calls);
+		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, "%8s %6s %5s    %8lx:  %s", sm,
+			    cl, "", (unsigned long)x->in.addr, x->in.text);
+	}
+}
+
 /* Per-line samples and calls from the model AN, for FILE. */
 static void from_annot(const struct annot *an, const char *file, double **samples,
 		       uint64_t **calls, int *nlines)
@@ -222,7 +245,6 @@ static void source_build(struct app *a)
 	int nlines = 0, hot = 0;
 	if (have_an) {
 		from_annot(&an, file, &samples, &calls, &nlines);
-		annot_free(&an);
 	} else {
 		attribute(a, s, file, &samples, &calls, &nlines);
 	}
@@ -248,8 +270,12 @@ static void source_build(struct app *a)
 			    "%8s %6s %5d  %s", sm, cl, ln, buf);
 		if (ln == (hot ? hot : line))
 			a->pane[V_SOURCE].cur = t->n - 1;
+		if (show_asm && have_an)
+			add_insns(t, &an, file, ln);
 	}
 	fclose(f);
+	if (have_an)
+		annot_free(&an);
 	/* Open with the definition a few lines below the top, not at the
 	 * bottom edge where scrolling alone would leave it. */
 	uint32_t cur = a->pane[V_SOURCE].cur;
@@ -293,6 +319,31 @@ static void draw(struct app *a, int y, int h, int w)
 	view_text_draw(&a->pane[V_SOURCE], &source, y + 1, h - 1, w);
 }
 
+/* next-hot, prev-hot: the next or previous line with samples;
+ * toggle-asm: the machine code under the lines, or not. */
+static int key(struct app *a, int act)
+{
+	struct pane *p = &a->pane[V_SOURCE];
+	if (act == ACT_TOGGLE_ASM) {
+		show_asm = !show_asm;
+		source_build(a);
+		p->n = source.n;
+		return 1;
+	}
+	if (act != ACT_NEXT_HOT && act != ACT_PREV_HOT)
+		return 0;
+	int step = act == ACT_NEXT_HOT ? 1 : -1;
+	for (int64_t i = (int64_t)p->cur + step; i >= 0 && i < (int64_t)source.n;
+	     i += step)
+		if (source.attr[i] == 1) {
+			p->cur = (uint32_t)i;
+			p->top = p->cur > 5 ? p->cur - 5 : 0;
+			return 1;
+		}
+	app_message(a, 0, "no %s line with samples", step > 0 ? "later" : "earlier");
+	return 1;
+}
+
 static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
 {
 	(void)a, (void)buf, (void)len;
@@ -306,5 +357,6 @@ const struct view_ops view_source_ops = {
 	.open = open_view,
 	.build = build,
 	.draw = draw,
+	.key = key,
 	.row_text = row_text,
 };

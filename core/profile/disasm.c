@@ -152,7 +152,9 @@ static void print_addr(bfd_vma vma, struct disassemble_info *info)
 	say(d, "%" PRIx64, (uint64_t)vma);
 	if (plt)
 		say(d, " <%s>", plt);
-	else if (s && (uint64_t)vma <= s->end_addr) {
+	else if (s && (uint64_t)vma <= s->end_addr &&
+		 (uint64_t)vma >= d->names->text_start &&
+		 (uint64_t)vma < d->names->text_end) {
 		if ((uint64_t)vma == s->addr)
 			say(d, " <%s>", s->dname);
 		else
