@@ -86,7 +86,11 @@ struct opts {
 				   * paths below this fraction of the total */
 	const char **lib_paths;   /* --lib-path=DIR: where shared objects moved */
 	int nlib_paths;
-	const char *objects;  /* --objects=LIST: the shared objects to join */
+	const char *objects; /* --objects=LIST: the shared objects to join */
+	/* --debug-file-directory=DIRS: where shared objects' separate debug
+	 * files are looked for too (colon-separated), after the standard
+	 * places; NULL: those alone */
+	const char *debug_dirs;
 	const char *asm_func; /* --asm=FUNC: its machine code annotated */
 	int asm_intel;        /* --asm-syntax=intel */
 	char **argv_own;      /* long options spelled out by opts_parse() */

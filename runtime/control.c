@@ -53,6 +53,7 @@ void _mcleanup(void);
 #define MAX_HZ     100000
 
 static struct {
+	int called; /* __monstartup was called: the program has -pg code */
 	int started, finished;
 	uintptr_t lowpc, highpc; /* run-time addresses, TGSAMP_BIN-aligned */
 	uintptr_t bias;          /* run-time minus link-time address */
@@ -490,6 +491,7 @@ EXPORT void __monstartup(unsigned long lowpc, unsigned long highpc)
 
 	if (st.started)
 		return;
+	st.called = 1;
 	read_environment();
 	st.lowpc = lowpc & ~(uintptr_t)(TGSAMP_BIN - 1);
 	st.highpc = (highpc + TGSAMP_BIN - 1) & ~(uintptr_t)(TGSAMP_BIN - 1);
@@ -521,6 +523,20 @@ EXPORT void __monstartup(unsigned long lowpc, unsigned long highpc)
 EXPORT void monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	__monstartup(lowpc, highpc);
+}
+
+/* libtgmon loaded (LD_PRELOAD, or linked) into a program that never called
+ * __monstartup: it has no -pg code (gcrt1.o, which -pg links, calls it), so
+ * nothing is counted and no profile is written.  Said once, at exit, where
+ * it is known; a program that ends with _exit is not told. */
+__attribute__((destructor)) static void no_pg_code(void)
+{
+	if (LOAD(&st.called))
+		return;
+	say(program_invocation_name,
+	    ": the program has no -pg code (it was not built with -pg): nothing "
+	    "was profiled and no profile is written",
+	    NULL);
 }
 
 /* At exit: stop, write the file, say what could not be counted.  The

@@ -192,10 +192,14 @@ static int write_map(struct tgfile *f, struct scratch *sc, const char *exepath, 
 	if ((err = obj_path(path, size, exepath, "objects")) != 0 ||
 	    (err = tgfile_begin_raw(f, path, 0)) != 0)
 		return err;
-	text(f, "tgmon objects 2\n", NULL);
+	/* Version 3 only when an object has a digest (no build-id): maps
+	 * of objects with build-ids stay readable by an older tgprof. */
+	for (i = 1; i < n && !tgobj_v[i].has_digest; i++)
+		;
+	text(f, i < n ? "tgmon objects 3\n" : "tgmon objects 2\n", NULL);
 	for (i = 0; i < n; i++) {
 		struct obj *o = &tgobj_v[i];
-		char id[2 * sizeof o->id + 1];
+		char id[2 * sizeof o->id + 8];
 		unsigned j;
 		for (j = 0; j < o->idlen; j++) {
 			id[2 * j] = "0123456789abcdef"[o->id[j] >> 4];
@@ -204,6 +208,14 @@ static int write_map(struct tgfile *f, struct scratch *sc, const char *exepath, 
 		id[o->idlen ? 2 * o->idlen : 1] = '\0';
 		if (o->idlen == 0)
 			id[0] = '-';
+		if (o->idlen == 0 && o->has_digest) {
+			memcpy(id, "digest:", 7);
+			for (j = 0; j < 16; j++)
+				id[7 + j] =
+					"0123456789abcdef"[(o->digest >> (60 - 4 * j)) &
+							   15];
+			id[23] = '\0';
+		}
 		text(f, "object ", tgfile_utoa(a, (uint64_t)i),
 		     i == 0      ? " exe "
 		     : o->closed ? " closed "

@@ -23,6 +23,11 @@ struct obj {
 	uint64_t dev, ino; /* the file's, 0 when unknown */
 	unsigned idlen;    /* bytes of build-id */
 	unsigned char id[64];
+	/* Without a build-id: the digest of its executable segments as
+	 * loaded (doc/multi-object.md), so that tgprof can tell a file
+	 * rebuilt since; has_digest says it was taken. */
+	uint64_t digest;
+	int has_digest;
 	char path[PATH_MAX]; /* canonical (realpath) where it can be */
 };
 

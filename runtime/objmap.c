@@ -59,6 +59,18 @@ static void note_build_id(struct obj *o, const struct dl_phdr_info *info,
 	}
 }
 
+/* FNV-1a (64 bits) of the N bytes at P: the digest of an object without
+ * build-id, taken over its executable segments from LO to HI as loaded.
+ * tgprof computes the same over the file (core/load/objdigest.c). */
+static uint64_t text_digest(const unsigned char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return h;
+}
+
 /* The object's path, canonical: one file is one path in the map, however
  * it was named to dlopen. */
 static void set_path(struct obj *o, const char *name, int is_exe)
@@ -100,17 +112,20 @@ static void identify(struct obj *o, const struct dl_phdr_info *info)
  * opened again at the new addresses (its data are kept at link-time
  * addresses, which are the same), so each file is one object however
  * often it is loaded.  Returns 1 when INFO was such a file. */
-static int reopen(const struct dl_phdr_info *info, uintptr_t lo, uintptr_t hi)
+static int reopen(const struct dl_phdr_info *info, uintptr_t lo, uintptr_t hi, int nx)
 {
 	static struct obj o; /* under the writing lock */
 	int i, n = tgobj_n;
 
 	o.idlen = 0;
 	identify(&o, info);
+	o.digest =
+		o.idlen || nx != 1 ? 0 : text_digest((const unsigned char *)lo, hi - lo);
 	for (i = 1; i < n && o.ino != 0; i++) {
 		struct obj *c = &tgobj_v[i];
 		if (!c->closed || c->dev != o.dev || c->ino != o.ino ||
 		    c->idlen != o.idlen || memcmp(c->id, o.id, o.idlen) != 0 ||
+		    (c->has_digest && c->digest != o.digest) ||
 		    c->lo - c->bias != lo - info->dlpi_addr || c->hi - c->lo != hi - lo)
 			continue;
 		c->lo = lo;
@@ -128,7 +143,7 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	int *first = data, is_exe = *first;
 	uintptr_t lo = UINTPTR_MAX, hi = 0;
 	struct obj *o;
-	int i, n = tgobj_n;
+	int i, n = tgobj_n, nx = 0;
 
 	(void)size;
 	*first = 0;
@@ -137,6 +152,7 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 		uintptr_t a = info->dlpi_addr + ph->p_vaddr;
 		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
 			continue;
+		nx++;
 		if (a < lo)
 			lo = a;
 		if (a + ph->p_memsz > hi)
@@ -155,8 +171,9 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	/* The vDSO has no file to read symbols from; libtgmon.so's time is
 	 * the profiler's, left out as it always was; a file loaded again
 	 * takes its old entry. */
-	if (!is_exe && (strchr(info->dlpi_name, '/') == NULL ||
-			(uintptr_t)&tgobj_scan - lo < hi - lo || reopen(info, lo, hi)))
+	if (!is_exe &&
+	    (strchr(info->dlpi_name, '/') == NULL ||
+	     (uintptr_t)&tgobj_scan - lo < hi - lo || reopen(info, lo, hi, nx)))
 		return 0;
 	if (n == MAX_OBJ)
 		return 0;
@@ -168,6 +185,12 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *data)
 	o->nbins = (hi - lo) / TGSAMP_BIN;
 	set_path(o, info->dlpi_name, is_exe);
 	identify(o, info);
+	/* One executable segment, so [LO, HI) is mapped whole (between
+	 * two, ld.so may leave a hole unreadable). */
+	if (!is_exe && o->idlen == 0 && nx == 1) {
+		o->digest = text_digest((const unsigned char *)lo, hi - lo);
+		o->has_digest = 1;
+	}
 	if (!is_exe) {
 		void *m = mmap(NULL, o->nbins * sizeof *o->bins, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -45,6 +45,7 @@ enum {
 	OPT_BREAK_FORCE,
 	OPT_LIB_PATH,
 	OPT_OBJECTS,
+	OPT_DEBUG_DIR,
 	OPT_CYCLE_EXACT_TIME,
 	OPT_CYCLE_ALLOW_ROOTS,
 	OPT_FLAME_MIN,
@@ -121,6 +122,7 @@ static const struct option long_opts[] = {
 	{ "break-force", required_argument, NULL, OPT_BREAK_FORCE },
 	{ "lib-path", required_argument, NULL, OPT_LIB_PATH },
 	{ "objects", required_argument, NULL, OPT_OBJECTS },
+	{ "debug-file-directory", required_argument, NULL, OPT_DEBUG_DIR },
 	{ "cycle-exact-time", required_argument, NULL, OPT_CYCLE_EXACT_TIME },
 	{ "cycle-allow-roots", no_argument, NULL, OPT_CYCLE_ALLOW_ROOTS },
 	{ "flame-min", required_argument, NULL, OPT_FLAME_MIN },
@@ -229,6 +231,7 @@ static void usage(FILE *f)
 "Shared objects (profiled with libtgmon):\n"
 "  --lib-path=DIR                 look for moved objects in DIR too\n"
 "  --objects=LIST                 join only these objects (names, comma-separated)\n"
+"  --debug-file-directory=DIR     look for separate debug files under DIR too\n"
 "Other:\n"
 "  -h, --help     this help         -v, --version   version\n"
 "  -d, --debug[=N]                accepted, no effect\n"
@@ -534,6 +537,7 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->lib_paths[o->nlib_paths++] = optarg;
 			break;
 		case OPT_OBJECTS: o->objects = optarg; break;
+		case OPT_DEBUG_DIR: o->debug_dirs = optarg; break;
 		case OPT_FLAME_MIN: {
 			char *end;
 			double v = strtod(optarg, &end);

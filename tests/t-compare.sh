@@ -250,16 +250,41 @@ if run k.txt -k work/helper --baseline=b1/gmon.out --baseline-exe=b1/prog b2/pro
 fi
 
 # --- no debug information: static namesakes still apart ----------------
+# Without -g the STT_FILE symbols of the symbol table tell which file each
+# static helper came from.
 for b in b1 b2; do
 	cp $b/gmon.out $b/gmon.nog
 done
 if run nog.txt --baseline=b1/gmon.out --baseline-exe=b1/prog-nog b2/prog-nog b2/gmon.out; then
-	n=$(rows nog.txt | grep -c '^helper \[static #[12]\]|')
-	if [ "$n" = 2 ]; then
-		tg_pass "no debug info: two helpers apart"
+	got=$(rows nog.txt | grep '^helper ' | cut -d' ' -f1-4 | sort)
+	want=$(printf '%s\n' 'helper [one.c]|0.30 0.45 +0.15' 'helper [two.c]|0.10 0.40 +0.30')
+	if [ "$got" = "$want" ]; then
+		tg_pass "no debug info: two helpers apart, by their STT_FILE"
 	else
-		tg_fail "no debug info: two helpers apart" "$(cat nog.txt)"
+		tg_fail "no debug info: two helpers apart, by their STT_FILE" "got: $got" "want: $want" \
+			"$(cat nog.txt)"
 	fi
+fi
+
+# --- no debug information, link order changed: statics still paired ------
+# b3 is b2 linked as two.c one.c: the helpers swap places in the symbol
+# table, so ranks alone would pair one.c's helper with two.c's.
+mkdir b3
+cp b2/one.c b2/two.c b3/
+if (cd b3 && $CC -O0 -g -o prog two.c one.c && $CC -O0 -o prog-nog two.c one.c) 2> b3.err &&
+   nm -l --defined-only b3/prog > b3/nm && spec b3 100 "$S2" "$A2" > b3.spec &&
+   ./mkgmon b3/gmon.out < b3.spec; then
+	if run order.txt --baseline=b1/gmon.out --baseline-exe=b1/prog-nog b3/prog-nog b3/gmon.out; then
+		got=$(rows order.txt | grep '^helper ' | cut -d' ' -f1-4 | sort)
+		if [ "$got" = "$want" ] && ! grep -q '#2' order.txt; then
+			tg_pass "no debug info, link order changed: static functions matched by file"
+		else
+			tg_fail "no debug info, link order changed: static functions matched by file" \
+				"got: $got" "want: $want" "$(cat order.txt)"
+		fi
+	fi
+else
+	tg_fail "setup: compile b3" "$(cat b3.err)"
 fi
 
 # --- bad input: one message naming the file, status 1 -------------------

@@ -287,4 +287,60 @@ else
 	tg_fail "--objects selects the objects joined" "$got" "$(cat "$W/objects.err")"
 fi
 
+# Libraries without build-id: libtgmon records a digest of each one's code
+# as loaded (map version 3); the same files join exactly, a rebuilt one is
+# refused with a message naming it and --lib-path, never joined wrong;
+# the profiled one is found again with --lib-path.
+n=$W/noid
+mkdir -p "$n"
+if ! { $CC -pg -O1 -fPIC -shared -Wl,--build-id=none -o "$n/libmfoo.so" "$S/foo.c" &&
+       $CC -pg -O1 -fPIC -shared -Wl,--build-id=none -o "$n/libmbar.so" "$S/bar.c" -L"$n" -lmfoo \
+	   -Wl,-rpath,'$ORIGIN' &&
+       $CC -pg -O1 -pthread -o "$n/prog" "$S/prog.c" -L"$n" -lmfoo -Wl,-rpath,'$ORIGIN' \
+	   -L"$LIB" -ltgmon -Wl,-rpath,"$LIB"; } > "$n/cc.log" 2>&1; then
+	tg_fail "setup: compile without build-id" "$(cat "$n/cc.log")"
+elif run noid "$n"; then
+	got=$(cd "$n/out" && arcs ../prog gmon.out 2> "$W/noid.err")
+	if head -1 "$n/out/gmon.out.objects" | grep -qx 'tgmon objects 3' &&
+	   [ "$(grep -c '^object [0-9]* [a-z]* [^ ]* digest:[0-9a-f]\{16\} ' "$n/out/gmon.out.objects")" = 2 ] &&
+	   [ "$got" = "$want_arcs" ] && [ ! -s "$W/noid.err" ]; then
+		tg_pass "no build-id: digests in the map, every arc exact"
+	else
+		tg_fail "no build-id: digests in the map, every arc exact" "$(cat "$n/out/gmon.out.objects")" \
+			"$got" "stderr: $(cat "$W/noid.err")"
+	fi
+	mkdir -p "$n/keep"
+	mv "$n/libmbar.so" "$n/keep/"
+	$CC -pg -O1 -fPIC -shared -Wl,--build-id=none -o "$n/libmbar.so" "$W/bar2.c" -L"$n" -lmfoo \
+		> "$W/noid2.log" 2>&1
+	got=$(cd "$n/out" && arcs ../prog gmon.out 2> "$W/noid2.err")
+	if [ "$(grep -c . "$W/noid2.err")" -eq 1 ] &&
+	   grep -q "libmbar.so: not the profiled object (its code differs.*--lib-path" "$W/noid2.err" &&
+	   printf '%s\n' "$got" | grep -q "^foo_twice -> helper (libmfoo.so) " &&
+	   ! printf '%s\n' "$got" | grep -q bar_run; then
+		tg_pass "no build-id: a rebuilt library refused, naming it and --lib-path"
+	else
+		tg_fail "no build-id: a rebuilt library refused, naming it and --lib-path" \
+			"stderr: $(cat "$W/noid2.err")" "$got"
+	fi
+	got=$(cd "$n/out" && arcs --lib-path="$n/keep" ../prog gmon.out 2> "$W/noid3.err")
+	if [ "$got" = "$want_arcs" ] && [ ! -s "$W/noid3.err" ]; then
+		tg_pass "no build-id: the profiled library found with --lib-path"
+	else
+		tg_fail "no build-id: the profiled library found with --lib-path" "$got" \
+			"stderr: $(cat "$W/noid3.err")"
+	fi
+	# A map of an older libtgmon records nothing to check them by: they
+	# are joined with a warning each, never silently.
+	sed -e '1s/3$/2/' -e 's/ digest:[0-9a-f]* / - /' "$n/out/gmon.out.objects" > "$W/v2.objects"
+	cp "$W/v2.objects" "$n/out/gmon.out.objects"
+	got=$(cd "$n/out" && arcs --lib-path="$n/keep" ../prog gmon.out 2> "$W/noid4.err")
+	if [ "$(grep -c 'joined unchecked' "$W/noid4.err")" = 2 ] &&
+	   grep -q "libmfoo.so: joined unchecked" "$W/noid4.err"; then
+		tg_pass "no build-id nor digest recorded: joined with a warning"
+	else
+		tg_fail "no build-id nor digest recorded: joined with a warning" "$(cat "$W/noid4.err")"
+	fi
+fi
+
 rt_done

@@ -185,8 +185,14 @@ set_lib() {
 }
 printf 'hello\n' > bad/gmon.out.objects
 badmap "not a map" "not an object map of libtgmon"
-printf 'tgmon objects 3\n%s\n' "$obj0" > bad/gmon.out.objects
+printf 'tgmon objects 4\n%s\n' "$obj0" > bad/gmon.out.objects
 badmap "a later version" "a version this tgprof does not read"
+printf 'tgmon objects 3\n%s\n%s\n' "$obj0" "$(set_lib "$libfile" | awk '{ $5 = "digest:12345"; print }')" \
+	> bad/gmon.out.objects
+badmap "a digest not 16 hex digits" "line 3: a digest is not 16 hex digits"
+printf 'tgmon objects 2\n%s\n%s\n' "$obj0" "$(set_lib "$libfile" | awk '{ $5 = "digest:0123456789abcdef"; print }')" \
+	> bad/gmon.out.objects
+badmap "a digest in a version 2 map" "line 3: a build-id is not hex bytes"
 printf 'tgmon objects 2\n%s\n%s\n' "$obj0" "$(echo "$obj1" | sed 's/^object 1/object 2/')" > bad/gmon.out.objects
 badmap "objects out of order" "line 3: objects are not numbered"
 printf 'tgmon objects 2\n%s\n%s\n' "$obj0" "$(set_lib ../../etc/passwd)" > bad/gmon.out.objects

@@ -237,7 +237,7 @@ D
 :q!
 K
 	TUI_COLS=80 tui_run cxx2 ./cxx cxx.gmon > /dev/null
-	expect cxx-short-names cxxn1.scr '  geo::Vec<…>::operator\*'
+	expect cxx-short-names cxxn1.scr '  …::Vec<…>::operator\*\(geo'
 	expect cxx-full-names cxxn2.scr '  geo::Vec<int>::operator\*'
 	expect cxx-scroll-names cxxn3.scr '^>  *[0-9.]+ .*  [a-z]'
 	if tui_list_rows cxxn3.scr | grep -q '  geo::Vec<…>::operator'; then tg_fail cxx-scroll-moves "$(sed -n 3p cxxn3.scr)"; else

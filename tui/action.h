@@ -54,6 +54,8 @@
 	X(SCROLL_RIGHT, "scroll-right",  "Scroll the names of the list right, to read long ones") \
 	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)") \
 	X(TOGGLE_SIGNIFICANT, "toggle-significant", "Against a baseline: list only significant changes, or all") \
+	X(ENTRY_GROW,   "entry-grow",    "Make the entry pane taller (the list shorter)") \
+	X(ENTRY_SHRINK, "entry-shrink",  "Make the entry pane shorter (the list taller)") \
 	X(NEXT_HOT,     "next-hot",      "Move to the next line (or instruction) with samples") \
 	X(PREV_HOT,     "prev-hot",      "Move to the previous line (or instruction) with samples") \
 	X(TOGGLE_ASM,   "toggle-asm",    "Show or hide the machine code under each line, with its samples")

@@ -6,6 +6,7 @@
  * the commands can call down here without a cycle. */
 #include "config.h"
 #include "app.h"
+#include "demangle.h"
 #include "rows.h"
 #include "util.h"
 
@@ -14,15 +15,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct app *app_current;
+/* The message line set from FMT and AP, of any length. */
+static void set_message(struct app *a, int err, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	size_t need = n > 0 ? (size_t)n + 1 : 1;
+	if (need > a->msgcap || !a->msg) {
+		free(a->msg);
+		a->msgcap = need < 256 ? 256 : need;
+		a->msg = xmalloc(a->msgcap);
+	}
+	vsnprintf(a->msg, a->msgcap, fmt, ap);
+	a->msg_err = err;
+}
+
+void app_progress(struct app *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	set_message(a, 0, fmt, ap);
+	va_end(ap);
+}
 
 void app_message(struct app *a, int err, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+	set_message(a, err, fmt, ap);
 	va_end(ap);
-	a->msg_err = err;
 	/* The log keeps what the message line may cut; a bounded tail. */
 	if (a->msglog.n >= 1000) {
 		free(a->msglog.lines[0]);
@@ -44,8 +67,33 @@ void app_key_error(const char *msg)
 	util_grow((void **)&pending_key_errors, &pendcap, npending + 1,
 		  sizeof *pending_key_errors);
 	pending_key_errors[npending++] = xstrdup(msg);
-	if (app_current)
-		app_message(app_current, 1, "%s", msg);
+}
+
+size_t app_key_errors_show(struct app *a, size_t from)
+{
+	if (npending > from)
+		app_message(a, 1, "%s%s", pending_key_errors[from],
+			    npending - from > 1 ? " (and more: :messages)" : "");
+	for (size_t i = from + 1; i < npending; i++)
+		textbuf_add(&a->msglog, 1, "%s", pending_key_errors[i]);
+	return npending > from ? npending - from : 0;
+}
+
+void app_views_init(struct app *a)
+{
+	for (int v = 0; v < V_N; v++)
+		view_init(&a->views[v], v);
+}
+
+void app_views_fini(struct app *a)
+{
+	for (int v = 0; v < V_N; v++)
+		view_fini(&a->views[v]);
+}
+
+struct view *app_view(struct app *a, int id)
+{
+	return &a->views[id];
 }
 
 size_t app_key_errors(char *const **errs)
@@ -58,18 +106,56 @@ const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len
 {
 	const struct cg *g = a->g;
 	if (n < g->nfuncs)
-		return g->nodes[n].sym->dname;
+		return a->labels ? a->labels[n] : g->nodes[n].sym->dname;
 	char cyc[ROWS_CYCLE_MAX];
 	char *e = rows_cycle_name(cyc, g->nodes[n].cycle, 1);
 	snprintf(buf, len, "%.*s", (int)(e - cyc), cyc);
 	return buf;
 }
 
+void app_labels_init(struct app *a)
+{
+	const struct opts *o = a->o;
+	const struct cg *g = a->g;
+	if (!(o->line || o->inline_file_names))
+		return;
+	a->labels = xmalloc(((size_t)g->nfuncs + 1) * sizeof *a->labels);
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		const struct sym *s = g->nodes[i].sym;
+		char suffix[4200];
+		size_t k = rows_name_suffix(s, o->line, o->inline_file_names,
+					    o->print_path, suffix, sizeof suffix);
+		size_t len = strlen(s->dname) + k + 1;
+		a->labels[i] = xmalloc(len);
+		snprintf(a->labels[i], len, "%s%s", s->dname, suffix);
+	}
+}
+
+void app_labels_free(struct app *a)
+{
+	if (!a->labels)
+		return;
+	for (uint32_t i = 0; i < a->g->nfuncs; i++)
+		free(a->labels[i]);
+	free(a->labels);
+	a->labels = NULL;
+}
+
+void app_named(const struct app *a, char *dst, size_t len, const char *row,
+	       const char *end, uint32_t n)
+{
+	char ref[64], buf[64];
+	char *re = rows_ref(ref, a->g, n);
+	snprintf(dst, len, "%.*s%s%.*s", (int)(end - row), row,
+		 app_node_name(a, n, buf, sizeof buf), (int)(re - ref), ref);
+}
+
 void app_sync_cursor(struct app *a, int view)
 {
-	struct pane *p = &a->pane[view];
+	struct view *v = &a->views[view];
+	struct pane *p = &v->pane;
 	for (uint32_t i = 0; i < p->n; i++) {
-		if (a->rows[view][i] == a->node) {
+		if (v->rows[i] == a->node) {
 			p->cur = i;
 			return;
 		}
@@ -80,18 +166,18 @@ void app_sync_cursor(struct app *a, int view)
 	 * cursor is on becomes the selection, so what is highlighted is
 	 * what acts. */
 	if (view == a->view && p->n)
-		a->node = a->rows[view][p->cur];
+		a->node = v->rows[p->cur];
 }
 
 uint32_t app_cur_node(struct app *a, int view)
 {
-	struct pane *p = &a->pane[view];
-	return p->n && p->cur < p->n ? a->rows[view][p->cur] : CG_NONE;
+	struct view *v = &a->views[view];
+	return v->pane.n && v->pane.cur < v->pane.n ? v->rows[v->pane.cur] : CG_NONE;
 }
 
-uint32_t app_row(const struct app *a, int view, uint32_t i)
+uint32_t app_row(struct app *a, int view, uint32_t i)
 {
-	return a->rows[view][i];
+	return a->views[view].rows[i];
 }
 
 /* After a change of the model, a cycle node may have a new number: find
@@ -107,28 +193,27 @@ static void follow_model(struct app *a)
 		a->node = g->nodes[a->node_member].head;
 	if (a->node != CG_NONE && a->node >= g->nfuncs + g->ncycles)
 		a->node = CG_NONE;
-	for (int v = 0; v < V_N; v++)
-		a->dirty_rows[v] = 1;
+	app_invalidate(a);
 }
 
-void app_ensure_rows(struct app *a, int v)
+void app_ensure_rows(struct app *a, int id)
 {
-	const struct view_ops *ops = view_ops(v);
+	struct view *v = &a->views[id];
+	const struct view_ops *ops = v->ops;
 	follow_model(a);
-	if (ops->build &&
-	    (a->dirty_rows[v] || a->built_gen[v] != edit_generation(a->ed))) {
-		ops->build(a);
-		a->built_gen[v] = edit_generation(a->ed);
-		a->dirty_rows[v] = 0;
+	if (ops->build && (v->dirty || v->built_gen != edit_generation(a->ed))) {
+		ops->build(a, v);
+		v->built_gen = edit_generation(a->ed);
+		v->dirty = 0;
 	}
-	if (v == a->view && view_has_funcs(v) && a->node == CG_NONE && a->pane[v].n)
-		a->node = app_cur_node(a, v);
+	if (id == a->view && view_has_funcs(id) && a->node == CG_NONE && v->pane.n)
+		a->node = app_cur_node(a, id);
 }
 
 void app_invalidate(struct app *a)
 {
 	for (int v = 0; v < V_N; v++)
-		a->dirty_rows[v] = 1;
+		a->views[v].dirty = 1;
 }
 
 int app_list_view(const struct app *a)
@@ -142,8 +227,11 @@ static void push_pos(struct app *a, struct histpos **s, size_t *n, size_t *cap)
 	struct histpos *h = &(*s)[(*n)++];
 	h->view = a->view;
 	h->node = a->node;
-	h->cur = a->pane[a->view].cur;
-	h->top = a->pane[a->view].top;
+	h->cur = a->views[a->view].pane.cur;
+	h->top = a->views[a->view].pane.top;
+	h->ep_cur = a->ep.cur;
+	h->ep_top = a->ep.top;
+	h->focus_entry = a->focus_entry;
 }
 
 /* The place we are at goes on the back stack; forward is forgotten. */
@@ -164,7 +252,7 @@ static void set_node(struct app *a, uint32_t node)
 static int list_has(struct app *a, int v, uint32_t node)
 {
 	app_ensure_rows(a, v);
-	for (uint32_t i = 0; i < a->pane[v].n; i++)
+	for (uint32_t i = 0; i < a->views[v].pane.n; i++)
 		if (app_row(a, v, i) == node)
 			return 1;
 	return 0;
@@ -173,14 +261,14 @@ static int list_has(struct app *a, int v, uint32_t node)
 /* Show VIEW without remembering the place left. */
 static void show_view(struct app *a, int view)
 {
-	const struct view_ops *ops = view_ops(view);
+	struct view *v = &a->views[view];
 	if (view_has_funcs(a->view))
 		a->prev_list_view = a->view;
 	a->view = view;
 	if (!view_has_funcs(view))
 		a->focus_entry = 0;
-	if (ops->open)
-		ops->open(a);
+	if (v->ops->open)
+		v->ops->open(a, v);
 	app_ensure_rows(a, view);
 	if (view_has_funcs(view)) {
 		uint32_t was = a->node;
@@ -225,15 +313,16 @@ void app_select_node(struct app *a, uint32_t node, int push_history)
 /* The pane keys move: the entry pane when focused, else the view's. */
 struct pane *app_focused_pane(struct app *a)
 {
-	return a->focus_entry && view_has_funcs(a->view) ? &a->ep : &a->pane[a->view];
+	return a->focus_entry && view_has_funcs(a->view) ? &a->ep
+							 : &a->views[a->view].pane;
 }
 
 void app_moved(struct app *a)
 {
-	const struct view_ops *ops = view_ops(a->view);
-	if (a->focus_entry || !ops->current)
+	struct view *v = &a->views[a->view];
+	if (a->focus_entry || !v->ops->current)
 		return;
-	uint32_t n = ops->current(a);
+	uint32_t n = v->ops->current(a, v);
 	if (n != CG_NONE)
 		set_node(a, n);
 }
@@ -275,15 +364,22 @@ void app_history(struct app *a, int forward)
 		set_node(a, p.node);
 	a->focus_entry = 0;
 	show_view(a, p.view);
-	struct pane *pn = &a->pane[p.view];
+	struct pane *pn = &a->views[p.view].pane;
 	if (!view_has_funcs(p.view))
 		pn->cur = p.cur;
 	pn->top = p.top;
+	if (view_has_funcs(p.view)) {
+		/* the entry pane as it was, built again for the function */
+		a->focus_entry = p.focus_entry;
+		a->ep_restore = 1;
+		a->ep_cur = p.ep_cur;
+		a->ep_top = p.ep_top;
+	}
 }
 
 int app_arc_edit(struct app *a, uint32_t arc, int restore)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	int r = restore ? edit_arc_restore(a->ed, arc, msg, sizeof msg)
 			: edit_arc_delete(a->ed, arc, msg, sizeof msg);
 	if (r < 0) {
@@ -301,10 +397,57 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 	return r;
 }
 
+/* A character of a mangled name (C++'s and Rust's). */
+static int mangled_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
+}
+
+void app_message_names(struct app *a, int err, const char *msg)
+{
+	const struct opts *o = a->o;
+	int style = o->demangle_off     ? -1
+		    : o->demangle_style ? demangle_style(o->demangle_style)
+					: demangle_style_auto();
+	size_t len = strlen(msg), cap = len + 1, k = 0;
+	char *out = xmalloc(cap);
+	for (const char *p = msg; *p;) {
+		size_t n = 0;
+		/* a word that starts a mangled name, at a word's start */
+		if ((p == msg || !mangled_char(p[-1])) && p[0] == '_' &&
+		    (p[1] == 'Z' || p[1] == 'R'))
+			while (mangled_char(p[n]))
+				n++;
+		char *d = NULL;
+		if (n && style >= 0) {
+			char *w = xmalloc(n + 1);
+			memcpy(w, p, n);
+			w[n] = 0;
+			d = demangle_name(w, style);
+			free(w);
+		}
+		const char *put = d ? d : p;
+		size_t m = d ? strlen(d) : n ? n : 1;
+		if (k + m + 1 > cap) {
+			cap = (k + m + 1) * 2;
+			out = xrealloc(out, cap);
+		}
+		memcpy(out + k, put, m);
+		k += m;
+		p += n ? n : 1;
+		free(d);
+	}
+	out[k] = 0;
+	app_message(a, err, "%s", out);
+	free(out);
+}
+
 int app_search_rows(struct app *a, int dir, int from_next)
 {
-	const struct view_ops *ops = view_ops(a->view);
-	struct pane *p = &a->pane[a->view];
+	struct view *v = &a->views[a->view];
+	const struct view_ops *ops = v->ops;
+	struct pane *p = &v->pane;
 	char buf[1024];
 	app_ensure_rows(a, a->view);
 	uint32_t n = p->n;
@@ -317,7 +460,7 @@ int app_search_rows(struct app *a, int dir, int from_next)
 					 (dir < 0 ? -(int64_t)k : (int64_t)k) +
 					 (int64_t)n * 2) %
 					n);
-		if (matcher_match(&a->search, ops->row_text(a, i, buf, sizeof buf))) {
+		if (matcher_match(&a->search, ops->row_text(a, v, i, buf, sizeof buf))) {
 			int wrapped = dir < 0 ? i > p->cur : i < p->cur;
 			p->cur = i;
 			return wrapped;
@@ -330,16 +473,17 @@ int app_search_rows(struct app *a, int dir, int from_next)
  * after (*NTH, 1-based). */
 static uint32_t match_count(struct app *a, uint32_t *nth)
 {
-	const struct view_ops *ops = view_ops(a->view);
+	struct view *v = &a->views[a->view];
+	const struct view_ops *ops = v->ops;
 	char buf[1024];
-	uint32_t n = a->pane[a->view].n, m = 0;
+	uint32_t n = v->pane.n, m = 0;
 	*nth = 0;
 	if (!a->search.text || !ops->row_text)
 		return 0;
 	for (uint32_t i = 0; i < n; i++) {
-		if (matcher_match(&a->search, ops->row_text(a, i, buf, sizeof buf))) {
+		if (matcher_match(&a->search, ops->row_text(a, v, i, buf, sizeof buf))) {
 			m++;
-			if (i <= a->pane[a->view].cur)
+			if (i <= v->pane.cur)
 				*nth = m;
 		}
 	}
@@ -366,8 +510,8 @@ void app_search(struct app *a, int dir, int again)
 
 int app_view_key(struct app *a, int act)
 {
-	const struct view_ops *ops = view_ops(a->view);
-	return !a->focus_entry && ops->key && ops->key(a, act);
+	struct view *v = &a->views[a->view];
+	return !a->focus_entry && v->ops->key && v->ops->key(a, v, act);
 }
 
 /* Quit, unless edits were made since the last export: then say so and
@@ -381,7 +525,7 @@ void app_quit(struct app *a)
 	}
 	a->quit_asked = 1;
 	app_message(a, 1,
-		    "%zu edit%s not exported: quit again to quit, :export FILE saves, "
-		    ":q! quits",
+		    "%zu edit%s not exported: quit again to quit, :export FILE or "
+		    ":write-edits FILE saves, :q! quits",
 		    n, n == 1 ? "" : "s");
 }

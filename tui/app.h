@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* app: the browser's session, the state below the views.
  *
- * One struct app holds the session (core/edit.h), the shown view, the
- * frame's per-view slots (pane, and for the lists their rows; see
- * view.h), the entry pane's cursor, the back stack and the message
- * line; app.c has the operations on them every layer above uses: the
- * message line, which view is shown and which function is current, the
- * back stack, invalidating the rows, arc edits with their message.  What
- * a view keeps for itself stays in its own file (a list's sort in
- * list.c, the entry pane's lines in view_entry.c, the cycle-breaking
- * proposal in view_cycles.c).
+ * One struct app holds the session (core/edit.h), the views (struct
+ * view, view.h: pane, rows, sort and private state each), the shown
+ * one, the entry pane's cursor, the back stack and the message line;
+ * app.c has the operations on them every layer above uses: the message
+ * line, which view is shown and which function is current, the back
+ * stack, invalidating the rows, arc edits with their message.  What a
+ * view keeps for itself is its private state (view->priv), read only
+ * by its own file.
  *
  * app.c sits below the views and calls them only through their ops
  * (view.h): it never draws and never reads keys.  Actions and commands
@@ -31,12 +30,18 @@
 #include "textbuf.h"
 #include "view.h"
 
+/* The buffer for a message core writes (edits, lookups): room for a
+ * few names of C++'s longest; the message line itself has no limit. */
+#define APP_MSG_MAX 16384
+
 /* A place to come back to: the view, its function and how it was
  * scrolled. */
 struct histpos {
 	int view;
 	uint32_t node;
 	uint32_t cur, top;
+	uint32_t ep_cur, ep_top; /* the entry pane's */
+	int focus_entry;
 };
 
 struct app {
@@ -46,17 +51,15 @@ struct app {
 	const struct opts *o;
 	int view, prev_list_view;
 	int focus_entry;
-	/* per view (view.h); rows only for the lists (VIEW_FUNCS) */
-	uint32_t *rows[V_N];
-	size_t rowcap[V_N];
-	struct pane pane[V_N];
-	unsigned long built_gen[V_N];
-	int dirty_rows[V_N];
+	struct view views[V_N]; /* indexed by enum view_id */
 	uint32_t node;          /* selected function or cycle node */
 	uint32_t node_member;   /* a member of it when node is a cycle */
 	struct pane ep;         /* the entry pane's (its lines: view_entry.c) */
+	int ep_restore;         /* its next build puts the cursor at: */
+	uint32_t ep_cur, ep_top;
 	unsigned long seen_gen; /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */
+	int entry_tenths;                     /* the entry pane's share, 1..8 */
 	/* back and forward */
 	struct histpos *back, *fwd;
 	size_t nback, nfwd, backcap, fwdcap;
@@ -68,26 +71,42 @@ struct app {
 	/* display */
 	int show_delta, color, utf8;
 	int full_names; /* names whole, not template arguments as <…> */
-	int hscroll;    /* names scrolled sideways by this many characters */
 	int bars;       /* the % time bar column */
-	char msg[512];
+	char **labels;  /* names with -l's file:line (app_labels_init), or NULL */
+	char *msg;      /* the message line, of any length (never NULL) */
+	size_t msgcap;
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */
+	/* What the joined profile lacks (objects without call counts or
+	 * symbols), shown at the end of the status line; NULL: nothing. */
+	char *missing;
 	int quit, status;
 	int quit_asked;          /* q once with unsaved edits: q again quits */
 	unsigned long saved_gen; /* model generation last exported */
 };
 
-/* The session while tui_main() runs (the lists' sort keys take no
- * context), else NULL. */
-extern struct app *app_current;
+/* The views of the session, each with its private state (app_views_fini
+ * frees them). */
+void app_views_init(struct app *a);
+void app_views_fini(struct app *a);
+/* View ID of the session. */
+struct view *app_view(struct app *a, int id);
 
 void app_message(struct app *a, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* A key file's error: kept (tui_main prints them on exit) and shown. */
+/* MSG (from core, which names functions as -k takes them) with every
+ * mangled name demangled, as the screen shows names. */
+void app_message_names(struct app *a, int err, const char *msg);
+/* The message line alone, not kept in the log (progress). */
+void app_progress(struct app *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* A key file's error: kept (tui_main prints them on exit; the one who
+ * loaded the keys shows them, app_key_errors_show). */
 void app_key_error(const char *msg);
 /* The key file errors so far, in order. */
 size_t app_key_errors(char *const **errs);
+/* Show the errors after the first FROM as a message; returns how many. */
+size_t app_key_errors_show(struct app *a, size_t from);
 /* Make N the current function; PUSH_HISTORY remembers where we were. */
 void app_select_node(struct app *a, uint32_t node, int push_history);
 /* Show VIEW; the place left is pushed on the back stack. */
@@ -129,8 +148,17 @@ void app_search(struct app *a, int dir, int again);
 void app_sync_cursor(struct app *a, int view);
 uint32_t app_cur_node(struct app *a, int view);
 /* Row I of VIEW, 0 to its pane's n. */
-uint32_t app_row(const struct app *a, int view, uint32_t i);
-/* N's name as the lists show it (a cycle as "<cycle N as a whole>"). */
+uint32_t app_row(struct app *a, int view, uint32_t i);
+/* N's name as the lists show it (a cycle as "<cycle N as a whole>"),
+ * with -l or --inline-file-names its file and line as gprof prints them. */
 const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
+/* The names with file and line, once, when the options ask for them;
+ * app_labels_free frees them. */
+void app_labels_init(struct app *a);
+void app_labels_free(struct app *a);
+/* ROW up to END, node N's name as app_node_name gives it and its call
+ * graph reference (" [I]"), into DST of LEN bytes. */
+void app_named(const struct app *a, char *dst, size_t len, const char *row,
+	       const char *end, uint32_t n);
 
 #endif

@@ -9,6 +9,7 @@
 #include "baseline.h"
 #include "app.h"
 #include "compare.h"
+#include "sort.h"
 #include "util.h"
 
 #include <math.h>
@@ -155,28 +156,21 @@ int baseline_keep(const struct app *a, uint32_t n)
 	return f && f->significant;
 }
 
-/* ---- sorting: the comparators take no app; the browser has one ---- */
-
-static int cmp_num(double x, double y)
-{
-	return x < y ? -1 : x > y;
-}
+/* ---- sorting: the comparators' context is the session ---- */
 
 int baseline_cmp_change(const void *ctx, uint32_t l, uint32_t r)
 {
-	(void)ctx; /* the baseline is the session's (app_current) */
-	const struct compare_func *fl = baseline_func(app_current, l);
-	const struct compare_func *fr = baseline_func(app_current, r);
+	const struct compare_func *fl = baseline_func(ctx, l);
+	const struct compare_func *fr = baseline_func(ctx, r);
 	if (!fl || !fr)
 		return (fl == NULL) - (fr == NULL); /* rows without one last */
-	return -cmp_num(fl->change, fr->change);
+	return -util_cmp_num(fl->change, fr->change);
 }
 
 int baseline_cmp_signif(const void *ctx, uint32_t l, uint32_t r)
 {
-	(void)ctx; /* the baseline is the session's (app_current) */
-	const struct compare_func *fl = baseline_func(app_current, l);
-	const struct compare_func *fr = baseline_func(app_current, r);
+	const struct compare_func *fl = baseline_func(ctx, l);
+	const struct compare_func *fr = baseline_func(ctx, r);
 	if (!fl || !fr)
 		return (fl == NULL) - (fr == NULL);
 	return compare_func_cmp(fl, fr);
@@ -288,5 +282,5 @@ void baseline_significant(struct app *a, const char *arg)
 	app_ensure_rows(a, v);
 	app_message(a, 0, "%s: %u row%s shown",
 		    bl.only_significant ? "significant changes only" : "every change",
-		    a->pane[v].n, a->pane[v].n == 1 ? "" : "s");
+		    app_view(a, v)->pane.n, app_view(a, v)->pane.n == 1 ? "" : "s");
 }

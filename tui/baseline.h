@@ -33,7 +33,8 @@ const struct compare_func *baseline_func(const struct app *a, uint32_t n);
 /* The list filter: 0 when only significant changes are wanted and N's is
  * not one. */
 int baseline_keep(const struct app *a, uint32_t n);
-/* Sort keys for the lists' columns[]: largest increase first; most
+/* Sort keys for the lists' columns[] (CTX: the session, const struct
+ * app *): largest increase first; most
  * significant change first (compare_func_cmp's order).  Without a
  * baseline every row ties. */
 int baseline_cmp_change(const void *ctx, uint32_t l, uint32_t r);

@@ -34,7 +34,7 @@ typedef void cmd_fn(struct app *a, const char *name, char *arg);
 /* FUNC in TEXT (empty: the selected function); CG_NONE after a message. */
 static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	while (*text == ' ')
 		text++;
 	if (!*text) {
@@ -57,7 +57,7 @@ static uint32_t func_arg(struct app *a, const char *text, int allow_cycle)
 	}
 	uint32_t n = edit_lookup(a->ed, text, msg, sizeof msg);
 	if (n == CG_NONE)
-		app_message(a, 1, "%s", msg);
+		app_message_names(a, 1, msg);
 	return n;
 }
 
@@ -98,7 +98,7 @@ static void c_goto(struct app *a, const char *name, char *arg)
  * (operator/ aside) can be typed as the screen shows them. */
 static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	int depth = 0;
 	const char *slash = NULL;
 	*named = 0;
@@ -130,8 +130,9 @@ static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 
 static void c_arc(struct app *a, const char *name, char *arg)
 {
-	char msg[512];
-	int restore = strcmp(name, "restore") == 0, named;
+	char msg[APP_MSG_MAX];
+	int restore = strncmp(name, "restore", 7) == 0, named;
+	int sure = strchr(name, '!') != NULL;
 	if (!*arg) {
 		/* as the key: the shown view's own reading first */
 		if (!app_view_key(a, restore ? ACT_RESTORE_ARC : ACT_DELETE_ARC))
@@ -146,24 +147,34 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	if (named)
 		return;
 	/* Otherwise a symspec, as gprof -k takes it (file:line, a name
-	 * several functions share...). */
+	 * several functions share...).  One with an empty side (FROM/,
+	 * /TO, /) names no arc: when it would change several, it asks
+	 * for the command with `!' first. */
+	const char *slash = strchr(arg, '/');
+	long would = edit_arc_spec_changes(a->ed, arg, !restore);
+	if (!sure && slash && (slash == arg || !slash[1]) && would > 1) {
+		app_message(a, 1, "`%s' would %s %ld arcs: :%s! %s does it", arg,
+			    restore ? "restore" : "delete", would,
+			    restore ? "restore" : "k", arg);
+		return;
+	}
 	int r = restore ? edit_arc_restore_spec(a->ed, arg, NULL, msg, sizeof msg)
 			: edit_arc_delete_spec(a->ed, arg, NULL, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_edit(struct app *a, const char *name, char *arg)
 {
 	(void)arg;
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	int r = strcmp(name, "undo") == 0 ? edit_undo(a->ed, msg, sizeof msg)
 					  : edit_redo(a->ed, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_time(struct app *a, const char *name, char *arg)
 {
-	char msg[512], *end;
+	char msg[APP_MSG_MAX], *end;
 	char *last = strrchr(arg, ' ');
 	char *num = last ? last + 1 : arg;
 	double v = strtod(num, &end);
@@ -181,12 +192,12 @@ static void c_time(struct app *a, const char *name, char *arg)
 		return;
 	int r = strcmp(name, "scale") == 0 ? edit_scale_self(a->ed, n, v, msg, sizeof msg)
 					   : edit_set_self(a->ed, n, v, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_select(struct app *a, const char *name, char *arg)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	enum edit_sel what;
 	int on;
 	if (edit_sel_command(name, &what, &on) < 0)
@@ -195,14 +206,14 @@ static void c_select(struct app *a, const char *name, char *arg)
 	 * focus, the hidden functions), not the selected function. */
 	if (!on && !*arg) {
 		uint32_t done = edit_unselect_all(a->ed, what, msg, sizeof msg);
-		app_message(a, done == 0, "%s", msg);
+		app_message_names(a, done == 0, msg);
 		return;
 	}
 	uint32_t n = func_arg(a, arg, 0);
 	if (n == CG_NONE)
 		return;
 	int r = edit_select(a->ed, n, what, on, msg, sizeof msg);
-	app_message(a, r < 0, "%s", msg);
+	app_message_names(a, r < 0, msg);
 }
 
 static void c_sort(struct app *a, const char *name, char *arg)
@@ -257,11 +268,11 @@ static void c_filter(struct app *a, const char *name, char *arg)
 	app_invalidate(a);
 	int v = app_list_view(a);
 	app_ensure_rows(a, v);
+	uint32_t n = app_view(a, v)->pane.n;
 	if (!a->filter_pct && !a->filter.text)
-		app_message(a, 0, "filters off: %u rows", a->pane[v].n);
+		app_message(a, 0, "filters off: %u rows", n);
 	else
-		app_message(a, 0, "filter %s: %u row%s shown", arg, a->pane[v].n,
-			    a->pane[v].n == 1 ? "" : "s");
+		app_message(a, 0, "filter %s: %u row%s shown", arg, n, n == 1 ? "" : "s");
 }
 
 static void c_search(struct app *a, const char *name, char *arg)
@@ -290,16 +301,15 @@ static void c_set(struct app *a, const char *name, char *arg)
 	char opt[32] = "", val[64] = "";
 	sscanf(arg, "%31s %63s", opt, val);
 	if (strcmp(opt, "keymap") == 0) {
-		keymap_clear();
-		if (keymap_load_builtin("default", app_key_error) < 0 ||
-		    (strcmp(val, "default") != 0 &&
-		     keymap_load_builtin(val, app_key_error) < 0)) {
-			keymap_load_builtin("default", app_key_error);
-			app_message(a, 1, "unknown keymap `%s' (default, vi, emacs)",
+		/* The user's bindings stay on top of the chosen keymap; an
+		 * unknown name changes nothing. */
+		if (keymap_use(val, app_key_error) < 0)
+			app_message(a, 1,
+				    "unknown keymap `%s' (default, vi, emacs): "
+				    "the keys are as they were",
 				    val);
-		} else {
-			app_message(a, 0, "keymap %s", val);
-		}
+		else
+			app_message(a, 0, "keymap %s, with your bindings over it", val);
 		return;
 	}
 	int b = on_off(val);
@@ -322,10 +332,14 @@ static void c_bind(struct app *a, const char *name, char *arg)
 	(void)name;
 	char line[600];
 	snprintf(line, sizeof line, "bind %s", arg);
+	size_t errs = app_key_errors(&(char *const *){ NULL });
 	a->msg[0] = 0;
-	if (keymap_line(":bind", 1, line, app_key_error) == 0)
+	if (keymap_user_line(":bind", 1, line, app_key_error) == 0)
 		app_message(a, 0, "bound: %s", arg);
-	view_ops(V_HELP)->open(a); /* the help text shows the new binding */
+	app_key_errors_show(a, errs);
+	/* The help text, when shown, shows the new binding. */
+	if (a->view == V_HELP)
+		app_view(a, V_HELP)->ops->open(a, app_view(a, V_HELP));
 }
 
 /* :source FILE runs FILE's lines as commands.  A file may source others,
@@ -391,8 +405,21 @@ static int written(struct app *a, const char *name, const char *path, int r,
 		app_message(a, 1, "%s exists: :%.*s! %s replaces it", path,
 			    (int)strcspn(name, "!"), name, path);
 	else if (r != 0)
-		app_message(a, 1, "%s", msg);
+		app_message_names(a, 1, msg);
 	return r == 0;
+}
+
+/* Whether PATH names a text file by its extension: none, .txt, .text,
+ * .gprof or .out (export_format_guess takes callgrind.out first). */
+static int text_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		return 1;
+	return strcmp(dot, ".txt") == 0 || strcmp(dot, ".text") == 0 ||
+	       strcmp(dot, ".gprof") == 0 || strcmp(dot, ".out") == 0;
 }
 
 static void c_export(struct app *a, const char *name, char *arg)
@@ -400,23 +427,30 @@ static void c_export(struct app *a, const char *name, char *arg)
 	char path[4096] = "", fmt[32] = "", msg[4200];
 	enum export_format f;
 	if (sscanf(arg, "%4095s %31s", path, fmt) < 1) {
-		app_message(a, 1, "usage: export[!] FILE [text|json|dot|callgrind]");
+		app_message(a, 1,
+			    "usage: export[!] FILE [text|json|dot|callgrind|folded|svg]");
 		return;
 	}
 	if (fmt[0]) {
 		if (export_format_parse(fmt, &f) < 0) {
 			app_message(a, 1,
-				    "unknown format `%s' (text, json, dot, callgrind)",
+				    "unknown format `%s' (text, json, dot, callgrind, "
+				    "folded, svg)",
 				    fmt);
 			return;
 		}
-	} else {
-		f = export_format_guess(path);
+	} else if ((f = export_format_guess(path)) == EXPORT_TEXT && !text_name(path)) {
+		/* an extension no format has: refused, never text by default */
+		app_message(a, 1,
+			    "%s: no format has this extension: :export %s FORMAT "
+			    "(text, json, dot, callgrind, folded, svg)",
+			    path, path);
+		return;
 	}
 	int r = export_write(a->ed, path, f, NULL, name[6] == '!', msg, sizeof msg);
 	if (!written(a, name, path, r, msg))
 		return;
-	app_message(a, 0, "%s", msg);
+	app_message_names(a, 0, msg);
 	a->saved_gen = edit_generation(a->ed);
 }
 
@@ -430,7 +464,7 @@ static void c_save_display(struct app *a, const char *name, char *arg)
 	screen_draw(a);
 	int r = draw_save_display(arg, write_flags(name), msg, sizeof msg);
 	if (written(a, name, arg, r, msg))
-		app_message(a, 0, "%s", msg);
+		app_message_names(a, 0, msg);
 }
 
 static int fill_dump(FILE *f, void *ctx)
@@ -502,9 +536,12 @@ static void c_write_edits(struct app *a, const char *name, char *arg)
 		return;
 	}
 	int r = editfile_write(arg, a->g, d, n, write_flags(name), msg, sizeof msg);
-	if (written(a, name, arg, r, msg))
-		app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
-			    n == 1 ? "" : "s", arg, arg);
+	if (!written(a, name, arg, r, msg))
+		return;
+	app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
+		    n == 1 ? "" : "s", arg, arg);
+	/* the edits are kept: quitting needs no export */
+	a->saved_gen = edit_generation(a->ed);
 }
 
 /* :show-edits: the deleted arcs as the commands of an edits file, in the
@@ -613,6 +650,8 @@ static const struct {
 	{ "goto NAME|N", "go to a function by name or index", c_goto },
 	{ "k FROM/TO", "delete arcs as -k does (no argument: the arc under the cursor)", c_arc },
 	{ "restore FROM/TO", "restore deleted arcs (no argument: the one under the cursor)", c_arc },
+	{ "k! FROM/TO", "the same as k, without asking when FROM/, /TO or / changes several arcs", c_arc },
+	{ "restore! FROM/TO", "the same as restore, without asking", c_arc },
 	{ "undo", "undo the last change", c_edit },
 	{ "redo", "redo the last undone change", c_edit },
 	{ "scale [FUNC] FACTOR", "multiply a function's self time (what-if)", c_time },
@@ -673,6 +712,7 @@ static const struct {
 	{ "include-time", CMD_ARG_FUNC }, { "focus", CMD_ARG_FUNC }, { "unfocus", CMD_ARG_FUNC },
 	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC },
 	{ "k", CMD_ARG_ARC }, { "restore", CMD_ARG_ARC },
+	{ "k!", CMD_ARG_ARC }, { "restore!", CMD_ARG_ARC },
 	{ "pin", CMD_ARG_ARC }, { "force", CMD_ARG_ARC }, { "unpin", CMD_ARG_ARC },
 	{ "export", CMD_ARG_FILE }, { "export!", CMD_ARG_FILE }, { "save-display", CMD_ARG_FILE },
 	{ "save-display!", CMD_ARG_FILE }, { "source", CMD_ARG_FILE }, { "dump", CMD_ARG_FILE },

@@ -301,7 +301,43 @@ int keymap_line(const char *file, int line, const char *text, keymap_error_fn *e
 	return 0;
 }
 
-int keymap_load_text(const char *file, const char *text, keymap_error_fn *err)
+/* The user's layer: the bind and unbind lines of the user's key file
+ * and of :bind, in order, replayed over a keymap chosen later. */
+static char **user_lines;
+static size_t nuser, capuser;
+
+int keymap_user_line(const char *file, int line, const char *text, keymap_error_fn *err)
+{
+	if (keymap_line(file, line, text, err) < 0)
+		return -1;
+	char buf[512], *w[5];
+	int n = split(text, buf, sizeof buf, w, 4);
+	if (n > 0 && (strcmp(w[0], "bind") == 0 || strcmp(w[0], "unbind") == 0)) {
+		util_grow((void **)&user_lines, &capuser, nuser + 1, sizeof *user_lines);
+		user_lines[nuser++] = xstrdup(text);
+	}
+	return 0;
+}
+
+int keymap_use(const char *name, keymap_error_fn *err)
+{
+	int known = strcmp(name, "default") == 0;
+	for (int i = 0; keymap_builtin[i].name && !known; i++)
+		known = strcmp(keymap_builtin[i].name, name) == 0;
+	if (!known)
+		return -1;
+	keymap_clear();
+	keymap_load_builtin("default", err);
+	if (strcmp(name, "default") != 0)
+		keymap_load_builtin(name, err);
+	for (size_t i = 0; i < nuser; i++)
+		keymap_line("user", (int)i + 1, user_lines[i], NULL);
+	return 0;
+}
+
+/* The lines of TEXT through LINE_FN. */
+static int load_lines(const char *file, const char *text, keymap_error_fn *err,
+		      int (*line_fn)(const char *, int, const char *, keymap_error_fn *))
 {
 	int errors = 0, line = 0;
 	const char *p = text;
@@ -316,12 +352,17 @@ int keymap_load_text(const char *file, const char *text, keymap_error_fn *err)
 		} else {
 			memcpy(buf, p, len);
 			buf[len] = 0;
-			if (keymap_line(file, line, buf, err) < 0)
+			if (line_fn(file, line, buf, err) < 0)
 				errors++;
 		}
 		p += len + (e != NULL);
 	}
 	return errors;
+}
+
+int keymap_load_text(const char *file, const char *text, keymap_error_fn *err)
+{
+	return load_lines(file, text, err, keymap_line);
 }
 
 int keymap_load_builtin(const char *name, keymap_error_fn *err)
@@ -385,7 +426,7 @@ int keymap_load_user(keymap_error_fn *err)
 		free(text);
 		util_die("%s:%d: NUL byte: not a text file", path, line);
 	}
-	int e = keymap_load_text(path, text, err);
+	int e = load_lines(path, text, err, keymap_user_line);
 	free(text);
 	return e;
 }

@@ -63,7 +63,13 @@ int keymap_line(const char *file, int line, const char *text, keymap_error_fn *e
 int keymap_load_text(const char *file, const char *text, keymap_error_fn *err);
 /* A built-in keymap by name; -1 if there is none. */
 int keymap_load_builtin(const char *name, keymap_error_fn *err);
-/* The user's file: $TGPROF_KEYS, else $XDG_CONFIG_HOME/tgprof/keys
+/* The user's layer: a line of the user's key file or of :bind, kept
+ * (bind and unbind) to be laid again over a keymap chosen later. */
+int keymap_user_line(const char *file, int line, const char *text, keymap_error_fn *err);
+/* Choose built-in keymap NAME over the default one, with the user's layer
+ * on top; -1 (nothing changed) when there is no such keymap. */
+int keymap_use(const char *name, keymap_error_fn *err);
+/* The user's file (its lines through keymap_user_line): $TGPROF_KEYS, else $XDG_CONFIG_HOME/tgprof/keys
  * (default ~/.config/tgprof/keys).  A missing default file is no error;
  * a missing $TGPROF_KEYS is. */
 int keymap_load_user(keymap_error_fn *err);

@@ -8,6 +8,7 @@
 #include "draw.h"
 #include "matcher.h"
 #include "names.h"
+#include "rows.h"
 #include "util.h"
 
 #define NCURSES_WIDECHAR 1
@@ -17,15 +18,15 @@
 #include <string.h>
 #include <strings.h>
 
-/* Each list's sort: the column (an index into its ops' columns) and
- * whether reversed; the lists' own state, by view id. */
-static struct {
-	int col, rev;
-} sorts[V_N];
-
 static const struct list_column *cols_of(int view)
 {
 	return view_ops(view)->columns;
+}
+
+/* Whether sorting by C means something now. */
+static int offered(const struct list_column *c)
+{
+	return !c->baseline || baseline_active();
 }
 
 const char *const *list_sort_columns(int view)
@@ -34,10 +35,11 @@ const char *const *list_sort_columns(int view)
 	const struct list_column *c = cols_of(view);
 	if (!c)
 		return NULL;
-	int i;
-	for (i = 0; c[i].key && i < 15; i++)
-		keys[view][i] = c[i].key;
-	keys[view][i] = NULL;
+	int k = 0;
+	for (int i = 0; c[i].key && k < 15; i++)
+		if (offered(&c[i]))
+			keys[view][k++] = c[i].key;
+	keys[view][k] = NULL;
 	return keys[view];
 }
 
@@ -48,29 +50,33 @@ double list_node_pct(const struct app *a, int view, uint32_t n)
 	return cg_graph_percent(a->g, n);
 }
 
-void list_begin(struct app *a, int view)
+void list_begin(struct view *v)
 {
-	a->pane[view].n = 0;
+	v->pane.n = 0;
 }
 
-void list_offer(struct app *a, int view, uint32_t n)
+void list_add(struct view *v, uint32_t item)
+{
+	util_grow((void **)&v->rows, &v->rowcap, v->pane.n + 1, sizeof *v->rows);
+	v->rows[v->pane.n++] = item;
+}
+
+void list_offer(struct app *a, struct view *v, uint32_t n)
 {
 	char buf[64];
-	if (a->filter_pct > 0 && list_node_pct(a, view, n) < a->filter_pct)
+	if (a->filter_pct > 0 && list_node_pct(a, v->id, n) < a->filter_pct)
 		return;
 	if (a->filter.text &&
 	    !matcher_match(&a->filter, app_node_name(a, n, buf, sizeof buf)))
 		return;
 	if (!baseline_keep(a, n))
 		return;
-	util_grow((void **)&a->rows[view], &a->rowcap[view], a->pane[view].n + 1,
-		  sizeof *a->rows[view]);
-	a->rows[view][a->pane[view].n++] = n;
+	list_add(v, n);
 }
 
 /* A column's order, reversed or not. */
 struct sorted {
-	const struct cg *g;
+	const struct app *a;
 	util_cmp_u32 cmp;
 	int rev;
 };
@@ -78,66 +84,78 @@ struct sorted {
 static int cmp_sorted(const void *ctx, uint32_t l, uint32_t r)
 {
 	const struct sorted *s = ctx;
-	int c = s->cmp(s->g, l, r);
+	int c = s->cmp(s->a, l, r);
 	return s->rev ? -c : c;
 }
 
-void list_finish(struct app *a, int view, int gnu_order_as_built)
+void list_finish(struct app *a, struct view *v, int gnu_order_as_built)
 {
-	const struct list_column *cols = cols_of(view);
-	int col = sorts[view].col;
-	if (cols && !(gnu_order_as_built && col == 0 && !sorts[view].rev)) {
-		struct sorted s = { a->g, cols[col].cmp, sorts[view].rev };
-		util_msort_u32(a->rows[view], a->pane[view].n, cmp_sorted, &s);
+	const struct list_column *cols = v->ops->columns;
+	if (cols && !offered(&cols[v->sort_col]))
+		v->sort_col = 0, v->sort_rev = 0; /* the baseline went */
+	int col = v->sort_col;
+	if (cols && !(gnu_order_as_built && col == 0 && !v->sort_rev)) {
+		struct sorted s = { a, cols[col].cmp, v->sort_rev };
+		util_msort_u32(v->rows, v->pane.n, cmp_sorted, &s);
 	}
-	a->built_gen[view] = edit_generation(a->ed);
-	a->dirty_rows[view] = 0;
-	app_sync_cursor(a, view);
+	v->built_gen = edit_generation(a->ed);
+	v->dirty = 0;
+	if (v->ops->flags & VIEW_FUNCS)
+		app_sync_cursor(a, v->id);
+	else if (v->pane.cur >= v->pane.n)
+		v->pane.cur = v->pane.n ? v->pane.n - 1 : 0;
 }
 
 int list_sort_by_name(struct app *a, int view, const char *col, int dir)
 {
+	struct view *v = app_view(a, view);
 	const struct list_column *cols = cols_of(view);
 	if (!cols)
 		return -1;
 	if (strcmp(col, "time") == 0 || strcmp(col, "cumulative") == 0)
 		col = cols[0].key;
 	for (int i = 0; cols[i].key; i++) {
-		if (strcasecmp(cols[i].key, col) == 0) {
-			sorts[view].col = i;
-			sorts[view].rev = dir < 0;
-			a->dirty_rows[view] = 1;
+		if (strcasecmp(cols[i].key, col) == 0 && offered(&cols[i])) {
+			v->sort_col = i;
+			v->sort_rev = dir < 0;
+			v->dirty = 1;
 			return 0;
 		}
 	}
 	return -1;
 }
 
-const char *list_sort_name(const struct app *a, int view)
+const char *list_sort_name(struct app *a, int view)
 {
-	(void)a;
 	const struct list_column *cols = cols_of(view);
-	return cols ? cols[sorts[view].col].key : "";
+	return cols ? cols[app_view(a, view)->sort_col].key : "";
 }
 
 int list_sort_reverse(struct app *a, int view)
 {
-	sorts[view].rev = !sorts[view].rev;
-	a->dirty_rows[view] = 1;
-	return sorts[view].rev;
+	struct view *v = app_view(a, view);
+	v->sort_rev = !v->sort_rev;
+	v->dirty = 1;
+	return v->sort_rev;
 }
 
 void list_sort_step(struct app *a, int view, int step)
 {
+	struct view *v = app_view(a, view);
 	const struct list_column *cols = cols_of(view);
 	int n = 0;
 	if (!cols)
 		return;
 	while (cols[n].key)
 		n++;
-	sorts[view].col = (sorts[view].col + step + n) % n;
-	sorts[view].rev = 0;
-	a->dirty_rows[view] = 1;
+	/* the next column that means something (column 0 always does) */
+	int c = v->sort_col;
+	do
+		c = (c + step + n) % n;
+	while (!offered(&cols[c]));
+	v->sort_col = c;
+	v->sort_rev = 0;
+	v->dirty = 1;
 }
 
 /* ---- extra columns at the right of gprof's line ---- */
@@ -237,34 +255,35 @@ static const struct list_extra extras[] = {
 };
 #define NEXTRAS (sizeof extras / sizeof extras[0])
 
-void list_draw_header(struct app *a, int view, int y, int w, const char *head)
+void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head)
 {
 	char line[512];
 	snprintf(line, sizeof line, "%s", head);
 	/* The sort mark replaces the blank before the column's label. */
-	const struct list_column *cols = cols_of(view);
-	const char *label = cols ? cols[sorts[view].col].label : NULL;
+	const struct list_column *cols = v->ops->columns;
+	const char *label = cols ? cols[v->sort_col].label : NULL;
 	char *at = label ? strstr(line, label) : NULL;
-	for (int k = label ? cols[sorts[view].col].nth : 0; at && k > 0; k--)
+	for (int k = label ? cols[v->sort_col].nth : 0; at && k > 0; k--)
 		at = strstr(at + 1, label);
 	int mark = -1;
 	while (at && at > line && at[-1] != ' ')
 		at--; /* the start of the word (a unit prefix before "s/call") */
 	if (at && at > line && at[-1] == ' ')
 		mark = (int)(at - line - 1);
+	/* the extra columns are the function lists' */
+	size_t nextras = v->ops->flags & VIEW_FUNCS ? NEXTRAS : 0;
 	int right = 0;
-	for (size_t i = 0; i < NEXTRAS; i++)
+	for (size_t i = 0; i < nextras; i++)
 		if (extras[i].shown(a, w))
 			right += extras[i].width;
 	draw_row(y, w - right, line, 3);
 	if (mark >= 0) {
-		const char *m =
-			a->utf8 ? (sorts[view].rev ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
-				: (sorts[view].rev ? "^" : "v");
+		const char *m = a->utf8 ? (v->sort_rev ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
+					: (v->sort_rev ? "^" : "v");
 		draw_text(y, mark, 1, m, 3);
 	}
 	int x = w - right;
-	for (size_t i = 0; i < NEXTRAS; i++) {
+	for (size_t i = 0; i < nextras; i++) {
 		if (!extras[i].shown(a, w))
 			continue;
 		char col[64];
@@ -277,26 +296,39 @@ void list_draw_header(struct app *a, int view, int y, int w, const char *head)
 }
 
 /* The row as shown: gutter, numbers (all, or the first KEEP bytes when
- * the name would not be seen), the name shortened and scrolled. */
-static void compose(struct app *a, const char *line, int at, int keep, int w, char *out,
-		    size_t len)
+ * the name would not be seen), the name shortened (template arguments,
+ * then its leading scopes when it does not fit the W columns) and
+ * scrolled.  A malloc'd string. */
+static char *compose(struct app *a, struct view *v, const char *line, int at, int keep,
+		     int w)
 {
-	char name[1024];
 	const char *nm = line + at;
-	if (!a->full_names) {
-		names_shorten(nm, name, sizeof name, a->utf8);
-		nm = name;
-	}
-	nm = names_skip(nm, a->hscroll);
+	char *shortened = NULL, *fitted = NULL;
 	int pre = at;
 	if (keep > 0 && at + 12 > w)
 		pre = 2 + keep;
+	if (!a->full_names) {
+		shortened = names_shorten_dup(nm, a->utf8);
+		nm = shortened;
+		if (v->hscroll == 0) {
+			int room = w - pre - (pre < at ? 2 : 0);
+			fitted = names_fit(nm, room, a->utf8);
+			nm = fitted;
+		}
+	}
+	nm = names_skip(nm, v->hscroll);
+	size_t len = (size_t)pre + strlen(nm) + 4;
+	char *out = xmalloc(len);
 	snprintf(out, len, "%.*s%s%s", pre, line, pre < at ? "  " : "", nm);
+	free(shortened);
+	free(fitted);
+	return out;
 }
 
-void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt, int keep)
+void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt *fmt,
+		    int keep)
 {
-	struct pane *p = &a->pane[view];
+	struct pane *p = &v->pane;
 	int right = 0;
 	for (size_t i = 0; i < NEXTRAS; i++)
 		if (extras[i].shown(a, w))
@@ -308,33 +340,39 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 			draw_fill(y + r, w, 0);
 			continue;
 		}
-		uint32_t n = a->rows[view][i];
-		char line[1024];
+		uint32_t n = v->rows[i];
+		char buf[64];
+		const char *name = app_node_name(a, n, buf, sizeof buf);
+		/* gprof's line, the name at its end, of any length (the index
+		 * adds a file name) */
+		size_t len = strlen(name) + ROWS_MAX + 4200;
+		char *line = xmalloc(len);
 		double pct = 0;
 		int cur = i == p->cur;
 		line[0] = cur ? '>' : ' ';
 		line[1] = ' ';
-		fmt(a, n, line + 2, sizeof line - 2, &pct);
-		char shown[1100], buf[64];
+		fmt(a, v, n, line + 2, len - 2, &pct);
 		/* The name is the last thing in gprof's line. */
-		const char *nm = strstr(line + 2, app_node_name(a, n, buf, sizeof buf));
-		compose(a, line, nm ? (int)(nm - line) : (int)strlen(line), keep,
-			w - right, shown, sizeof shown);
+		const char *nm = strstr(line + 2, name);
+		char *shown =
+			compose(a, v, line, nm ? (int)(nm - line) : (int)strlen(line),
+				keep, w - right);
 		int role = cur && !a->focus_entry ? 6 : draw_hot_attr(pct);
-		if (!cur && a->search.text &&
-		    matcher_match(&a->search, app_node_name(a, n, buf, sizeof buf)))
+		if (!cur && a->search.text && matcher_match(&a->search, name))
 			role |= 0x200; /* a match of the search */
 		draw_row(y + r, w - right, shown, role);
+		free(shown);
+		free(line);
 		int x = w - right;
 		for (size_t k = 0; k < NEXTRAS; k++) {
 			if (!extras[k].shown(a, w))
 				continue;
 			char d[64], col[80];
-			extras[k].cell(a, view, n, d, sizeof d);
+			extras[k].cell(a, v->id, n, d, sizeof d);
 			snprintf(col, sizeof col, "%*s",
 				 extras[k].left ? 0 : extras[k].width, d);
 			int crole = role == 6        ? 6
-				    : extras[k].role ? extras[k].role(a, view, n)
+				    : extras[k].role ? extras[k].role(a, v->id, n)
 						     : 0;
 			draw_text(y + r, x, extras[k].width, col, crole | 0x100);
 			x += extras[k].width;
@@ -342,18 +380,20 @@ void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
 	}
 }
 
-const char *list_ops_row_text(struct app *a, uint32_t i, char *buf, size_t len)
+const char *list_ops_row_text(struct app *a, struct view *v, uint32_t i, char *buf,
+			      size_t len)
 {
-	return app_node_name(a, app_row(a, a->view, i), buf, len);
+	return app_node_name(a, v->rows[i], buf, len);
 }
 
-uint32_t list_ops_current(struct app *a)
+uint32_t list_ops_current(struct app *a, struct view *v)
 {
-	return app_cur_node(a, a->view);
+	return app_cur_node(a, v->id);
 }
 
-int list_ops_enter_graph(struct app *a, int act)
+int list_ops_enter_graph(struct app *a, struct view *v, int act)
 {
+	(void)v;
 	if (act != ACT_ENTER)
 		return 0;
 	app_set_view(a, V_GRAPH);

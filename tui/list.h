@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* list: what the views listing functions (flat, call graph, index)
- * share: building their rows through the filters, sorting by a column
- * (each list's sort is this file's state), and drawing rows with the
- * cursor gutter and the extra columns at the right.  The rows themselves
- * and the cursor kept on a function are the session's (app.h), since the
- * selection reads them below the views.
+/* list: the one list-view implementation, shared by the views listing
+ * functions (flat, call graph, index) and those listing other items
+ * (the deleted arcs): building rows (functions through the filters),
+ * sorting by a column of one table per view (the sort is the view's,
+ * struct view), and drawing function rows with the cursor gutter and
+ * the extra columns at the right.  The cursor kept on a function is the
+ * session's (app.h), since the selection reads it below the views.
  *
  * Which functions a view lists and the text of its rows are GNU gprof's,
  * from core; a view's file only chooses the rule and the format. */
@@ -18,15 +19,17 @@
 
 struct app;
 struct cg;
+struct view;
 
 /* A sort key of a list view.  CMP orders by the column's natural order
  * (numbers from the largest, names alphabetically); cols[0] of a view is
  * GNU gprof's own order. */
 struct list_column {
 	const char *key;
-	util_cmp_u32 cmp;  /* its context: the cg */
+	util_cmp_u32 cmp;  /* its context: the session, const struct app * */
 	const char *label; /* its name in the header line, for the sort mark */
 	int nth;           /* which occurrence of LABEL (0 the first) */
+	int baseline;      /* offered only against a baseline (baseline.h) */
 };
 
 /* A column at the right of gprof's line (the change against the
@@ -43,41 +46,47 @@ struct list_extra {
 };
 
 /* Building: a view's build() adds the functions its rule shows through
- * list_offer() (which applies the filters), then calls list_finish(). */
-void list_begin(struct app *a, int view);
-void list_offer(struct app *a, int view, uint32_t n);
-void list_finish(struct app *a, int view, int gnu_order_as_built);
+ * list_offer() (which applies the filters), or its items through
+ * list_add() (no filter), then calls list_finish(), which sorts them and
+ * keeps the cursor on its function (on its row number for items). */
+void list_begin(struct view *v);
+void list_add(struct view *v, uint32_t item);
+void list_offer(struct app *a, struct view *v, uint32_t n);
+void list_finish(struct app *a, struct view *v, int gnu_order_as_built);
 
 int list_sort_by_name(struct app *a, int view, const char *col, int dir);
-const char *list_sort_name(const struct app *a, int view);
+const char *list_sort_name(struct app *a, int view);
 void list_sort_step(struct app *a, int view, int step);
 /* Reverse VIEW's sort; returns whether it is now reversed. */
 int list_sort_reverse(struct app *a, int view);
-/* The sort keys of VIEW, NULL-terminated (NULL for views without). */
+/* The sort keys of VIEW that mean something now (those against a
+ * baseline only with one), NULL-terminated (NULL for views without). */
 const char *const *list_sort_columns(int view);
 
 /* view_ops entries the function lists (flat, graph, index) share; views
  * are asked only while they are the current one, so a->view is theirs.
  * The row text searches match: row I's function name. */
-const char *list_ops_row_text(struct app *a, uint32_t i, char *buf, size_t len);
+const char *list_ops_row_text(struct app *a, struct view *v, uint32_t i, char *buf,
+			      size_t len);
 /* The function of the highlighted row. */
-uint32_t list_ops_current(struct app *a);
+uint32_t list_ops_current(struct app *a, struct view *v);
 /* Enter: the call-graph entry of the row's function. */
-int list_ops_enter_graph(struct app *a, int act);
+int list_ops_enter_graph(struct app *a, struct view *v, int act);
 /* Node N's share of the time as VIEW shows it. */
 double list_node_pct(const struct app *a, int view, uint32_t n);
 
 /* Draw the rows of VIEW: FMT writes the row of node N (gprof's line)
  * and its share of time for the colour. */
-typedef void list_fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct);
+typedef void list_fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len,
+		      double *pct);
 /* The name (the end of the row) is shown shortened (names.h) unless
- * app.full_names, scrolled by app.hscroll; when it would start too far
+ * app.full_names, scrolled by the view's hscroll; when it would start too far
  * right for the width, only the first KEEP bytes of the numbers are kept
  * before it (0: never). */
-void list_draw_rows(struct app *a, int view, int y, int h, int w, list_fmt *fmt,
+void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt *fmt,
 		    int keep);
-/* The header line of VIEW, with a mark before the sort column's label
- * and the extra columns' names. */
-void list_draw_header(struct app *a, int view, int y, int w, const char *head);
+/* The header line of V, with a mark before the sort column's label and
+ * the extra columns' names. */
+void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head);
 
 #endif

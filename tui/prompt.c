@@ -130,7 +130,7 @@ static void redisplay(void)
 		return;
 	if (search_mode && papp) {
 		char err[128];
-		struct pane *p = &papp->pane[papp->view];
+		struct pane *p = &app_view(papp, papp->view)->pane;
 		p->cur = search_start;
 		if (rl_line_buffer[0] &&
 		    matcher_set(&papp->search, rl_line_buffer, err, sizeof err) == 0) {
@@ -430,7 +430,7 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	rl_deprep_term_function = noop_deprep;
 	cur_prompt = prompt;
 	search_mode = search;
-	search_start = a->pane[a->view].cur;
+	search_start = app_view(a, a->view)->pane.cur;
 	cancelled = 0;
 	qlen = 0;
 	use_history(search != 0);
@@ -441,7 +441,7 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 		/* Back where the search started; app_moved() knows which
 		 * views have a function under the cursor. */
 		if (search) {
-			a->pane[a->view].cur = search_start;
+			app_view(a, a->view)->pane.cur = search_start;
 			app_moved(a);
 		}
 		free(line);
@@ -449,7 +449,7 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 		return NULL;
 	}
 	if (search) {
-		a->pane[a->view].cur = search_start;
+		app_view(a, a->view)->pane.cur = search_start;
 	}
 	search_mode = 0;
 	if (*line)

@@ -9,9 +9,11 @@
 #include "names.h"
 #include "term.h"
 #include "view_entry.h"
+#include "util.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,7 +35,10 @@ static void selection_text(struct app *a, char *buf, size_t len)
 		for (uint32_t i = 0; i < g->nfuncs; i++) {
 			if (cg_in_set(&g->nodes[i], CG_INCL_GRAPH) && nfocus++ == 0)
 				one = i;
-			nhidden += cg_in_set(&g->nodes[i], CG_EXCL_GRAPH);
+			/* mcount & co are out of everything from the start,
+			 * and no :unhide brings them back: not counted */
+			nhidden += !g->nodes[i].sym->is_excluded &&
+				   cg_in_set(&g->nodes[i], CG_EXCL_GRAPH);
 		}
 		size_t k = 0;
 		text[0] = 0;
@@ -85,11 +90,12 @@ static void draw_status(struct app *a)
 	for (int pass = 0; pass < 2; pass++) {
 		snprintf(line, sizeof line,
 			 " tgprof  %s%s%.2f s%s%s%zu arc%s deleted%s"
-			 "filter %s%s%s%zu edit%s",
+			 "filter %s%s%s%zu edit%s%s%s",
 			 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz),
 			 pass ? "" : samples, sep, ndel, ndel == 1 ? "" : "s", sep, filt,
 			 selseg, sep, edit_nsteps(a->ed),
-			 edit_nsteps(a->ed) == 1 ? "" : "s");
+			 edit_nsteps(a->ed) == 1 ? "" : "s", a->missing ? sep : "",
+			 a->missing ? a->missing : "");
 		if ((int)strlen(line) - 8 <= COLS - hw)
 			break;
 	}
@@ -103,22 +109,29 @@ static void draw_status(struct app *a)
 
 static void draw_separator(struct app *a, int y)
 {
-	char title[1200], line[4000], name[64];
+	char name[64];
 	const char *dash = a->utf8 ? "\xe2\x94\x80" : "-";
-	/* The selected function's whole name (scrolled with the list's). */
-	if (a->node != CG_NONE)
-		snprintf(title, sizeof title, " [%u] %s ", a->g->nodes[a->node].index,
-			 names_skip(app_node_name(a, a->node, name, sizeof name),
-				    a->hscroll));
-	else
-		snprintf(title, sizeof title, " ");
+	/* The selected function's whole name (scrolled with the list's), of
+	 * any length. */
+	const char *nm =
+		a->node != CG_NONE
+			? names_skip(app_node_name(a, a->node, name, sizeof name),
+				     app_view(a, a->view)->hscroll)
+			: "";
+	size_t len = strlen(nm) + 64 + 3 * ((size_t)COLS + 8);
+	char *line = xmalloc(len);
 	size_t used = 0;
 	for (int i = 0; i < 3; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
-	used += (size_t)snprintf(line + used, sizeof line - used, "%s", title);
-	for (int i = 0; i < COLS && used + 4 < sizeof line; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s", dash);
+		used += (size_t)snprintf(line + used, len - used, "%s", dash);
+	if (a->node != CG_NONE)
+		used += (size_t)snprintf(line + used, len - used, " [%u] %s ",
+					 a->g->nodes[a->node].index, nm);
+	else
+		used += (size_t)snprintf(line + used, len - used, " ");
+	for (int i = 0; i < COLS && used + 4 < len; i++)
+		used += (size_t)snprintf(line + used, len - used, "%s", dash);
 	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
+	free(line);
 }
 
 void screen_draw(struct app *a)
@@ -130,15 +143,17 @@ void screen_draw(struct app *a)
 	a->list_y = a->list_h = a->entry_y = a->entry_h = 0;
 	draw_status(a);
 	if (H > 0) {
-		const struct view_ops *ops = view_ops(a->view);
+		struct view *v = app_view(a, a->view);
+		const struct view_ops *ops = v->ops;
 		/* Lists have the entry pane below them when there is room for
 		 * both; a view's own header line (if any) is its first row. */
-		int eh = view_has_funcs(a->view) && H >= 10 ? H * 2 / 5 : 0;
+		int eh =
+			view_has_funcs(a->view) && H >= 10 ? H * a->entry_tenths / 10 : 0;
 		int lh = eh ? H - eh - 1 : H;
 		int head = (ops->flags & VIEW_HEADER) != 0;
 		a->list_y = 1 + head;
 		a->list_h = lh - head;
-		ops->draw(a, 1, lh, COLS);
+		ops->draw(a, v, 1, lh, COLS);
 		if (eh) {
 			draw_separator(a, 1 + lh);
 			a->entry_y = 2 + lh;
@@ -153,12 +168,14 @@ void screen_draw(struct app *a)
 		const char *more = " ... (:messages)";
 		int mw = (int)strlen(more);
 		if ((int)strlen(a->msg) > COLS && COLS > mw + 10) {
-			char cut[600];
 			int k = COLS - mw;
 			while (k > 0 && ((unsigned char)a->msg[k] & 0xc0) == 0x80)
 				k--; /* not inside a UTF-8 character */
-			snprintf(cut, sizeof cut, "%.*s%s", k, a->msg, more);
+			char *cut = xmalloc((size_t)k + (size_t)mw + 1);
+			snprintf(cut, (size_t)k + (size_t)mw + 1, "%.*s%s", k, a->msg,
+				 more);
 			draw_row(LINES - 1, COLS, cut, a->msg_err ? 5 : 0);
+			free(cut);
 		} else {
 			draw_row(LINES - 1, COLS, a->msg, a->msg_err ? 5 : 0);
 		}
@@ -179,7 +196,7 @@ void screen_mouse(struct app *a, const struct term_key *k)
 	int row;
 	if (in_list) {
 		a->focus_entry = 0;
-		p = &a->pane[a->view];
+		p = &app_view(a, a->view)->pane;
 		row = k->y - a->list_y;
 	} else if (in_entry) {
 		a->focus_entry = 1;

@@ -17,10 +17,13 @@ void textbuf_clear(struct textbuf *t)
 
 void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
 {
-	char buf[2048];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *buf = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(buf, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
 	va_end(ap);
 	if (t->n >= t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 64;
@@ -28,5 +31,15 @@ void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
 		t->attr = xrealloc(t->attr, t->cap * sizeof *t->attr);
 	}
 	t->attr[t->n] = attr;
-	t->lines[t->n++] = xstrdup(buf);
+	t->lines[t->n++] = buf;
+}
+
+void textbuf_free(struct textbuf *t)
+{
+	textbuf_clear(t);
+	free(t->lines);
+	free(t->attr);
+	t->lines = NULL;
+	t->attr = NULL;
+	t->cap = 0;
 }

@@ -15,7 +15,9 @@ struct textbuf {
 
 /* Drop every line (the buffer stays allocated). */
 void textbuf_clear(struct textbuf *t);
-/* Add a line, printf-style; a line longer than 2047 bytes is cut. */
+/* Drop every line and free the buffer. */
+void textbuf_free(struct textbuf *t);
+/* Add a line, printf-style, of any length. */
 void textbuf_add(struct textbuf *t, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

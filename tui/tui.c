@@ -25,6 +25,7 @@
 #include "cyclebreak.h"
 #include "view_entry.h"
 #include "util.h"
+#include "objects.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -35,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Indexed by enum view. */
+/* Indexed by enum view_id. */
 static const struct view_ops *const views[V_N] = {
 	[V_FLAT] = &view_flat_ops,       [V_GRAPH] = &view_graph_ops,
 	[V_INDEX] = &view_index_ops,     [V_SOURCE] = &view_source_ops,
@@ -45,7 +46,7 @@ static const struct view_ops *const views[V_N] = {
 
 static void run_action(struct app *a, int act)
 {
-	char msg[512];
+	char msg[APP_MSG_MAX];
 	struct pane *p = app_focused_pane(a);
 	int page = p->height > 1 ? (int)p->height - 1 : 1;
 	const struct view_ops *ops = view_ops(a->view);
@@ -99,10 +100,10 @@ static void run_action(struct app *a, int act)
 	case ACT_DELETE_ARC: view_entry_arc_op(a, 0); break;
 	case ACT_RESTORE_ARC: view_entry_arc_op(a, 1); break;
 	case ACT_UNDO:
-		app_message(a, edit_undo(a->ed, msg, sizeof msg) < 0, "%s", msg);
+		app_message_names(a, edit_undo(a->ed, msg, sizeof msg) < 0, msg);
 		break;
 	case ACT_REDO:
-		app_message(a, edit_redo(a->ed, msg, sizeof msg) < 0, "%s", msg);
+		app_message_names(a, edit_redo(a->ed, msg, sizeof msg) < 0, msg);
 		break;
 	case ACT_VIEW_FLAT: app_set_view(a, V_FLAT); break;
 	case ACT_VIEW_GRAPH: app_set_view(a, V_GRAPH); break;
@@ -148,18 +149,31 @@ static void run_action(struct app *a, int act)
 					  : "with template arguments shortened");
 		break;
 	case ACT_SCROLL_LEFT:
-	case ACT_SCROLL_RIGHT:
-		a->hscroll += act == ACT_SCROLL_RIGHT ? 16 : -16;
-		if (a->hscroll < 0)
-			a->hscroll = 0;
-		app_message(a, 0, "names scrolled by %d", a->hscroll);
+	case ACT_SCROLL_RIGHT: {
+		/* the shown view's (a list's with its entry pane) */
+		struct view *v = app_view(a, a->view);
+		v->hscroll += act == ACT_SCROLL_RIGHT ? 16 : -16;
+		if (v->hscroll < 0)
+			v->hscroll = 0;
+		app_message(a, 0, "%s scrolled by %d",
+			    v->ops->flags & VIEW_FUNCS ? "names" : "lines", v->hscroll);
 		break;
+	} break;
 	case ACT_TOGGLE_BARS:
 		a->bars = !a->bars;
 		app_message(a, 0, "bars of %% time %s",
 			    a->bars ? "shown (at 100 columns and more)" : "hidden");
 		break;
 	case ACT_TOGGLE_SIGNIFICANT: baseline_significant(a, "toggle"); break;
+	case ACT_ENTRY_GROW:
+	case ACT_ENTRY_SHRINK:
+		a->entry_tenths += act == ACT_ENTRY_GROW ? 1 : -1;
+		if (a->entry_tenths < 1)
+			a->entry_tenths = 1;
+		if (a->entry_tenths > 8)
+			a->entry_tenths = 8;
+		app_message(a, 0, "entry pane: %d%% of the screen", a->entry_tenths * 10);
+		break;
 	}
 }
 
@@ -194,12 +208,15 @@ int tui_main(const struct opts *o)
 	size_t nkey_errors;
 
 	view_set_table(views);
+	app_views_init(a);
+	app_progress(a, "%s", "");
 	setlocale(LC_ALL, "");
 	a->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	a->o = o;
 	a->show_delta = 1;
 	a->bars = 1;
 	a->color = 1;
+	a->entry_tenths = 4;
 	a->node = CG_NONE;
 	keymap_clear();
 	keymap_load_builtin("default", app_key_error);
@@ -221,8 +238,10 @@ int tui_main(const struct opts *o)
 	}
 	double t_opened = util_now();
 	a->g = edit_graph(a->ed);
+	app_labels_init(a);
 	a->seen_gen = edit_generation(a->ed);
-	app_current = a;
+	if ((a->missing = objects_missing(a->ld.objs)) != NULL)
+		app_message(a, 0, "shared objects: %s", a->missing);
 	if ((nkey_errors = app_key_errors(&key_errors)))
 		app_message(a, 1, "%s%s", key_errors[0],
 			    nkey_errors > 1 ? " (and more, shown on exit)" : "");
@@ -237,7 +256,7 @@ int tui_main(const struct opts *o)
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
-	view_cycles_set_opts(o);
+	view_cycles_set_opts(a, o);
 	if (o->break_cycles > 0) {
 		struct cyclebreak_choice *ch;
 		size_t nch = cyclebreak_opts_choices(a->g, o, &ch);
@@ -318,8 +337,13 @@ int tui_main(const struct opts *o)
 	nkey_errors = app_key_errors(&key_errors);
 	for (size_t i = 0; i < nkey_errors; i++)
 		fprintf(stderr, "%s: %s\n", util_progname(), key_errors[i]);
+	app_labels_free(a);
 	edit_close(a->ed);
 	load_free(&a->ld);
-	app_current = NULL;
+	app_views_fini(a);
+	free(a->msg);
+	a->msg = NULL;
+	free(a->missing);
+	a->missing = NULL;
 	return a->status;
 }

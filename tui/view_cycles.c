@@ -6,7 +6,7 @@
  * (edit_arcs_delete).  Space keeps or deletes the arc under the
  * cursor and the preview follows; Enter applies; Left goes back and
  * keeps the proposal for :cycles.  Pinning (kept), forcing and freeing an
- * arc set its state for the next proposals (cv.choices), made at once by
+ * arc set its state for the next proposals (its choices), made at once by
  * cyclebreak_repropose: only the components the change touches are solved
  * again, or repaired locally where the heuristics solved them; a new
  * :break-cycles proposes from scratch.  A proposal made for another state of
@@ -27,9 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The view's own state: the proposal under review.  One browser session
- * runs per process, so one proposal. */
-static struct {
+/* The view's own state: the proposal under review.  A text view
+ * (view.h): the text first. */
+struct cycles {
+	struct textbuf text; /* what the view shows */
 	struct cyclebreak_result r;
 	unsigned char *use; /* per proposed arc: marked for deletion */
 	long bound;
@@ -41,54 +42,60 @@ static struct {
 	unsigned long gen;                 /* the model generation it was made for */
 	struct cyclebreak_choice *choices; /* arcs kept (:pin) or forced */
 	size_t nchoices;
-	struct textbuf text; /* what the view shows */
-	size_t first_arc;    /* the text row of the first proposed arc */
+	size_t first_arc; /* the text row of the first proposed arc */
 	/* earlier proposals of this model generation (hist_gen), tried as
 	 * starting points of the next ones */
 	struct cyclebreak_result hist[4];
 	size_t nhist;
 	unsigned long hist_gen;
-} cv;
+};
 
-void view_cycles_set_opts(const struct opts *o)
+static struct cycles *cycles_of(struct app *a)
 {
-	cv.exact_time = o->cycle_exact_time;
-	cv.exact_time_set = o->cycle_exact_time_set;
+	return app_view(a, V_CYCLES)->priv;
+}
+
+void view_cycles_set_opts(struct app *a, const struct opts *o)
+{
+	struct cycles *cv = cycles_of(a);
+	cv->exact_time = o->cycle_exact_time;
+	cv->exact_time_set = o->cycle_exact_time_set;
 }
 
 /* Keep the proposal shown as an earlier one (the oldest goes). */
-static void hist_push(void)
+static void hist_push(struct cycles *cv)
 {
-	if (cv.nhist == sizeof cv.hist / sizeof cv.hist[0]) {
-		cyclebreak_result_free(&cv.hist[0]);
-		memmove(&cv.hist[0], &cv.hist[1], (cv.nhist - 1) * sizeof cv.hist[0]);
-		cv.nhist--;
+	if (cv->nhist == sizeof cv->hist / sizeof cv->hist[0]) {
+		cyclebreak_result_free(&cv->hist[0]);
+		memmove(&cv->hist[0], &cv->hist[1], (cv->nhist - 1) * sizeof cv->hist[0]);
+		cv->nhist--;
 	}
-	cv.hist[cv.nhist++] = cv.r;
-	memset(&cv.r, 0, sizeof cv.r);
-	free(cv.use);
-	cv.use = NULL;
-	cv.active = 0;
+	cv->hist[cv->nhist++] = cv->r;
+	memset(&cv->r, 0, sizeof cv->r);
+	free(cv->use);
+	cv->use = NULL;
+	cv->active = 0;
 }
 
-static void hist_clear(void)
+static void hist_clear(struct cycles *cv)
 {
-	for (size_t i = 0; i < cv.nhist; i++)
-		cyclebreak_result_free(&cv.hist[i]);
-	cv.nhist = 0;
+	for (size_t i = 0; i < cv->nhist; i++)
+		cyclebreak_result_free(&cv->hist[i]);
+	cv->nhist = 0;
 }
 
 void view_cycles_drop(struct app *a, const char *why)
 {
-	if (cv.active) {
-		cyclebreak_result_free(&cv.r);
-		free(cv.use);
-		cv.use = NULL;
-		cv.active = 0;
+	struct cycles *cv = cycles_of(a);
+	if (cv->active) {
+		cyclebreak_result_free(&cv->r);
+		free(cv->use);
+		cv->use = NULL;
+		cv->active = 0;
 	}
-	textbuf_clear(&cv.text);
-	textbuf_add(&cv.text, 2, "%s", why);
-	a->pane[V_CYCLES].cur = 0;
+	textbuf_clear(&cv->text);
+	textbuf_add(&cv->text, 2, "%s", why);
+	app_view(a, V_CYCLES)->pane.cur = 0;
 }
 
 /* CTX: the preview; entries by total time, larger first, then cycles
@@ -114,9 +121,10 @@ static int cmp_by_time(const void *l, const void *r, void *ctx)
  * (core/cyclebreak/cyclebreak_change.c). */
 static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 {
-	struct textbuf *t = &cv.text;
+	struct cycles *cv = cycles_of(a);
+	struct textbuf *t = &cv->text;
 	struct cg *g = a->g;
-	const struct cyclebreak_result *r = &cv.r;
+	const struct cyclebreak_result *r = &cv->r;
 
 	if (r->by_time)
 		textbuf_add(t, 1, "proposal: %lu calls, %.2f s of time moved (%.1f%%)",
@@ -148,13 +156,13 @@ static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 	uint32_t over = 0;
 	for (size_t i = 0; i < pv->n; i++)
 		if (pv->entries[i].node == CG_NONE &&
-		    pv->entries[i].nmembers > (uint64_t)cv.bound &&
+		    pv->entries[i].nmembers > (uint64_t)cv->bound &&
 		    pv->entries[i].nmembers > over)
 			over = pv->entries[i].nmembers;
 	if (over)
 		textbuf_add(t, 2,
 			    "warning: a cycle of %u members stays over the bound of %ld",
-			    over, cv.bound);
+			    over, cv->bound);
 	if (r->nroots)
 		textbuf_add(t, 2,
 			    "warning: %u functions keep no caller: forced or pinned arcs "
@@ -187,7 +195,8 @@ static void build_summary(struct app *a, const struct cyclebreak_preview *pv)
 /* The entries the marked arcs leave, largest total time first. */
 static void build_entries(struct app *a, const struct cyclebreak_preview *pv)
 {
-	struct textbuf *t = &cv.text;
+	struct cycles *cv = cycles_of(a);
+	struct textbuf *t = &cv->text;
 	struct cg *g = a->g;
 	uint32_t *order = xmalloc((pv->n + 1) * sizeof *order);
 
@@ -228,37 +237,38 @@ static void build_entries(struct app *a, const struct cyclebreak_preview *pv)
 
 void view_cycles_build(struct app *a)
 {
-	struct textbuf *t = &cv.text;
+	struct cycles *cv = cycles_of(a);
+	struct textbuf *t = &cv->text;
 	struct cg *g = a->g;
-	if (!cv.active) {
+	if (!cv->active) {
 		if (!t->n)
 			textbuf_add(t, 2,
 				    "no proposal: :break-cycles N proposes arcs to "
 				    "delete");
 		return;
 	}
-	uint32_t keep_cur = a->pane[V_CYCLES].cur;
+	uint32_t keep_cur = app_view(a, V_CYCLES)->pane.cur;
 	textbuf_clear(t);
 	size_t marked = 0;
 	uint64_t marked_calls = 0;
-	for (size_t i = 0; i < cv.r.narcs; i++)
-		if (cv.use[i]) {
+	for (size_t i = 0; i < cv->r.narcs; i++)
+		if (cv->use[i]) {
 			marked++;
-			marked_calls += cv.r.arcs[i].count;
+			marked_calls += cv->r.arcs[i].count;
 		}
 	textbuf_add(t, 2,
 		    "break cycles over %ld members%s%s%s: delete %zu of %zu arcs, %lu "
 		    "calls"
 		    "  (Space keeps/deletes, p pins, ! forces, P frees and re-proposes, "
 		    "Enter applies, Left goes back)",
-		    cv.bound, cv.r.bsd ? " (4.4BSD rule)" : "",
-		    cv.r.by_time ? " (least time moved)" : "",
-		    cv.r.allow_roots && !cv.r.bsd ? " (new roots allowed)" : "", marked,
-		    cv.r.narcs, (unsigned long)marked_calls);
+		    cv->bound, cv->r.bsd ? " (4.4BSD rule)" : "",
+		    cv->r.by_time ? " (least time moved)" : "",
+		    cv->r.allow_roots && !cv->r.bsd ? " (new roots allowed)" : "", marked,
+		    cv->r.narcs, (unsigned long)marked_calls);
 	/* Summary first, then the new entries by time, then the arcs: the
 	 * proposal's consequences are read before its thousand arcs. */
 	struct cyclebreak_preview pv;
-	cyclebreak_preview(g, &cv.r, cv.use, &pv);
+	cyclebreak_preview(g, &cv->r, cv->use, &pv);
 	build_summary(a, &pv);
 	textbuf_add(t, 0, "%s", "");
 	build_entries(a, &pv);
@@ -266,26 +276,26 @@ void view_cycles_build(struct app *a)
 	textbuf_add(t, 0, "%s", "");
 	textbuf_add(t, 1, "%s",
 		    "arcs to delete: [x] marked   cycle      calls  caller -> callee");
-	cv.first_arc = t->n;
-	for (size_t i = 0; i < cv.r.narcs; i++) {
-		const struct cyclebreak_arc *c = &cv.r.arcs[i];
+	cv->first_arc = t->n;
+	for (size_t i = 0; i < cv->r.narcs; i++) {
+		const struct cyclebreak_arc *c = &cv->r.arcs[i];
 		const struct cg_arc *arc = &g->arcs[c->arc];
 		textbuf_add(t, 0, "[%c] cycle %-4u %10lu  %s -> %s%s",
-			    cv.use[i] ? 'x' : ' ', c->cycle, (unsigned long)c->count,
+			    cv->use[i] ? 'x' : ' ', c->cycle, (unsigned long)c->count,
 			    g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname,
 			    c->forced ? "  (forced)" : "");
 	}
 	/* the kept arcs, rows after the proposed ones (cursor_arc) */
-	for (size_t i = 0; i < cv.nchoices; i++) {
-		if (cv.choices[i].state != CYCLEBREAK_KEEP)
+	for (size_t i = 0; i < cv->nchoices; i++) {
+		if (cv->choices[i].state != CYCLEBREAK_KEEP)
 			continue;
-		const struct cg_arc *arc = &g->arcs[cv.choices[i].arc];
+		const struct cg_arc *arc = &g->arcs[cv->choices[i].arc];
 		textbuf_add(t, 1, "pinned (kept): %s -> %s",
 			    g->nodes[arc->parent].sym->dname,
 			    g->nodes[arc->child].sym->dname);
 	}
-	a->pane[V_CYCLES].cur = keep_cur < t->n ? keep_cur : 0;
+	app_view(a, V_CYCLES)->pane.cur = keep_cur < t->n ? keep_cur : 0;
 }
 
 /* Progress of a long proposal in the message line (after half a second,
@@ -302,18 +312,17 @@ static int propose_progress(void *ctx, const char *what, double done)
 	double now = util_now();
 	if (now - p->start >= 0.5 && now - p->last >= 0.1) {
 		p->last = now;
-		snprintf(p->a->msg, sizeof p->a->msg,
-			 "breaking cycles: %s %3.0f%%  (Esc %s)", what, 100 * done,
-			 strcmp(what, "exact search")
-				 ? "cancels"
-				 : "stops it, keeping the best so far");
-		p->a->msg_err = 0;
+		app_progress(p->a, "breaking cycles: %s %3.0f%%  (Esc %s)", what,
+			     100 * done,
+			     strcmp(what, "exact search")
+				     ? "cancels"
+				     : "stops it, keeping the best so far");
 		screen_draw(p->a);
 	}
 	return term_cancel_pressed();
 }
 
-/* Propose for BOUND with the arc states of cv.choices.  Returns 0
+/* Propose for BOUND with the arc states of the choices.  Returns 0
  * (shown), -1 (none: the kept arcs or nothing over the bound) or -2
  * (cancelled: the session and any earlier proposal stay).  REPROPOSAL
  * (a pin, force or unpin): the proposal shown is the starting point
@@ -322,6 +331,7 @@ static int propose_progress(void *ctx, const char *what, double done)
  * shown when there is none; else (:break-cycles) a proposal from scratch. */
 static int propose(struct app *a, long bound, int bsd, int reproposal)
 {
+	struct cycles *cv = cycles_of(a);
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
 	/* Nothing to propose unless some cycle is over the bound. */
@@ -341,50 +351,50 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 	}
 	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
 	struct propose_progress pp = { a, util_now(), 0 };
-	lim.by_time = cv.by_time && !bsd;
-	lim.allow_roots = cv.roots;
-	if (cv.exact_time_set)
-		lim.exact_time = cv.exact_time;
+	lim.by_time = cv->by_time && !bsd;
+	lim.allow_roots = cv->roots;
+	if (cv->exact_time_set)
+		lim.exact_time = cv->exact_time;
 	lim.progress = propose_progress;
 	lim.progress_ctx = &pp;
-	int again = reproposal && cv.active && cv.gen == edit_generation(a->ed) &&
-		    cv.r.bound == bound && cv.r.bsd == bsd;
+	int again = reproposal && cv->active && cv->gen == edit_generation(a->ed) &&
+		    cv->r.bound == bound && cv->r.bsd == bsd;
 	/* earlier proposals of the same model as starts */
-	if (cv.hist_gen != edit_generation(a->ed))
-		hist_clear();
-	cv.hist_gen = edit_generation(a->ed);
+	if (cv->hist_gen != edit_generation(a->ed))
+		hist_clear(cv);
+	cv->hist_gen = edit_generation(a->ed);
 	const struct cyclebreak_result *starts[5];
 	size_t nstarts = 0;
-	for (size_t i = 0; i < cv.nhist; i++)
-		starts[nstarts++] = &cv.hist[i];
-	if (cv.active && cv.gen == edit_generation(a->ed))
-		starts[nstarts++] = &cv.r;
+	for (size_t i = 0; i < cv->nhist; i++)
+		starts[nstarts++] = &cv->hist[i];
+	if (cv->active && cv->gen == edit_generation(a->ed))
+		starts[nstarts++] = &cv->r;
 	lim.starts = starts;
 	lim.nstarts = nstarts;
 	double t0 = util_now();
-	int st = again ? cyclebreak_repropose(a->g, &cv.r, cv.choices, cv.nchoices, &lim,
-					      &r)
-		       : cyclebreak_propose_lim(a->g, bound, bsd, cv.choices, cv.nchoices,
-						&lim, &r);
+	int st = again ? cyclebreak_repropose(a->g, &cv->r, cv->choices, cv->nchoices,
+					      &lim, &r)
+		       : cyclebreak_propose_lim(a->g, bound, bsd, cv->choices,
+						cv->nchoices, &lim, &r);
 	double secs = util_now() - t0;
 	if (st == -2) {
 		app_message(a, 0, "break-cycles cancelled; nothing changed");
 		return -2;
 	}
-	if (st < 0 && reproposal && cv.active) {
+	if (st < 0 && reproposal && cv->active) {
 		app_message(a, 1,
 			    "no proposal: the pinned arcs keep a cycle over %ld members",
 			    bound);
 		return -1;
 	}
-	if (cv.active && cv.gen == edit_generation(a->ed) && !again)
-		hist_push();
+	if (cv->active && cv->gen == edit_generation(a->ed) && !again)
+		hist_push(cv);
 	view_cycles_drop(a, "");
 	if (st < 0) {
 		cyclebreak_result_free(&r);
 		app_message(a, 1, "no proposal: %s keep a cycle over %ld members",
-			    cv.nchoices ? "the pinned arcs"
-					: "arcs that cannot be deleted",
+			    cv->nchoices ? "the pinned arcs"
+					 : "arcs that cannot be deleted",
 			    bound);
 		return -1;
 	}
@@ -393,15 +403,15 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 		app_message(a, 0, "no cycle has more than %ld members", bound);
 		return -1;
 	}
-	cv.r = r;
-	cv.use = xmalloc(r.narcs);
-	memset(cv.use, 1, r.narcs);
-	cv.bound = bound;
-	cv.bsd = bsd;
-	cv.active = 1;
-	cv.gen = edit_generation(a->ed);
-	a->pane[V_CYCLES].cur = 0;
-	textbuf_clear(&cv.text);
+	cv->r = r;
+	cv->use = xmalloc(r.narcs);
+	memset(cv->use, 1, r.narcs);
+	cv->bound = bound;
+	cv->bsd = bsd;
+	cv->active = 1;
+	cv->gen = edit_generation(a->ed);
+	app_view(a, V_CYCLES)->pane.cur = 0;
+	textbuf_clear(&cv->text);
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
 	if (again && r.nrepaired)
@@ -427,72 +437,77 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 void view_cycles_propose(struct app *a, long bound, int bsd, int by_time, int roots,
 			 const struct cyclebreak_choice *choices, size_t n)
 {
-	cv.roots = roots;
-	free(cv.choices);
-	cv.choices = xmalloc((n + 1) * sizeof *cv.choices);
+	struct cycles *cv = cycles_of(a);
+	cv->roots = roots;
+	free(cv->choices);
+	cv->choices = xmalloc((n + 1) * sizeof *cv->choices);
 	if (n)
-		memcpy(cv.choices, choices, n * sizeof *choices);
-	cv.nchoices = n;
-	cv.by_time = by_time;
+		memcpy(cv->choices, choices, n * sizeof *choices);
+	cv->nchoices = n;
+	cv->by_time = by_time;
 	propose(a, bound, bsd, 0);
 }
 
 /* The proposed arc on the cursor's row (on the heading: the first one),
- * as an index into cv.r.arcs; SIZE_MAX on other rows. */
+ * as an index into cv->r.arcs; SIZE_MAX on other rows. */
 static size_t cursor_index(struct app *a)
 {
-	size_t cur = a->pane[V_CYCLES].cur;
-	if (cur == 0 && cv.r.narcs > 0)
+	struct cycles *cv = cycles_of(a);
+	size_t cur = app_view(a, V_CYCLES)->pane.cur;
+	if (cur == 0 && cv->r.narcs > 0)
 		return 0;
-	if (cur >= cv.first_arc && cur < cv.first_arc + cv.r.narcs)
-		return cur - cv.first_arc;
+	if (cur >= cv->first_arc && cur < cv->first_arc + cv->r.narcs)
+		return cur - cv->first_arc;
 	return SIZE_MAX;
 }
 
 /* The arc on the cursor's row: a proposed one, or a kept one (listed
- * after them in the order of cv.choices); CG_NONE on other rows. */
+ * after them in the order of cv->choices); CG_NONE on other rows. */
 static uint32_t cursor_arc(struct app *a)
 {
-	size_t cur = a->pane[V_CYCLES].cur, idx = cursor_index(a);
+	struct cycles *cv = cycles_of(a);
+	size_t cur = app_view(a, V_CYCLES)->pane.cur, idx = cursor_index(a);
 	if (idx != SIZE_MAX)
-		return cv.r.arcs[idx].arc;
-	if (cur < cv.first_arc + cv.r.narcs)
+		return cv->r.arcs[idx].arc;
+	if (cur < cv->first_arc + cv->r.narcs)
 		return CG_NONE;
-	size_t k = cur - cv.first_arc - cv.r.narcs;
-	for (size_t i = 0; i < cv.nchoices; i++)
-		if (cv.choices[i].state == CYCLEBREAK_KEEP && k-- == 0)
-			return cv.choices[i].arc;
+	size_t k = cur - cv->first_arc - cv->r.narcs;
+	for (size_t i = 0; i < cv->nchoices; i++)
+		if (cv->choices[i].state == CYCLEBREAK_KEEP && k-- == 0)
+			return cv->choices[i].arc;
 	return CG_NONE;
 }
 
-/* Propose again with the choices now in cv.choices; when that is
+/* Propose again with the choices now in cv->choices; when that is
  * cancelled or impossible, put back SAVED (N choices) and keep what is
  * shown. */
 static void repropose(struct app *a, struct cyclebreak_choice *saved, size_t n)
 {
-	if (propose(a, cv.bound, cv.bsd, 1) != 0) {
-		free(cv.choices);
-		cv.choices = saved;
-		cv.nchoices = n;
-		if (cv.active)
+	struct cycles *cv = cycles_of(a);
+	if (propose(a, cv->bound, cv->bsd, 1) != 0) {
+		free(cv->choices);
+		cv->choices = saved;
+		cv->nchoices = n;
+		if (cv->active)
 			view_cycles_build(a);
 		return;
 	}
 	free(saved);
 }
 
-static struct cyclebreak_choice *save_choices(void)
+static struct cyclebreak_choice *save_choices(struct cycles *cv)
 {
-	struct cyclebreak_choice *s = xmalloc((cv.nchoices + 1) * sizeof *s);
-	if (cv.nchoices)
-		memcpy(s, cv.choices, cv.nchoices * sizeof *s);
+	struct cyclebreak_choice *s = xmalloc((cv->nchoices + 1) * sizeof *s);
+	if (cv->nchoices)
+		memcpy(s, cv->choices, cv->nchoices * sizeof *s);
 	return s;
 }
 
 void view_cycles_pin(struct app *a, int state, uint32_t arc)
 {
+	struct cycles *cv = cycles_of(a);
 	static const char *const verb[] = { "unpin", "pin", "force" };
-	if (!cv.active) {
+	if (!cv->active) {
 		app_message(a, 1, "no proposal: :break-cycles N first");
 		return;
 	}
@@ -508,9 +523,9 @@ void view_cycles_pin(struct app *a, int state, uint32_t arc)
 		return;
 	}
 	size_t i = 0;
-	while (i < cv.nchoices && cv.choices[i].arc != arc)
+	while (i < cv->nchoices && cv->choices[i].arc != arc)
 		i++;
-	int was = i < cv.nchoices ? cv.choices[i].state : CYCLEBREAK_FREE;
+	int was = i < cv->nchoices ? cv->choices[i].state : CYCLEBREAK_FREE;
 	if (was == state) {
 		app_message(a, 0, "that arc is %s already",
 			    state == CYCLEBREAK_FREE   ? "free"
@@ -518,55 +533,58 @@ void view_cycles_pin(struct app *a, int state, uint32_t arc)
 						       : "forced");
 		return;
 	}
-	struct cyclebreak_choice *saved = save_choices();
-	size_t n = cv.nchoices;
+	struct cyclebreak_choice *saved = save_choices(cv);
+	size_t n = cv->nchoices;
 	if (state == CYCLEBREAK_FREE) {
-		memmove(&cv.choices[i], &cv.choices[i + 1],
-			(cv.nchoices - i - 1) * sizeof *cv.choices);
-		cv.nchoices--;
+		memmove(&cv->choices[i], &cv->choices[i + 1],
+			(cv->nchoices - i - 1) * sizeof *cv->choices);
+		cv->nchoices--;
 	} else {
-		if (i == cv.nchoices)
-			cv.choices = xrealloc(cv.choices,
-					      (++cv.nchoices) * sizeof *cv.choices);
-		cv.choices[i] = (struct cyclebreak_choice){ arc, state };
+		if (i == cv->nchoices)
+			cv->choices = xrealloc(cv->choices,
+					       (++cv->nchoices) * sizeof *cv->choices);
+		cv->choices[i] = (struct cyclebreak_choice){ arc, state };
 	}
 	repropose(a, saved, n);
 }
 
 void view_cycles_unpin_all(struct app *a)
 {
-	if (!cv.active) {
+	struct cycles *cv = cycles_of(a);
+	if (!cv->active) {
 		app_message(a, 1, "no proposal: :break-cycles N first");
 		return;
 	}
-	struct cyclebreak_choice *saved = save_choices();
-	size_t n = cv.nchoices;
-	cv.nchoices = 0;
+	struct cyclebreak_choice *saved = save_choices(cv);
+	size_t n = cv->nchoices;
+	cv->nchoices = 0;
 	repropose(a, saved, n);
 }
 
 void view_cycles_toggle(struct app *a)
 {
-	size_t i = cv.active ? cursor_index(a) : SIZE_MAX;
-	if (i == SIZE_MAX || a->pane[V_CYCLES].cur == 0)
+	struct cycles *cv = cycles_of(a);
+	size_t i = cv->active ? cursor_index(a) : SIZE_MAX;
+	if (i == SIZE_MAX || app_view(a, V_CYCLES)->pane.cur == 0)
 		return;
-	cv.use[i] = !cv.use[i];
+	cv->use[i] = !cv->use[i];
 	view_cycles_build(a);
-	if (i + 1 < cv.r.narcs)
-		a->pane[V_CYCLES].cur = (uint32_t)(cv.first_arc + i + 1);
+	if (i + 1 < cv->r.narcs)
+		app_view(a, V_CYCLES)->pane.cur = (uint32_t)(cv->first_arc + i + 1);
 }
 
 void view_cycles_accept(struct app *a)
 {
-	char msg[512], label[64];
-	if (!cv.active)
+	struct cycles *cv = cycles_of(a);
+	char msg[APP_MSG_MAX], label[64];
+	if (!cv->active)
 		return;
-	uint32_t *v = xmalloc((cv.r.narcs + 1) * sizeof *v);
+	uint32_t *v = xmalloc((cv->r.narcs + 1) * sizeof *v);
 	size_t n = 0;
-	for (size_t i = 0; i < cv.r.narcs; i++)
-		if (cv.use[i])
-			v[n++] = cv.r.arcs[i].arc;
-	snprintf(label, sizeof label, "break-cycles %ld", cv.bound);
+	for (size_t i = 0; i < cv->r.narcs; i++)
+		if (cv->use[i])
+			v[n++] = cv->r.arcs[i].arc;
+	snprintf(label, sizeof label, "break-cycles %ld", cv->bound);
 	int r = n ? edit_arcs_delete(a->ed, v, n, label, msg, sizeof msg) : -1;
 	free(v);
 	if (r < 0) {
@@ -580,20 +598,34 @@ void view_cycles_accept(struct app *a)
 
 /* ---- the view's entry points (view.h) ---- */
 
-static void cycles_draw(struct app *a, int y, int h, int w)
+static void cycles_draw(struct app *a, struct view *v, int y, int h, int w)
 {
-	if (cv.gen != edit_generation(a->ed))
+	struct cycles *cv = v->priv;
+	if (cv->gen != edit_generation(a->ed))
 		view_cycles_drop(a, "proposal dropped: the profile changed");
-	view_text_draw(&a->pane[V_CYCLES], &cv.text, y, h, w);
+	view_text_ops_draw(a, v, y, h, w);
 }
 
-static void cycles_rows(struct app *a)
+static void cycles_open(struct app *a, struct view *v)
 {
-	a->pane[V_CYCLES].n = cv.text.n;
+	(void)v;
+	view_cycles_build(a);
 }
 
-static int cycles_key(struct app *a, int act)
+static void cycles_done(struct view *v)
 {
+	struct cycles *cv = v->priv;
+	if (cv->active)
+		cyclebreak_result_free(&cv->r);
+	free(cv->use);
+	hist_clear(cv);
+	free(cv->choices);
+	view_text_done(v);
+}
+
+static int cycles_key(struct app *a, struct view *v, int act)
+{
+	(void)v;
 	if (act == ACT_TOGGLE_MARK)
 		view_cycles_toggle(a);
 	else if (act == ACT_ACCEPT)
@@ -609,18 +641,14 @@ static int cycles_key(struct app *a, int act)
 	return 1;
 }
 
-static const char *cycles_row_text(struct app *a, uint32_t i, char *buf, size_t len)
-{
-	(void)a, (void)buf, (void)len;
-	return i < cv.text.n ? cv.text.lines[i] : "";
-}
-
 const struct view_ops view_cycles_ops = {
 	.name = "cycles",
 	.keymap = KV_CYCLES,
-	.open = view_cycles_build,
-	.build = cycles_rows,
+	.private_size = sizeof(struct cycles),
+	.open = cycles_open,
+	.build = view_text_build,
 	.draw = cycles_draw,
 	.key = cycles_key,
-	.row_text = cycles_row_text,
+	.row_text = view_text_row_text,
+	.done = cycles_done,
 };

@@ -1,31 +1,70 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_deleted: the arcs deleted so far, caller and callee, each
- * restored by Enter (or d, r). */
+ * restored by Enter (or d, r).  A list (list.h) whose rows are arcs, in
+ * the order they were deleted unless sorted by a column. */
 #include "config.h"
 #include "app.h"
 #include "action.h"
 #include "draw.h"
 #include "keymap.h"
+#include "list.h"
 #include "names.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The view's own state: its rows, the deleted arcs as last built. */
-static uint32_t *arcs;
-static size_t arccap;
+static const struct cg_arc *arc_of(const void *ctx, uint32_t i)
+{
+	return &((const struct app *)ctx)->g->arcs[i];
+}
 
-static void build(struct app *a)
+static int cmp_order(const void *ctx, uint32_t l, uint32_t r)
+{
+	(void)ctx, (void)l, (void)r;
+	return 0; /* as deleted: the sort is stable */
+}
+
+static int cmp_calls(const void *ctx, uint32_t l, uint32_t r)
+{
+	return -util_cmp_num((double)arc_of(ctx, l)->count,
+			     (double)arc_of(ctx, r)->count);
+}
+
+static int cmp_end(const void *ctx, uint32_t l, uint32_t r, int callee)
+{
+	const struct cg *g = ((const struct app *)ctx)->g;
+	const struct cg_arc *x = arc_of(ctx, l), *y = arc_of(ctx, r);
+	return strcmp(g->nodes[callee ? x->child : x->parent].sym->dname,
+		      g->nodes[callee ? y->child : y->parent].sym->dname);
+}
+
+static int cmp_caller(const void *ctx, uint32_t l, uint32_t r)
+{
+	return cmp_end(ctx, l, r, 0);
+}
+
+static int cmp_callee(const void *ctx, uint32_t l, uint32_t r)
+{
+	return cmp_end(ctx, l, r, 1);
+}
+
+static const struct list_column columns[] = {
+	{ "order", cmp_order, NULL, 0, 0 },
+	{ "calls", cmp_calls, "calls", 0, 0 },
+	{ "caller", cmp_caller, "caller", 0, 0 },
+	{ "callee", cmp_callee, "callee", 0, 0 },
+	{ NULL, NULL, NULL, 0, 0 },
+};
+
+static void build(struct app *a, struct view *v)
 {
 	size_t n;
 	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
-	util_grow((void **)&arcs, &arccap, n + 1, sizeof *arcs);
+	list_begin(v);
 	for (size_t i = 0; i < n; i++)
-		arcs[i] = d[i];
-	a->pane[V_DELETED].n = (uint32_t)n;
-	if (a->pane[V_DELETED].cur >= n)
-		a->pane[V_DELETED].cur = n ? (uint32_t)n - 1 : 0;
+		list_add(v, d[i]);
+	list_finish(a, v, 1);
 }
 
 /* NAME as shown (shortened unless full names), cut to MAX display
@@ -45,11 +84,12 @@ static void fit(const struct app *a, const char *name, int max, char *out, size_
 		snprintf(out, len, "%s", s);
 }
 
-static void draw(struct app *a, int y, int h, int w)
+static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
-	struct pane *p = &a->pane[V_DELETED];
+	struct pane *p = &v->pane;
 	const struct cg *g = a->g;
-	draw_row(y, w, "       calls  caller -> callee  (Enter or d restores)", 3);
+	list_draw_header(a, v, y, w,
+			 "       calls  caller -> callee  (Enter or d restores)");
 	view_pane_fix(p, h - 1);
 	for (int r = 0; r < h - 1; r++) {
 		uint32_t i = p->top + (uint32_t)r;
@@ -57,14 +97,16 @@ static void draw(struct app *a, int y, int h, int w)
 			draw_fill(y + 1 + r, w, 0);
 			continue;
 		}
-		const struct cg_arc *arc = &g->arcs[arcs[i]];
+		const struct cg_arc *arc = &g->arcs[v->rows[i]];
 		char line[2300], from[1100], to[1100];
 		int half = (w - 18) / 2, used = 0;
-		fit(a, g->nodes[arc->parent].sym->dname, half, from, sizeof from);
+		/* both ends scrolled sideways alike */
+		fit(a, names_skip(g->nodes[arc->parent].sym->dname, v->hscroll), half,
+		    from, sizeof from);
 		for (const char *s = from; *s; s = names_skip(s, 1))
 			used++;
 		/* The callee gets what the caller leaves, at least half. */
-		fit(a, g->nodes[arc->child].sym->dname,
+		fit(a, names_skip(g->nodes[arc->child].sym->dname, v->hscroll),
 		    w - 18 - used > half ? w - 18 - used : half, to, sizeof to);
 		snprintf(line, sizeof line, "%c %10lu  %s -> %s", i == p->cur ? '>' : ' ',
 			 (unsigned long)arc->count, from, to);
@@ -74,22 +116,23 @@ static void draw(struct app *a, int y, int h, int w)
 		draw_row(y + 1, w, "  no arc is deleted", 0);
 }
 
-static int key(struct app *a, int act)
+static int key(struct app *a, struct view *v, int act)
 {
-	struct pane *p = &a->pane[V_DELETED];
+	struct pane *p = &v->pane;
 	if (act != ACT_ENTER && act != ACT_RESTORE_ARC && act != ACT_DELETE_ARC)
 		return 0;
 	if (!p->n)
 		app_message(a, 1, "no deleted arc");
 	else
-		app_arc_edit(a, arcs[p->cur], 1);
+		app_arc_edit(a, v->rows[p->cur], 1);
 	return 1;
 }
 
-static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
+static const char *row_text(struct app *a, struct view *v, uint32_t i, char *buf,
+			    size_t len)
 {
 	const struct cg *g = a->g;
-	const struct cg_arc *arc = &g->arcs[arcs[i]];
+	const struct cg_arc *arc = &g->arcs[v->rows[i]];
 	snprintf(buf, len, "%s -> %s", g->nodes[arc->parent].sym->dname,
 		 g->nodes[arc->child].sym->dname);
 	return buf;
@@ -103,4 +146,5 @@ const struct view_ops view_deleted_ops = {
 	.draw = draw,
 	.key = key,
 	.row_text = row_text,
+	.columns = columns,
 };

@@ -28,7 +28,8 @@
 /* One line of the entry pane: gprof's text, the function a follow goes
  * to, the arc it shows (CG_NONE for the primary line). */
 struct entry_line {
-	char text[640];
+	char *text;     /* of any length (malloc'd) */
+	size_t name_at; /* where the function's name starts in it */
 	uint32_t node, arc;
 	int kind;    /* 0 parent, 1 primary, 2 child, 3 cycle member */
 	int deleted; /* a deleted arc, shown dimmed */
@@ -39,6 +40,7 @@ struct entry_line {
  * which the moving keys move. */
 static struct entry_line *el;
 static size_t nel, elcap;
+static size_t nalloc; /* lines whose text is allocated */
 static uint32_t el_node;
 static unsigned long el_gen;
 
@@ -46,12 +48,46 @@ static struct entry_line *add(struct app *a, int kind, uint32_t node, uint32_t a
 {
 	(void)a;
 	util_grow((void **)&el, &elcap, nel + 1, sizeof *el);
+	if (nel < nalloc)
+		free(el[nel].text);
 	struct entry_line *l = &el[nel++];
 	memset(l, 0, sizeof *l);
+	if (nel > nalloc)
+		nalloc = nel;
 	l->kind = kind;
 	l->node = node;
 	l->arc = arc;
 	return l;
+}
+
+/* Where N's name starts in L's text (its end when not found). */
+static void find_name(struct app *a, struct entry_line *l, uint32_t n)
+{
+	char buf[64];
+	const char *at = strstr(l->text, app_node_name(a, n, buf, sizeof buf));
+	l->name_at = at ? (size_t)(at - l->text) : strlen(l->text);
+}
+
+/* L's text: gprof's ROW up to E and N's name after it. */
+static void set_named(struct app *a, struct entry_line *l, const char *row, char *e,
+		      uint32_t n)
+{
+	char buf[64];
+	size_t len =
+		(size_t)(e - row) + strlen(app_node_name(a, n, buf, sizeof buf)) + 64;
+	l->text = xmalloc(len);
+	app_named(a, l->text, len, row, e, n);
+	find_name(a, l, n);
+}
+
+/* L's text: the primary line of N. */
+static void set_primary(struct app *a, struct entry_line *l, uint32_t n)
+{
+	char buf[64];
+	size_t len = ROWS_MAX + strlen(app_node_name(a, n, buf, sizeof buf)) + 64;
+	l->text = xmalloc(len);
+	view_primary_line(a, n, l->text, len);
+	find_name(a, l, n);
 }
 
 /* One parent (PARENTS) or child line of node N for arc AI; a deleted arc
@@ -66,11 +102,12 @@ static void arc_line(struct app *a, uint32_t n, uint32_t ai, int parents)
 	char *e = rows_arc(row, g, arc, arc->deleted || rows_arc_count_only(g, arc),
 			   rows_arc_total(g, n, arc, parents), 0);
 
-	rows_named(l->text, sizeof l->text, row, e, g, other);
+	set_named(a, l, row, e, other);
 	if (arc->deleted) {
 		size_t k = strlen(l->text);
 		l->deleted = 1;
-		snprintf(l->text + k, sizeof l->text - k, " (deleted)");
+		l->text = xrealloc(l->text, k + 11);
+		snprintf(l->text + k, 11, " (deleted)");
 	}
 }
 
@@ -86,7 +123,9 @@ static void arcs_of(struct app *a, uint32_t n, int parents)
 		struct entry_line *l = add(a, 0, CG_NONE, CG_NONE);
 		char row[ROWS_MAX];
 		char *e = rows_spontaneous(row, 0);
-		snprintf(l->text, sizeof l->text, "%.*s", (int)(e - row), row);
+		l->text = xmalloc((size_t)(e - row) + 1);
+		snprintf(l->text, (size_t)(e - row) + 1, "%.*s", (int)(e - row), row);
+		l->name_at = strlen(l->text);
 	}
 	for (uint32_t i = 0; i < m; i++)
 		arc_line(a, n, v[i], parents);
@@ -100,11 +139,13 @@ void view_entry_build(struct app *a)
 {
 	struct cg *g = a->g;
 	uint32_t n = a->node, keep_node = CG_NONE, keep_arc = CG_NONE;
-	int keep_kind = -1;
+	int keep_kind = -1, keep_deleted = 0;
+	uint32_t keep_at = a->ep.cur;
 	if (a->ep.cur < nel) {
 		keep_node = el[a->ep.cur].node;
 		keep_arc = el[a->ep.cur].arc;
 		keep_kind = el[a->ep.cur].kind;
+		keep_deleted = el[a->ep.cur].deleted;
 	}
 	int same = el_node == n;
 	nel = 0;
@@ -119,21 +160,20 @@ void view_entry_build(struct app *a)
 	if (n >= g->nfuncs) {
 		primary = (uint32_t)nel;
 		struct entry_line *l = add(a, 1, n, CG_NONE);
-		view_primary_line(a, n, l->text, sizeof l->text);
+		set_primary(a, l, n);
 		uint32_t *v;
 		uint32_t m = entry_members(g, n, &v);
 		for (uint32_t i = 0; i < m; i++) {
 			char row[ROWS_MAX];
 			l = add(a, 3, v[i], CG_NONE);
-			rows_named(l->text, sizeof l->text, row,
-				   rows_member(row, g, v[i], 0), g, v[i]);
+			set_named(a, l, row, rows_member(row, g, v[i], 0), v[i]);
 		}
 		free(v);
 	} else {
 		arcs_of(a, n, 1);
 		primary = (uint32_t)nel;
 		struct entry_line *l = add(a, 1, n, CG_NONE);
-		view_primary_line(a, n, l->text, sizeof l->text);
+		set_primary(a, l, n);
 		arcs_of(a, n, 0);
 	}
 	a->ep.n = (uint32_t)nel;
@@ -144,14 +184,29 @@ void view_entry_build(struct app *a)
 		for (uint32_t i = 0; i < a->ep.n; i++)
 			if (el[i].node == keep_node && el[i].arc == keep_arc &&
 			    el[i].kind == keep_kind)
-				a->ep.cur = i;
+				a->ep.cur = el[i].deleted == keep_deleted || !a->ep.n
+						    ? i
+						    : /* the arc under the cursor was just
+						       * deleted or restored and moved: the
+						       * cursor stays where it was, on its
+						       * neighbour now */
+						    (keep_at < a->ep.n ? keep_at
+								       : a->ep.n - 1);
 	if (!same)
 		a->ep.top = 0;
+	/* Back to a place: its line and scroll (app_history). */
+	if (a->ep_restore) {
+		a->ep_restore = 0;
+		if (a->ep.n) {
+			a->ep.cur = a->ep_cur < a->ep.n ? a->ep_cur : a->ep.n - 1;
+			a->ep.top = a->ep_top < a->ep.n ? a->ep_top : 0;
+		}
+	}
 }
 
 void view_entry_draw(struct app *a, int y, int h, int w)
 {
-	if (el_node != a->node || el_gen != edit_generation(a->ed))
+	if (el_node != a->node || el_gen != edit_generation(a->ed) || a->ep_restore)
 		view_entry_build(a);
 	view_pane_fix(&a->ep, h);
 	for (int r = 0; r < h; r++) {
@@ -161,19 +216,31 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			continue;
 		}
 		const struct entry_line *l = &el[i];
-		char line[720], text[700];
 		int cur = i == a->ep.cur;
-		if (a->full_names)
-			snprintf(text, sizeof text, "%s", l->text);
-		else
-			names_shorten(l->text, text, sizeof text, a->utf8);
-		snprintf(line, sizeof line, "%c %s", cur && a->focus_entry ? '>' : ' ',
-			 text);
+		int right = baseline_shown(a, w) ? 12 : 0;
+		/* the numbers, then the name as the lists show it: shortened,
+		 * fitted, scrolled */
+		char *shortened = NULL, *fitted = NULL;
+		const char *nm = l->text + l->name_at;
+		if (!a->full_names) {
+			nm = shortened = names_shorten_dup(nm, a->utf8);
+			if (app_view(a, a->view)->hscroll == 0)
+				nm = fitted =
+					names_fit(nm, w - right - 2 - (int)l->name_at,
+						  a->utf8);
+		}
+		nm = names_skip(nm, app_view(a, a->view)->hscroll);
+		size_t llen = l->name_at + strlen(nm) + 4;
+		char *line = xmalloc(llen);
+		snprintf(line, llen, "%c %.*s%s", cur && a->focus_entry ? '>' : ' ',
+			 (int)l->name_at, l->text, nm);
+		free(shortened);
+		free(fitted);
 		int role = l->deleted ? 4 : l->kind == 1 ? 1 : 0;
 		if (cur && a->focus_entry)
 			role = 6;
-		int right = baseline_shown(a, w) ? 12 : 0;
 		draw_row(y + r, w - right, line, role);
+		free(line);
 		if (right) {
 			char d[32], col[40];
 			baseline_change_cell(a, V_GRAPH, l->node, d, sizeof d);

@@ -16,65 +16,64 @@
 #include <stdio.h>
 #include <string.h>
 
-static int cmp_num(double x, double y)
+static const struct cg *graph(const void *ctx)
 {
-	return x < y ? -1 : x > y;
+	return ((const struct app *)ctx)->g;
 }
 
 static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = ctx;
-	return cmp_num(g->nodes[l].index, g->nodes[r].index);
+	const struct cg *g = graph(ctx);
+	return util_cmp_num(g->nodes[l].index, g->nodes[r].index);
 }
 
 static int cmp_self(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = ctx;
-	return -cmp_num(g->nodes[l].prop_self, g->nodes[r].prop_self);
+	const struct cg *g = graph(ctx);
+	return -util_cmp_num(g->nodes[l].prop_self, g->nodes[r].prop_self);
 }
 
 static int cmp_children(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = ctx;
-	return -cmp_num(g->nodes[l].prop_child, g->nodes[r].prop_child);
+	const struct cg *g = graph(ctx);
+	return -util_cmp_num(g->nodes[l].prop_child, g->nodes[r].prop_child);
 }
 
 static int cmp_calls(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = ctx;
+	const struct cg *g = graph(ctx);
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	return -cmp_num((double)(a->ncalls + a->self_calls),
-			(double)(b->ncalls + b->self_calls));
+	return -util_cmp_num((double)(a->ncalls + a->self_calls),
+			     (double)(b->ncalls + b->self_calls));
 }
 
 static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = ctx;
+	const struct cg *g = graph(ctx);
 	const char *a = l < g->nfuncs ? g->nodes[l].sym->dname : "";
 	const char *b = r < g->nfuncs ? g->nodes[r].sym->dname : "";
 	return strcmp(a, b);
 }
 
 static const struct list_column columns[] = {
-	{ "total", cmp_index, "% time", 0 },
-	{ "self", cmp_self, "self", 0 },
-	{ "children", cmp_children, "children", 0 },
-	{ "calls", cmp_calls, "called", 0 },
-	{ "name", cmp_name, "name", 0 },
-	/* against a baseline (baseline.h) */
-	{ "change", baseline_cmp_change, NULL, 0 },
-	{ "significance", baseline_cmp_signif, NULL, 0 },
-	{ NULL, NULL, NULL, 0 },
+	{ "total", cmp_index, "% time", 0, 0 },
+	{ "self", cmp_self, "self", 0, 0 },
+	{ "children", cmp_children, "children", 0, 0 },
+	{ "calls", cmp_calls, "called", 0, 0 },
+	{ "name", cmp_name, "name", 0, 0 },
+	{ "change", baseline_cmp_change, NULL, 0, 1 },
+	{ "significance", baseline_cmp_signif, NULL, 0, 1 },
+	{ NULL, NULL, NULL, 0, 0 },
 };
 
-static void build(struct app *a)
+static void build(struct app *a, struct view *v)
 {
 	const struct cg *g = a->g;
-	list_begin(a, V_GRAPH);
+	list_begin(v);
 	for (uint32_t k = 0; k < g->norder; k++)
 		if (rows_graph_shown(g, g->order[k], a->o->zero, a->o->line))
-			list_offer(a, V_GRAPH, g->order[k]);
-	list_finish(a, V_GRAPH, 1);
+			list_offer(a, v, g->order[k]);
+	list_finish(a, v, 1);
 }
 
 void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len)
@@ -86,26 +85,28 @@ void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len)
 		char *e = rows_cycle(row, g, n, 0);
 		snprintf(buf, len, "%.*s", (int)(e - row), row);
 	} else {
-		rows_named(buf, len, row, rows_primary(row, g, n, 0), g, n);
+		app_named(a, buf, len, row, rows_primary(row, g, n, 0), n);
 	}
 }
 
-static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
+static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len,
+		double *pct)
 {
 	view_primary_line(a, n, buf, len);
-	*pct = list_node_pct(a, V_GRAPH, n);
+	*pct = list_node_pct(a, v->id, n);
 }
 
-static void draw(struct app *a, int y, int h, int w)
+static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
 	char head[80];
 	snprintf(head, sizeof head, "  %s", rows_graph_heading);
-	list_draw_header(a, V_GRAPH, y, w, head);
-	list_draw_rows(a, V_GRAPH, y + 1, h - 1, w, fmt, 12);
+	list_draw_header(a, v, y, w, head);
+	list_draw_rows(a, v, y + 1, h - 1, w, fmt, 12);
 }
 
-static int key(struct app *a, int act)
+static int key(struct app *a, struct view *v, int act)
 {
+	(void)v;
 	if (act != ACT_ENTER)
 		return 0;
 	/* The entry of the row is the pane below: Enter goes into it. */

@@ -17,27 +17,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The help text: the view's own state. */
-static struct textbuf help_text;
-
-static void view_help_build(struct app *a)
+/* The help text is the view's private state (a text view, view.h). */
+static void view_help_build(struct app *a, struct view *v)
 {
-	struct textbuf *t = &help_text;
+	struct textbuf *t = view_text(v);
 	(void)a;
 	textbuf_clear(t);
 	textbuf_add(t, 2,
 		    "tgprof: keys (from the live bindings) and commands; Left or BS goes "
 		    "back");
-	for (int v = 0; v < KV_N; v++) {
+	for (int kv = 0; kv < KV_N; kv++) {
 		int any = 0;
 		for (int act = 1; act < ACT_COUNT; act++) {
 			char keys[256];
-			keymap_keys_for(v, act, keys, sizeof keys);
+			keymap_keys_for(kv, act, keys, sizeof keys);
 			if (!keys[0])
 				continue;
 			if (!any)
-				textbuf_add(t, 1, "%s%s keys", v ? "" : "",
-					    keymap_view_name(v));
+				textbuf_add(t, 1, "%s%s keys", kv ? "" : "",
+					    keymap_view_name(kv));
 			any = 1;
 			textbuf_add(t, 0, "  %-18s %-15s %s", keys, action_name(act),
 				    action_help(act));
@@ -57,27 +55,13 @@ static void view_help_build(struct app *a)
 	textbuf_add(t, 0, "  NO_COLOR        no colours");
 }
 
-static void draw(struct app *a, int y, int h, int w)
-{
-	view_text_draw(&a->pane[V_HELP], &help_text, y, h, w);
-}
-
-static void build(struct app *a)
-{
-	a->pane[V_HELP].n = help_text.n;
-}
-
-static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
-{
-	(void)a, (void)buf, (void)len;
-	return i < help_text.n ? help_text.lines[i] : "";
-}
-
 const struct view_ops view_help_ops = {
 	.name = "help",
 	.keymap = KV_HELP,
+	.private_size = sizeof(struct textbuf),
 	.open = view_help_build,
-	.build = build,
-	.draw = draw,
-	.row_text = row_text,
+	.build = view_text_build,
+	.draw = view_text_ops_draw,
+	.row_text = view_text_row_text,
+	.done = view_text_done,
 };

@@ -15,38 +15,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_num(double x, double y)
+static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 {
-	return x < y ? -1 : x > y;
+	return rows_index_cmp(((const struct app *)ctx)->g, l, r);
 }
 
 static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = ctx;
-	return cmp_num(g->nodes[l].index, g->nodes[r].index);
+	const struct cg *g = ((const struct app *)ctx)->g;
+	return util_cmp_num(g->nodes[l].index, g->nodes[r].index);
 }
 
 static const struct list_column columns[] = {
-	{ "name", rows_index_cmp, "name", 0 },
-	{ "index", cmp_index, "index", 0 },
-	/* against a baseline (baseline.h) */
-	{ "change", baseline_cmp_change, NULL, 0 },
-	{ "significance", baseline_cmp_signif, NULL, 0 },
-	{ NULL, NULL, NULL, 0 },
+	{ "name", cmp_name, "name", 0, 0 },
+	{ "index", cmp_index, "index", 0, 0 },
+	{ "change", baseline_cmp_change, NULL, 0, 1 },
+	{ "significance", baseline_cmp_signif, NULL, 0, 1 },
+	{ NULL, NULL, NULL, 0, 0 },
 };
 
-static void build(struct app *a)
+static void build(struct app *a, struct view *v)
 {
 	const struct cg *g = a->g;
-	list_begin(a, V_INDEX);
+	list_begin(v);
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
 		if (rows_index_shown(g, i, a->o->zero))
-			list_offer(a, V_INDEX, i);
+			list_offer(a, v, i);
 	}
-	list_finish(a, V_INDEX, 0);
+	list_finish(a, v, 0);
 }
 
-static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
+static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len,
+		double *pct)
 {
 	const struct cg_node *s = &a->g->nodes[n];
 	char idx[32], tmp[64], file[300] = "", cyc[ROWS_CYCLE_MAX];
@@ -65,13 +65,13 @@ static void fmt(struct app *a, uint32_t n, char *buf, size_t len, double *pct)
 	else
 		snprintf(buf, len, "%6s %s%s", idx, app_node_name(a, n, tmp, sizeof tmp),
 			 file);
-	*pct = list_node_pct(a, V_INDEX, n);
+	*pct = list_node_pct(a, v->id, n);
 }
 
-static void draw(struct app *a, int y, int h, int w)
+static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
-	list_draw_header(a, V_INDEX, y, w, "  index  name");
-	list_draw_rows(a, V_INDEX, y + 1, h - 1, w, fmt, 0);
+	list_draw_header(a, v, y, w, "  index  name");
+	list_draw_rows(a, v, y + 1, h - 1, w, fmt, 0);
 }
 
 const struct view_ops view_index_ops = {

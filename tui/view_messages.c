@@ -11,20 +11,25 @@
 #include <curses.h>
 #include <string.h>
 
-/* The log (app.msglog) as shown, and what it was wrapped for. */
-static struct textbuf shown;
-static uint32_t shown_n;
-static int shown_w;
+/* The view's own state: the log (app.msglog) as shown, and what it was
+ * wrapped for.  A text view (view.h): the text first. */
+struct messages {
+	struct textbuf shown;
+	uint32_t shown_n;
+	int shown_w;
+};
 
-static void wrap(struct app *a, int w)
+static void wrap(struct app *a, struct view *v, int w)
 {
+	struct messages *m = v->priv;
+	struct textbuf *t = &m->shown;
 	if (w < 10)
 		w = 10;
-	if (shown_w == w && shown_n == a->msglog.n && shown.n)
+	if (m->shown_w == w && m->shown_n == a->msglog.n && t->n)
 		return;
-	int at_end = a->pane[V_MESSAGES].cur + 1 >= shown.n;
-	textbuf_clear(&shown);
-	textbuf_add(&shown, 2, "messages of this session, oldest first");
+	int at_end = v->pane.cur + 1 >= t->n;
+	textbuf_clear(t);
+	textbuf_add(t, 2, "messages of this session, oldest first");
 	for (uint32_t i = 0; i < a->msglog.n; i++) {
 		const char *s = a->msglog.lines[i];
 		int first = 1;
@@ -35,47 +40,43 @@ static void wrap(struct app *a, int w)
 				while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
 					k--; /* not inside a UTF-8 character */
 			}
-			textbuf_add(&shown, a->msglog.attr[i], "%s%.*s",
-				    first ? "" : "  ", k, s);
+			textbuf_add(t, a->msglog.attr[i], "%s%.*s", first ? "" : "  ", k,
+				    s);
 			s += k;
 			first = 0;
 		} while (*s);
 	}
-	shown_w = w;
-	shown_n = a->msglog.n;
-	a->pane[V_MESSAGES].n = shown.n;
+	m->shown_w = w;
+	m->shown_n = a->msglog.n;
+	v->pane.n = t->n;
 	if (at_end)
-		a->pane[V_MESSAGES].cur = shown.n - 1;
+		v->pane.cur = t->n - 1;
 }
 
-static void open_view(struct app *a)
+static void open_view(struct app *a, struct view *v)
 {
-	wrap(a, COLS - 3);
-	a->pane[V_MESSAGES].cur = shown.n ? shown.n - 1 : 0;
+	wrap(a, v, COLS - 3);
+	v->pane.cur = v->pane.n ? v->pane.n - 1 : 0;
 }
 
-static void build(struct app *a)
+static void build(struct app *a, struct view *v)
 {
-	wrap(a, COLS - 3);
+	wrap(a, v, COLS - 3);
 }
 
-static void draw(struct app *a, int y, int h, int w)
+static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
-	wrap(a, w - 3);
-	view_text_draw(&a->pane[V_MESSAGES], &shown, y, h, w);
-}
-
-static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
-{
-	(void)a, (void)buf, (void)len;
-	return i < shown.n ? shown.lines[i] : "";
+	wrap(a, v, w - 3);
+	view_text_ops_draw(a, v, y, h, w);
 }
 
 const struct view_ops view_messages_ops = {
 	.name = "messages",
 	.keymap = KV_HELP,
+	.private_size = sizeof(struct messages),
 	.open = open_view,
 	.build = build,
 	.draw = draw,
-	.row_text = row_text,
+	.row_text = view_text_row_text,
+	.done = view_text_done,
 };

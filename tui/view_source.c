@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_source: the selected function's source file with the samples and
- * call counts libbfd's line information lets us attribute to each line.
+ * call counts of each line, and on request the machine code under them.
  *
  * The file and the figures of each line come from annot.h: the DWARF
  * line table read by tgprof (a header's template is shown in the header,
@@ -122,32 +122,33 @@ static void attribute(struct app *a, const struct sym *s, const char *file,
 }
 
 /* The view's own state: the text of the function it was built for, and
- * the line tables, read once per loaded run. */
-static struct textbuf source;
-static char title[5000], title_file[4200], title_name[600];
-static uint32_t source_node = CG_NONE;
-static struct annot_ctx actx;
-static const void *actx_of; /* the bfd of the run actx was made for */
+ * the line tables, read once per loaded run.  A text view (view.h): the
+ * text first. */
+struct source {
+	struct textbuf text;
+	char title[5000], title_file[4200], title_name[600];
+	uint32_t node;
+	int built;
+	int show_asm; /* toggle-asm: the machine code under each line */
+	struct annot_ctx actx;
+	const void *actx_of; /* the bfd of the run actx was made for */
+};
 
 /* The line tables of A's run, (re)made when the run changed. */
-static struct annot_ctx *annot_ctx_of(struct app *a)
+static struct annot_ctx *annot_ctx_of(struct app *a, struct source *sv)
 {
-	if (actx_of != a->ld.st.bfd || !actx.tabs) {
-		if (actx.tabs)
-			annot_ctx_free(&actx);
-		annot_ctx_init(&actx, &a->ld);
-		actx_of = a->ld.st.bfd;
+	if (sv->actx_of != a->ld.st.bfd || !sv->actx.tabs) {
+		if (sv->actx.tabs)
+			annot_ctx_free(&sv->actx);
+		annot_ctx_init(&sv->actx, &a->ld);
+		sv->actx_of = a->ld.st.bfd;
 	}
-	return &actx;
+	return &sv->actx;
 }
-
-/* toggle-asm: the machine code under each line */
-static int show_asm;
 
 /* The instructions of line LINE of FILE in AN, in address order: their
  * samples (the share of the histogram their bytes cover), calls, text. */
-static void add_insns(struct textbuf *t, const struct annot *an, const char *file,
-		      int line)
+static void add_insns(struct textbuf *t, const struct annot *an, const char *file, int line)
 {
 	for (size_t i = 0; i < an->n; i++) {
 		const struct annot_insn *x = &an->insns[i];
@@ -158,8 +159,8 @@ static void add_insns(struct textbuf *t, const struct annot *an, const char *fil
 			snprintf(sm, sizeof sm, "%.1f", x->ticks);
 		if (x->calls)
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)x->calls);
-		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, "%8s %6s %5s    %8lx:  %s", sm,
-			    cl, "", (unsigned long)x->in.addr, x->in.text);
+		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, "%8s %6s %5s    %8lx:  %s", sm, cl, "",
+			    (unsigned long)x->in.addr, x->in.text);
 	}
 }
 
@@ -175,10 +176,8 @@ static void from_annot(const struct annot *an, const char *file, double **sample
 			int n = l->line + 64;
 			*samples = xrealloc(*samples, (size_t)n * sizeof **samples);
 			*calls = xrealloc(*calls, (size_t)n * sizeof **calls);
-			memset(*samples + *nlines, 0,
-			       (size_t)(n - *nlines) * sizeof **samples);
-			memset(*calls + *nlines, 0,
-			       (size_t)(n - *nlines) * sizeof **calls);
+			memset(*samples + *nlines, 0, (size_t)(n - *nlines) * sizeof **samples);
+			memset(*calls + *nlines, 0, (size_t)(n - *nlines) * sizeof **calls);
 			*nlines = n;
 		}
 		(*samples)[l->line] += l->ticks;
@@ -186,17 +185,21 @@ static void from_annot(const struct annot *an, const char *file, double **sample
 	}
 }
 
-static void source_build(struct app *a)
+static void source_build(struct app *a, struct view *v)
 {
-	struct textbuf *t = &source;
+	struct source *sv = v->priv;
+	struct textbuf *t = &sv->text;
+	char *title = sv->title;
+	size_t tlen = sizeof sv->title;
 	struct cg *g = a->g;
 	uint32_t n = a->node;
 	textbuf_clear(t);
-	snprintf(title, sizeof title, "  source");
-	title_file[0] = title_name[0] = 0;
-	source_node = n;
-	a->pane[V_SOURCE].cur = 0;
-	a->pane[V_SOURCE].top = 0;
+	snprintf(title, tlen, "  source");
+	sv->title_file[0] = sv->title_name[0] = 0;
+	sv->node = n;
+	sv->built = 1;
+	v->pane.cur = 0;
+	v->pane.top = 0;
 	if (n == CG_NONE || n >= g->nfuncs) {
 		textbuf_add(t, 2,
 			    "no source: a cycle is not a function; select one of its "
@@ -208,7 +211,7 @@ static void source_build(struct app *a)
 	int line = 0;
 	struct annot an;
 	int have_an = 0;
-	struct annot_ctx *ac = annot_ctx_of(a);
+	struct annot_ctx *ac = annot_ctx_of(a, sv);
 	size_t tab;
 	const struct sym *as;
 	char err[512];
@@ -243,16 +246,15 @@ static void source_build(struct app *a)
 	double *samples = NULL;
 	uint64_t *calls = NULL;
 	int nlines = 0, hot = 0;
-	if (have_an) {
+	if (have_an)
 		from_annot(&an, file, &samples, &calls, &nlines);
-	} else {
+	else
 		attribute(a, s, file, &samples, &calls, &nlines);
-	}
 	for (int i = 1; i < nlines; i++)
 		if (samples[i] > 0.5 && (!hot || samples[i] > samples[hot]))
 			hot = i;
-	snprintf(title_file, sizeof title_file, "%s:%d", found, line);
-	snprintf(title_name, sizeof title_name, "%s", s->dname);
+	snprintf(sv->title_file, sizeof sv->title_file, "%s:%d", found, line);
+	snprintf(sv->title_name, sizeof sv->title_name, "%s", s->dname);
 	char buf[1024];
 	int ln = 0;
 	while (fgets(buf, sizeof buf, f)) {
@@ -266,11 +268,11 @@ static void source_build(struct app *a)
 			snprintf(sm, sizeof sm, "%.0f", samples[ln]);
 		if (ln < nlines && calls[ln] > 0)
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)calls[ln]);
-		textbuf_add(t, ln < nlines && samples[ln] >= 0.5 ? 1 : 0,
-			    "%8s %6s %5d  %s", sm, cl, ln, buf);
+		textbuf_add(t, ln < nlines && samples[ln] >= 0.5 ? 1 : 0, "%8s %6s %5d  %s",
+			    sm, cl, ln, buf);
 		if (ln == (hot ? hot : line))
-			a->pane[V_SOURCE].cur = t->n - 1;
-		if (show_asm && have_an)
+			v->pane.cur = t->n - 1;
+		if (sv->show_asm && have_an)
 			add_insns(t, &an, file, ln);
 	}
 	fclose(f);
@@ -278,64 +280,60 @@ static void source_build(struct app *a)
 		annot_free(&an);
 	/* Open with the definition a few lines below the top, not at the
 	 * bottom edge where scrolling alone would leave it. */
-	uint32_t cur = a->pane[V_SOURCE].cur;
-	a->pane[V_SOURCE].top = cur > 5 ? cur - 5 : 0;
+	uint32_t cur = v->pane.cur;
+	v->pane.top = cur > 5 ? cur - 5 : 0;
 	free(samples);
 	free(calls);
 }
 
-static void open_view(struct app *a)
+static void open_view(struct app *a, struct view *v)
 {
-	if (source_node != a->node || !source.n)
-		source_build(a);
-}
-
-static void build(struct app *a)
-{
-	a->pane[V_SOURCE].n = source.n;
+	struct source *sv = v->priv;
+	if (!sv->built || sv->node != a->node || !sv->text.n)
+		source_build(a, v);
 }
 
 /* A fixed title: the file scrolls under it. */
-static void draw(struct app *a, int y, int h, int w)
+static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
-	if (source_node != a->node)
-		source_build(a);
-	if (title_file[0]) {
+	struct source *sv = v->priv;
+	if (!sv->built || sv->node != a->node)
+		source_build(a, v);
+	if (sv->title_file[0]) {
 		/* the file whole when it fits, else cut from the left */
 		char head[64];
-		int n = snprintf(head, sizeof head, "  %8s %6s %5s  ", "samples", "calls",
-				 "line");
-		int room = w - n - (int)strlen(title_name) - 4;
-		const char *f = title_file;
+		int n = snprintf(head, sizeof head, "  %8s %6s %5s  ", "samples", "calls", "line");
+		int room = w - n - (int)strlen(sv->title_name) - 4;
+		const char *f = sv->title_file;
 		int len = (int)strlen(f);
 		if (room < 12)
 			room = 12;
 		if (len > room)
 			f += len - room + 3;
-		snprintf(title, sizeof title, "%s%s%s  %.300s", head,
-			 f != title_file ? "..." : "", f, title_name);
+		snprintf(sv->title, sizeof sv->title, "%s%s%s  %.300s", head,
+			 f != sv->title_file ? "..." : "", f, sv->title_name);
 	}
-	draw_row(y, w, title, 3);
-	view_text_draw(&a->pane[V_SOURCE], &source, y + 1, h - 1, w);
+	draw_row(y, w, sv->title, 3);
+	view_text_ops_draw(a, v, y + 1, h - 1, w);
 }
 
-/* next-hot, prev-hot: the next or previous line with samples;
+/* next-hot, prev-hot: the next or previous row with samples;
  * toggle-asm: the machine code under the lines, or not. */
-static int key(struct app *a, int act)
+static int key(struct app *a, struct view *v, int act)
 {
-	struct pane *p = &a->pane[V_SOURCE];
+	struct source *sv = v->priv;
+	struct pane *p = &v->pane;
 	if (act == ACT_TOGGLE_ASM) {
-		show_asm = !show_asm;
-		source_build(a);
-		p->n = source.n;
+		sv->show_asm = !sv->show_asm;
+		source_build(a, v);
+		p->n = sv->text.n;
 		return 1;
 	}
 	if (act != ACT_NEXT_HOT && act != ACT_PREV_HOT)
 		return 0;
 	int step = act == ACT_NEXT_HOT ? 1 : -1;
-	for (int64_t i = (int64_t)p->cur + step; i >= 0 && i < (int64_t)source.n;
-	     i += step)
-		if (source.attr[i] == 1) {
+	for (int64_t i = (int64_t)p->cur + step; i >= 0 && i < (int64_t)sv->text.n; i += step)
+		if (sv->text.attr[i] == 1) {
 			p->cur = (uint32_t)i;
 			p->top = p->cur > 5 ? p->cur - 5 : 0;
 			return 1;
@@ -344,19 +342,23 @@ static int key(struct app *a, int act)
 	return 1;
 }
 
-static const char *row_text(struct app *a, uint32_t i, char *buf, size_t len)
+static void done(struct view *v)
 {
-	(void)a, (void)buf, (void)len;
-	return i < source.n ? source.lines[i] : "";
+	struct source *sv = v->priv;
+	if (sv->actx.tabs)
+		annot_ctx_free(&sv->actx);
+	view_text_done(v);
 }
 
 const struct view_ops view_source_ops = {
 	.name = "source-view",
 	.keymap = KV_SOURCE,
 	.flags = VIEW_HEADER,
+	.private_size = sizeof(struct source),
 	.open = open_view,
-	.build = build,
+	.build = view_text_build,
 	.draw = draw,
 	.key = key,
-	.row_text = row_text,
+	.row_text = view_text_row_text,
+	.done = done,
 };

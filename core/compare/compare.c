@@ -86,13 +86,16 @@ static uint8_t *taking_part(const struct cg *g, int zero)
 
 /* The file part of a static function's key: the last path component,
  * as GNU's symspecs name files, so that two builds made in different
- * directories still match; "" when the file is unknown. */
+ * directories still match.  The file of the debug information, else the
+ * STT_FILE symbol the symbol table lists it under (builds without -g,
+ * where the link order may differ); "" when neither is known. */
 static const char *key_file(const struct sym *s)
 {
-	if (!s->file)
+	const char *f = s->file ? s->file : s->unit;
+	if (!f)
 		return "";
-	const char *slash = strrchr(s->file, '/');
-	return slash ? slash + 1 : s->file;
+	const char *slash = strrchr(f, '/');
+	return slash ? slash + 1 : f;
 }
 
 /* Ranks among functions of one key (name, static flag, file part), in
@@ -151,7 +154,9 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map, si
 			continue;
 		const struct sym *sym = g->nodes[i].sym;
 		struct fkey k = { sym->dname,
-				  sym->is_static && sym->file ? key_file(sym) : NULL,
+				  sym->is_static && (sym->file || sym->unit)
+					  ? key_file(sym)
+					  : NULL,
 				  sym->is_static, rank[i] };
 		uint32_t h = (uint32_t)fkey_hash(&k) & t->mask;
 		while (t->slot[h] != CG_NONE && !fkey_eq(&k, &c->funcs[t->slot[h]]))

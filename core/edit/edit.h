@@ -75,6 +75,9 @@ int edit_arc_restore(struct edit *e, uint32_t a, char *msg, size_t msglen);
  * when every matching arc already is deleted (live); MSG says which.
  * *NMATCHED (if not NULL) receives the number of matching arcs in either
  * state. */
+/* How many arcs edit_arc_delete_spec (DEL) or edit_arc_restore_spec
+ * would change, changing nothing; -1 for a bad SPEC. */
+long edit_arc_spec_changes(const struct edit *e, const char *spec, int del);
 int edit_arc_delete_spec(struct edit *e, const char *spec, size_t *nmatched, char *msg,
 			 size_t msglen);
 int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched, char *msg,

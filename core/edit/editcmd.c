@@ -185,6 +185,28 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched, 
 	return changed;
 }
 
+long edit_arc_spec_changes(const struct edit *e, const char *spec, int del)
+{
+	const struct cg *g = &e->l->g;
+	struct symspec from, to;
+	char *s = trimmed(spec);
+	long n = 0;
+
+	if (symspec_parse_arc_in(s, &from, &to, g->st) != 0) {
+		free(s);
+		return -1;
+	}
+	for (uint32_t a = 0; a < g->narcs; a++) {
+		const struct cg_arc *arc = &g->arcs[a];
+		if ((arc->deleted != 0) != (del != 0) &&
+		    symspec_match(&from, g->nodes[arc->parent].sym) &&
+		    symspec_match(&to, g->nodes[arc->child].sym))
+			n++;
+	}
+	free(s);
+	return n;
+}
+
 int edit_arc_delete_spec(struct edit *e, const char *spec, size_t *nmatched, char *msg,
 			 size_t msglen)
 {

@@ -54,6 +54,26 @@ static void dstr(FILE *out, const char *s)
 		dchar(out, (unsigned char)*s);
 }
 
+/* The length of the C++ operator token at S (after "operator "), the
+ * longest that matches: "operator!=<T>" is "!=" followed by its template
+ * arguments, which are elided like any others. */
+static size_t op_len(const char *s)
+{
+	static const char *const ops[] = {
+		"<<=", ">>=", "<=>", "->*", "()", "[]", "<<", ">>", "<=", ">=",
+		"==",  "!=",  "&&",  "||",  "++", "--", "->", "+=", "-=", "*=",
+		"/=",  "%=",  "&=",  "|=",  "^=", "<",  ">",  "=",  "!",  "+",
+		"-",   "*",   "/",   "%",   "&",  "|",  "^",  "~",  ",",
+	};
+
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+		size_t n = strlen(ops[i]);
+		if (strncmp(s, ops[i], n) == 0)
+			return n;
+	}
+	return 0;
+}
+
 /* NAME as a node label: what is between <> or () elided, so that
  * "std::vector<int, std::allocator<int> >::push_back(int const&)" reads
  * "std::vector<…>::push_back(…)".  The operators' own brackets
@@ -68,11 +88,7 @@ static void short_name(FILE *out, const char *name)
 			const char *q = s + 8;
 			while (*q == ' ')
 				q++;
-			if (q[0] == '(' && q[1] == ')')
-				q += 2;
-			else
-				while (*q && strchr("<>=!+-*/%&|^~[],", *q))
-					q++;
+			q += op_len(q);
 			for (; s < q; s++)
 				putc(*s, out);
 			s--;

@@ -145,6 +145,8 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		symtab_load_lines(&l->st);
 	/* Shared objects profiled with the program (libtgmon's maps). */
 	l->objs = objects_join(&l->st, &l->prof, o);
+	if (o->file_info)
+		objects_print_info(stdout, l->objs);
 	const struct symtab *gst = l->objs ? objects_symtab(l->objs) : &l->st;
 	if (o->line) {
 		gst = &l->lines.st;

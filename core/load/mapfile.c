@@ -121,12 +121,23 @@ static const char *name_field(const struct reader *r, char *s, int version,
 	return s;
 }
 
-static const char *id_field(const struct reader *r, const char *s)
+static const char *id_field(const struct reader *r, const char *s, int version,
+			    const char **digest)
 {
 	size_t n = s ? strlen(s) : 0;
 
+	*digest = NULL;
 	if (s && strcmp(s, "-") == 0)
 		return NULL;
+	if (version >= 3 && strncmp(s, "digest:", 7) == 0) {
+		if (n != 23)
+			bad(r, "a digest is not 16 hex digits");
+		for (const char *p = s + 7; *p; p++)
+			if (hexval(*p) < 0)
+				bad(r, "a digest is not 16 hex digits");
+		*digest = s + 7;
+		return NULL;
+	}
 	if (n == 0 || n % 2 || n > 128)
 		bad(r, "a build-id is not hex bytes");
 	for (const char *p = s; *p; p++)
@@ -160,7 +171,7 @@ static void object_line(struct mapfile *m, struct reader *r, char *p, size_t *ca
 		bad(r, "an object's file is the map itself (a library named \"objects\""
 		       " in a map of an older libtgmon; --objects= reads the program "
 		       "alone)");
-	o.id = id_field(r, id);
+	o.id = id_field(r, id, m->version, &o.digest);
 	o.lo = addr_field(r, lo);
 	o.hi = addr_field(r, hi);
 	if (o.lo > o.hi)
@@ -236,7 +247,8 @@ void mapfile_read(struct mapfile *m, const char *path, uint64_t limit)
 	end = m->text + len;
 	p = m->text;
 	if (strncmp(p, "tgmon objects 1\n", 16) == 0 ||
-	    strncmp(p, "tgmon objects 2\n", 16) == 0)
+	    strncmp(p, "tgmon objects 2\n", 16) == 0 ||
+	    strncmp(p, "tgmon objects 3\n", 16) == 0)
 		m->version = p[14] - '0';
 	else if (strncmp(p, "tgmon objects ", 14) == 0)
 		util_die("%s: an object map of a version this tgprof does not read",
@@ -270,9 +282,9 @@ void mapfile_free(struct mapfile *m)
 	memset(m, 0, sizeof *m);
 }
 
-void mapfile_put_header(FILE *f)
+void mapfile_put_header(FILE *f, int digests)
 {
-	fputs("tgmon objects 2\n", f);
+	fputs(digests ? "tgmon objects 3\n" : "tgmon objects 2\n", f);
 }
 
 /* S escaped as in version 2, "-" for none. */
@@ -297,7 +309,11 @@ void mapfile_put_object(FILE *f, size_t k, const struct mapfile_obj *o)
 
 	fprintf(f, "object %zu %s ", k, kinds[o->kind]);
 	put_name(f, o->file);
-	fprintf(f, " %s %" PRIx64 " %" PRIx64 " ", o->id ? o->id : "-", o->lo, o->hi);
+	fprintf(f, " %s%s %" PRIx64 " %" PRIx64 " ",
+		o->id       ? o->id
+		: o->digest ? "digest:"
+			    : "-",
+		!o->id && o->digest ? o->digest : "", o->lo, o->hi);
 	put_name(f, o->path);
 	putc('\n', f);
 }

@@ -15,6 +15,11 @@
  * nothing escaped and PATH running to the end of the line; it is read as
  * written, so a name with a space or a newline in it makes the map bad.
  *
+ * Version 3 is version 2 where BUILDID may also be "digest:" and 16 hex
+ * digits: for an object without build-id, the digest libtgmon took of its
+ * executable segments as loaded (see objectsint.h).  libtgmon writes
+ * version 3 only when some object has one.
+ *
  * Reading takes time and memory in proportion to the map's size.  A bad
  * map is fatal: "MAP: line N: what is wrong" and exit status 1. */
 #ifndef TG_MAPFILE_H
@@ -33,6 +38,7 @@ struct mapfile_obj {
 	uint64_t lo, hi;  /* its text at link time */
 	const char *path;
 	size_t line;
+	const char *digest; /* version 3: its digest, 16 hex digits; or NULL */
 };
 
 struct mapfile_arc {
@@ -56,8 +62,9 @@ struct mapfile {
 void mapfile_read(struct mapfile *m, const char *path, uint64_t limit);
 void mapfile_free(struct mapfile *m);
 
-/* The lines of a version 2 map, written to F. */
-void mapfile_put_header(FILE *f);
+/* The lines of a map, written to F: version 3 when DIGESTS (some object
+ * has a digest), else 2. */
+void mapfile_put_header(FILE *f, int digests);
 void mapfile_put_object(FILE *f, size_t k, const struct mapfile_obj *o);
 void mapfile_put_arc(FILE *f, const struct mapfile_arc *a);
 

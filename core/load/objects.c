@@ -7,6 +7,7 @@
 #include "sort.h"
 #include "util.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,15 +64,19 @@ static void read_obj_file(struct objects *j, size_t k, const char *dir, const ch
 		prof->hists[prof->nhists].lowpc += w;
 		prof->hists[prof->nhists].highpc += w;
 		prof->nhists++;
+		for (uint32_t b = 0; b < t.hists[i].nbins; b++)
+			j->v[k].samples += t.hists[i].bins[b];
 		t.hists[i].bins = NULL;
 		if (!prof->have_rate) {
 			prof->rate = t.rate;
 			prof->have_rate = 1;
 		}
 	}
-	for (size_t i = 0; i < t.narcs; i++)
+	for (size_t i = 0; i < t.narcs; i++) {
 		add_arc(prof, t.arcs[i].from_pc + w, t.arcs[i].self_pc + w,
 			t.arcs[i].count);
+		j->v[k].calls += t.arcs[i].count;
+	}
 	gmon_free(&t);
 	free(path);
 }
@@ -100,6 +105,8 @@ void objects_read_map(struct objects *j, const char *map, struct gmon_profile *p
 		size_t a = local[r->fobj], b = local[r->sobj];
 		if ((a != SIZE_MAX && j->v[a].state) || (b != SIZE_MAX && j->v[b].state))
 			continue;
+		if (b != SIZE_MAX)
+			j->v[b].calls += r->count;
 		add_arc(j->summing ? &j->cross : prof,
 			a == SIZE_MAX ? r->faddr : r->faddr + objects_window(a),
 			b == SIZE_MAX ? r->saddr : r->saddr + objects_window(b),
@@ -150,13 +157,28 @@ static void mark_clashes(struct objects *j, size_t nexe)
 	free(ix);
 }
 
+/* S: the function "<NAME>" of object B over [LO, END]. */
+static void add_whole(struct objects *j, struct sym *s, const struct obj *b, uint64_t lo,
+		      uint64_t end)
+{
+	char *name = xmalloc(strlen(b->base) + 3);
+
+	memset(s, 0, sizeof *s);
+	sprintf(name, "<%s>", b->base);
+	keep_name(j, name);
+	s->addr = lo;
+	s->end_addr = end;
+	s->name = s->dname = name;
+	s->is_func = 1;
+}
+
 static void build_table(struct objects *j, const struct symtab *exe)
 {
 	struct symtab *st = &j->joined;
 	size_t n = exe->n;
 
 	for (size_t k = 0; k < j->n; k++)
-		n += j->v[k].state ? 0 : j->v[k].have_syms ? j->v[k].st.n : 1;
+		n += j->v[k].state ? 0 : j->v[k].have_syms ? j->v[k].st.n + 1 : 1;
 	*st = *exe;
 	st->syms = xmalloc((n + 2) * sizeof *st->syms);
 	memcpy(st->syms, exe->syms, exe->n * sizeof *st->syms);
@@ -167,20 +189,32 @@ static void build_table(struct objects *j, const struct symtab *exe)
 		if (b->state)
 			continue;
 		if (!b->have_syms) {
-			/* No symbol table (a stripped system library): one
+			/* No function symbols (stripped, nothing exported): one
 			 * function for all of it, so its time is its own. */
-			struct sym *s = &st->syms[st->n++];
-			char *name = xmalloc(strlen(b->base) + 3);
-			memset(s, 0, sizeof *s);
-			sprintf(name, "<%s>", b->base);
-			keep_name(j, name);
-			s->addr = b->text_lo + w;
-			s->end_addr = b->text_hi + w - 1;
-			s->name = s->dname = name;
-			s->is_func = 1;
+			add_whole(j, &st->syms[st->n++], b, b->text_lo + w,
+				  b->text_hi + w - 1);
 			continue;
 		}
-		for (size_t i = 0; i < b->st.n; i++) {
+		/* Dynamic symbols name only exported functions: the code of
+		 * .text before the first of them (the C runtime's and
+		 * static functions) is the object's own "<NAME>", not the
+		 * PLT stub's before it. */
+		int filler = b->syms_from == OBJ_SYMS_DYNAMIC;
+		for (size_t i = 0; i <= b->st.n; i++) {
+			uint64_t t = b->st.text_start;
+			if (filler && (i == b->st.n || b->st.syms[i].addr >= t)) {
+				filler = 0;
+				struct sym *p =
+					st->n > exe->n ? &st->syms[st->n - 1] : NULL;
+				if (p && p->end_addr >= t + w)
+					p->end_addr = t + w - 1;
+				if (i == b->st.n || b->st.syms[i].addr != t)
+					add_whole(j, &st->syms[st->n++], b, t + w,
+						  i < b->st.n ? b->st.syms[i].addr + w - 1
+							      : b->st.text_end + w - 1);
+			}
+			if (i == b->st.n)
+				break;
 			struct sym *s = &st->syms[st->n++];
 			*s = b->st.syms[i];
 			s->addr += w;
@@ -254,6 +288,86 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 	return j;
 }
 
+/* Where object B's function names come from, for -i. */
+static void put_source(FILE *out, const struct obj *b)
+{
+	switch (b->syms_from) {
+	case OBJ_SYMS_DEBUG:
+		fprintf(out, "symbols from the separate debug file %s", b->debug);
+		break;
+	case OBJ_SYMS_SYMTAB: fputs("symbols from its symbol table", out); break;
+	case OBJ_SYMS_DYNAMIC:
+		fputs("symbols from its dynamic symbols only (stripped, no debug file "
+		      "found)",
+		      out);
+		break;
+	default: fprintf(out, "no symbols found: one function <%s>", b->base); break;
+	}
+}
+
+void objects_print_info(FILE *out, const struct objects *j)
+{
+	for (size_t k = 0; j && k < j->n; k++) {
+		const struct obj *b = &j->v[k];
+		fprintf(out, "Object `%s'", b->path);
+		if (b->state) {
+			fputs(" left out (not found, not the profiled one, or not asked "
+			      "for)\n",
+			      out);
+			continue;
+		}
+		fputs(":\n\t", out);
+		if (strcmp(b->file, b->path) != 0)
+			fprintf(out, "found at %s\n\t", b->file);
+		put_source(out, b);
+		fprintf(out, "\n\t%" PRIu64 " samples, ", b->samples);
+		if (b->calls)
+			fprintf(out, "%" PRIu64 " calls\n", b->calls);
+		else if (b->samples)
+			fputs("no call counts (not built with -pg)\n", out);
+		else
+			fputs("no calls\n", out);
+	}
+}
+
+/* NAME appended to *S (a list being built with separators). */
+static void add_name(char **s, size_t *len, const char *name)
+{
+	size_t n = strlen(name);
+	*s = xrealloc(*s, *len + n + 3);
+	if (*len) {
+		memcpy(*s + *len, ", ", 2);
+		*len += 2;
+	}
+	memcpy(*s + *len, name, n + 1);
+	*len += n;
+}
+
+char *objects_missing(const struct objects *j)
+{
+	char *nopg = NULL, *nosyms = NULL, *out;
+	size_t a = 0, b = 0;
+
+	for (size_t k = 0; j && k < j->n; k++) {
+		const struct obj *o = &j->v[k];
+		if (o->state)
+			continue;
+		if (o->samples && !o->calls)
+			add_name(&nopg, &a, o->base);
+		if (!o->have_syms)
+			add_name(&nosyms, &b, o->base);
+	}
+	if (!nopg && !nosyms)
+		return NULL;
+	out = xmalloc(a + b + 128);
+	sprintf(out, "%s%s%s%s%s", nopg ? "no call counts (not built with -pg): " : "",
+		nopg ? nopg : "", nopg && nosyms ? "; " : "",
+		nosyms ? "no symbols found: " : "", nosyms ? nosyms : "");
+	free(nopg);
+	free(nosyms);
+	return out;
+}
+
 const struct symtab *objects_symtab(const struct objects *j)
 {
 	return &j->joined;
@@ -270,6 +384,8 @@ void objects_free(struct objects *j)
 		free(j->v[k].path);
 		free(j->v[k].file);
 		free(j->v[k].id);
+		free(j->v[k].digest);
+		free(j->v[k].debug);
 	}
 	for (size_t i = 0; i < j->nnames; i++)
 		free(j->names[i]);

@@ -5,7 +5,9 @@
  * libtgmon writes, beside a profile P of the program, P.objects (the
  * object map) and P.NAME for each other object that has data.  objects_join
  * reads them, opens each object (by its recorded path, else under
- * --lib-path, checked by build-id) and gives every object k > 0 its own
+ * --lib-path, checked by build-id or, without one, by the digest of its
+ * code), reads its function names (a separate debug file, its symbol
+ * table, else its dynamic symbols: objreg.c) and gives every object k > 0 its own
  * address window: its link-time addresses plus k << OBJECTS_SHIFT.  The
  * joined table holds the program's symbols as they are and the objects'
  * symbols moved into their windows; the objects' histograms and arcs are
@@ -15,9 +17,12 @@
  * object: "helper (libfoo.so)".
  *
  * An object that cannot be found, is not the profiled one (another
- * build-id) or cannot be read gets one warning; the rest is joined. */
+ * build-id or digest) or cannot be read gets one warning naming it and
+ * --lib-path; the rest is joined. */
 #ifndef TG_OBJECTS_H
 #define TG_OBJECTS_H
+
+#include <stdio.h>
 
 #include "gmon.h"
 #include "opts.h"
@@ -40,6 +45,16 @@ const struct symtab *objects_symtab(const struct objects *j);
 size_t objects_count(const struct objects *j);
 const struct symtab *objects_object(const struct objects *j, size_t k, uint64_t *window);
 void objects_free(struct objects *j);
+
+/* -i: each object joined (or left out), where its function names came
+ * from (a separate debug file, its symbol table, its dynamic symbols, or
+ * none), its samples and calls, and whether it lacks call counts (samples
+ * but no calls: not built with -pg).  Nothing when J is NULL. */
+void objects_print_info(FILE *out, const struct objects *j);
+/* What the joined profile lacks, one line for the browser's status: the
+ * objects with samples but no call counts and those without symbols;
+ * NULL when nothing is missing.  The caller frees it. */
+char *objects_missing(const struct objects *j);
 
 /* -s: beside SUMPATH (the program's summed file, written by the caller),
  * write SUMPATH.NAME, each object's files summed, and SUMPATH.objects, the

@@ -6,15 +6,22 @@
 #include "mapfile.h"
 #include "objects.h"
 
+/* Where an object's function symbols came from. */
+enum { OBJ_SYMS_NONE, OBJ_SYMS_SYMTAB, OBJ_SYMS_DEBUG, OBJ_SYMS_DYNAMIC };
+
 /* One object of the joined profile (the program is not one of them). */
 struct obj {
 	char *path;                /* as recorded */
 	char *file;                /* the file read: path, or one under --lib-path */
 	char *id;                  /* recorded build-id in hex, or NULL */
+	char *digest;              /* or the digest of its text (mapfile.h) */
 	const char *base;          /* last component of path */
 	uint64_t text_lo, text_hi; /* link-time, from the map */
 	int state;                 /* 0 usable, 1 left out */
 	int have_syms;
+	int syms_from;           /* OBJ_SYMS_* */
+	char *debug;             /* the separate debug file read, or NULL */
+	uint64_t samples, calls; /* its histograms' counts, calls into it */
 	struct symtab st;
 	struct gmon_profile sum; /* -s: its files summed */
 };
@@ -32,6 +39,13 @@ struct objects {
 	struct gmon_profile cross;
 	struct objreg *reg; /* the registry's indexes (objreg.c) */
 };
+
+/* The digest libtgmon records for an object without build-id (16 hex
+ * digits and a NUL into OUT): FNV-1a, 64 bits, of the bytes of its file
+ * that are loaded at the link-time addresses [LO, HI) (its executable
+ * segment).  Returns 0, or -1 when PATH cannot be read so (no code
+ * section there, code sections in more than one segment). */
+int objects_text_digest(const char *path, uint64_t lo, uint64_t hi, char out[17]);
 
 /* The address window of registry entry K: (K + 1) << OBJECTS_SHIFT. */
 uint64_t objects_window(size_t k);

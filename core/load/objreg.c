@@ -26,9 +26,10 @@
 /* A file looked at for an object. */
 struct file {
 	uint64_t dev, ino;
-	char *id; /* its build-id in hex, "" for none; NULL: not an object */
-	int syms;
-	size_t k; /* the registry entry opened from it, or NONE */
+	char *id;    /* its build-id in hex, "" for none; NULL: not an object */
+	int syms;    /* OBJ_SYMS_*: where its function symbols are */
+	char *debug; /* its separate debug file (OBJ_SYMS_DEBUG), malloc'd */
+	size_t k;    /* the registry entry opened from it, or NONE */
 };
 
 /* A path and build-id seen in a map, as "PATH\0ID" (ID "-" for none). */
@@ -122,9 +123,62 @@ static size_t *name_slot(struct objreg *r, const char *key, size_t len)
 	return &r->byname.slot[i];
 }
 
+/* Whether ABFD's symbols (dynamic ones with DYN) include a function in
+ * its .text. */
+static int has_functions(bfd *abfd, int dyn)
+{
+	asection *text = bfd_get_section_by_name(abfd, ".text");
+	long bytes = dyn ? bfd_get_dynamic_symtab_upper_bound(abfd)
+		     : (bfd_get_file_flags(abfd) & HAS_SYMS)
+			     ? bfd_get_symtab_upper_bound(abfd)
+			     : 0;
+	int any = 0;
+
+	if (bytes <= 0 || !text)
+		return 0;
+	asymbol **v = xmalloc((size_t)bytes);
+	long n = dyn ? bfd_canonicalize_dynamic_symtab(abfd, v)
+		     : bfd_canonicalize_symtab(abfd, v);
+	for (long i = 0; i < n && !any; i++)
+		any = v[i]->section == text && (v[i]->flags & BSF_FUNCTION);
+	free(v);
+	return any;
+}
+
+/* ABFD's separate debug file, found as gdb finds it: by build-id
+ * (.build-id/xx/yyyy.debug), then by .gnu_debuglink; libbfd looks beside
+ * the object, in its .debug folder and under /usr/lib/debug before the
+ * directory it is given, and checks the build-id or the link's CRC.
+ * DIRS (--debug-file-directory, colon-separated; NULL: /usr/lib/debug
+ * alone) are given to it one by one.
+ * NULL when none is found. */
+static char *find_debug(bfd *abfd, const char *dirs)
+{
+	char *d = xstrdup(dirs && *dirs ? dirs : "/usr/lib/debug"), *found = NULL;
+
+	for (int pass = 0; pass < 2 && !found; pass++)
+		for (char *p = d, *e; p && !found; p = e ? e + 1 : NULL) {
+			e = strchr(p, ':');
+			if (e)
+				*e = '\0';
+			found = pass == 0 ? bfd_follow_build_id_debuglink(abfd, p)
+					  : bfd_follow_gnu_debuglink(abfd, p);
+			if (e)
+				*e = ':';
+		}
+	free(d);
+	if (found) {
+		char *copy = xstrdup(found);
+		free(found);
+		found = copy;
+	}
+	return found;
+}
+
 /* Build-id of PATH in hex (malloc'd), "" when it has none, NULL when the
- * file is not an object libbfd reads.  *SYMS: it has a symbol table. */
-static char *read_build_id(const char *path, int *syms)
+ * file is not an object libbfd reads.  *SYMS: where its function
+ * symbols are (OBJ_SYMS_*), the debug file's path in *DEBUG. */
+static char *read_build_id(const char *path, const char *dirs, int *syms, char **debug)
 {
 	bfd *abfd = bfd_openr(path, NULL);
 	char *hex = NULL;
@@ -135,20 +189,14 @@ static char *read_build_id(const char *path, int *syms)
 		bfd_close(abfd);
 		return NULL;
 	}
-	/* A symbol table with a function in .text (stripped system
-	 * libraries have none: only dynamic symbols). */
-	*syms = 0;
-	long bytes = (bfd_get_file_flags(abfd) & HAS_SYMS)
-			     ? bfd_get_symtab_upper_bound(abfd)
-			     : 0;
-	asection *text = bfd_get_section_by_name(abfd, ".text");
-	if (bytes > 0 && text) {
-		asymbol **v = xmalloc((size_t)bytes);
-		long n = bfd_canonicalize_symtab(abfd, v);
-		for (long i = 0; i < n && !*syms; i++)
-			*syms = v[i]->section == text && (v[i]->flags & BSF_FUNCTION);
-		free(v);
-	}
+	/* A separate debug file first (its symbol table and lines), then
+	 * the file's own symbol table (stripped system libraries have
+	 * none), then its dynamic symbols. */
+	*debug = find_debug(abfd, dirs);
+	*syms = *debug                   ? OBJ_SYMS_DEBUG
+		: has_functions(abfd, 0) ? OBJ_SYMS_SYMTAB
+		: has_functions(abfd, 1) ? OBJ_SYMS_DYNAMIC
+					 : OBJ_SYMS_NONE;
 	hex = xstrdup("");
 	asection *s = bfd_get_section_by_name(abfd, ".note.gnu.build-id");
 	bfd_size_type n = s ? bfd_section_size(s) : 0;
@@ -172,9 +220,12 @@ static char *read_build_id(const char *path, int *syms)
 }
 
 /* The file ST (at PATH), read on first sight. */
-static struct file *file_of(struct objreg *r, const struct stat *st, const char *path)
+static struct file *file_of(struct objreg *r, const struct stat *st, const char *path,
+			    const struct opts *o)
 {
-	struct file key = { (uint64_t)st->st_dev, (uint64_t)st->st_ino, NULL, 0, NONE };
+	struct file key = {
+		(uint64_t)st->st_dev, (uint64_t)st->st_ino, NULL, 0, NULL, NONE
+	};
 	size_t mask, i;
 
 	reserve(&r->byfile, r, file_hash);
@@ -186,7 +237,9 @@ static struct file *file_of(struct objreg *r, const struct stat *st, const char 
 		if (f->dev == key.dev && f->ino == key.ino)
 			return f;
 	}
-	r->files[r->nfiles].id = read_build_id(path, &r->files[r->nfiles].syms);
+	r->files[r->nfiles].id =
+		read_build_id(path, o->debug_dirs, &r->files[r->nfiles].syms,
+			      &r->files[r->nfiles].debug);
 	r->byfile.slot[i] = ++r->nfiles;
 	r->byfile.n++;
 	return &r->files[r->nfiles - 1];
@@ -206,11 +259,34 @@ static int listed(const char *list, const char *name)
 	return 0;
 }
 
+/* Whether F (at PATH) is the object MO recorded: the same build-id, or
+ * without one the same digest of its text.  An object the map records
+ * neither for (an older libtgmon's map, an object whose digest could not
+ * be taken) cannot be checked: it is taken, with a warning (*UNCHECKED). */
+static int same_object(struct file *f, const char *path, const struct mapfile_obj *mo,
+		       int *unchecked)
+{
+	char dg[17];
+
+	if (mo->id)
+		return strcmp(f->id, mo->id) == 0;
+	if (*f->id)
+		return 0; /* a build-id now, none at run time */
+	if (!mo->digest) {
+		*unchecked = 1;
+		return 1;
+	}
+	return objects_text_digest(path, mo->lo, mo->hi, dg) == 0 &&
+	       strcmp(dg, mo->digest) == 0;
+}
+
 /* The file for object MO: its recorded path, then under each --lib-path
- * directory; its build-id must be the recorded one.  *CAND gets the path
- * it was found at; NULL when none (*DIFFERS: one had another build-id). */
+ * directory; it must be the recorded one (same_object).  *CAND gets the
+ * path it was found at; NULL when none (*DIFFERS: one was another
+ * build). */
 static struct file *locate(struct objreg *r, const struct mapfile_obj *mo,
-			   const struct opts *o, char **cand, int *differs)
+			   const struct opts *o, char **cand, int *differs,
+			   int *unchecked)
 {
 	const char *base = objects_base_name(mo->path);
 
@@ -223,8 +299,8 @@ static struct file *locate(struct objreg *r, const struct mapfile_obj *mo,
 			sprintf(*cand, "%s/%s", o->lib_paths[i], base);
 		}
 		if (stat(*cand, &st) == 0 && S_ISREG(st.st_mode)) {
-			struct file *f = file_of(r, &st, *cand);
-			if (f->id && (!mo->id || strcmp(f->id, mo->id) == 0))
+			struct file *f = file_of(r, &st, *cand, o);
+			if (f->id && same_object(f, *cand, mo, unchecked))
 				return f;
 			*differs |= f->id != NULL;
 		}
@@ -244,6 +320,7 @@ static size_t add(struct objects *j, const char *map, const struct mapfile_obj *
 	memset(b, 0, sizeof *b);
 	b->path = xstrdup(mo->path);
 	b->id = mo->id ? xstrdup(mo->id) : NULL;
+	b->digest = mo->digest ? xstrdup(mo->digest) : NULL;
 	b->base = objects_base_name(b->path);
 	b->text_lo = mo->lo;
 	b->text_hi = mo->hi;
@@ -265,7 +342,8 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 		j->v[k].state = 1;
 		return k;
 	}
-	struct file *f = locate(r, mo, o, &cand, &differs);
+	int unchecked = 0;
+	struct file *f = locate(r, mo, o, &cand, &differs, &unchecked);
 	if (f && f->k != NONE) {
 		free(cand);
 		return f->k; /* the same file under another name */
@@ -274,9 +352,10 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 	struct obj *b = &j->v[k];
 	if (!f) {
 		if (r->nleft++ < MAX_WARN && differs)
-			util_warn("%s: not the profiled object (its build-id differs); "
-				  "its functions are left out",
-				  b->path);
+			util_warn("%s: not the profiled object (its %s differs: rebuilt "
+				  "since the run?); its functions are left out "
+				  "(--lib-path=DIR names where the profiled one is)",
+				  b->path, mo->id ? "build-id" : "code");
 		else if (r->nleft <= MAX_WARN)
 			util_warn("%s: %s; its functions are left out (--lib-path=DIR "
 				  "names where it moved)",
@@ -284,13 +363,22 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 		b->state = 1;
 		return k;
 	}
+	if (unchecked)
+		util_warn("%s: joined unchecked: the map records no build-id nor digest "
+			  "of it, so a file rebuilt since the run would be joined wrong",
+			  cand);
 	f->k = k;
 	b->file = cand;
-	b->have_syms = f->syms;
-	if (f->syms) {
+	b->syms_from = f->syms;
+	b->have_syms = f->syms != OBJ_SYMS_NONE;
+	if (b->have_syms) {
 		struct symtab_opts so = opts_symtab(o);
 		so.external_table = NULL;
-		symtab_load(&b->st, b->file, &so);
+		so.dynamic = f->syms == OBJ_SYMS_DYNAMIC;
+		so.any_suffix = 1;
+		if (f->syms == OBJ_SYMS_DEBUG)
+			b->debug = xstrdup(f->debug);
+		symtab_load(&b->st, b->debug ? b->debug : b->file, &so);
 	}
 	return k;
 }
@@ -298,7 +386,7 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 size_t objects_find(struct objects *j, const char *map, const struct mapfile_obj *mo,
 		    const struct opts *o)
 {
-	const char *id = mo->id ? mo->id : "-";
+	const char *id = mo->id ? mo->id : mo->digest ? mo->digest : "-";
 	size_t plen = strlen(mo->path), len = plen + 1 + strlen(id);
 	char *key = xmalloc(len + 1);
 	size_t *slot, k;
@@ -337,8 +425,10 @@ void objects_reg_free(struct objects *j)
 		return;
 	for (size_t i = 0; i < r->nnames; i++)
 		free(r->names[i].key);
-	for (size_t i = 0; i < r->nfiles; i++)
+	for (size_t i = 0; i < r->nfiles; i++) {
 		free(r->files[i].id);
+		free(r->files[i].debug);
+	}
 	free(r->names);
 	free(r->files);
 	free(r->byname.slot);

@@ -49,10 +49,13 @@ static int fill_sum_map(FILE *f, void *ctx)
 	const char *sumpath = m->sumpath, *exe = m->exe;
 	char **files = m->files;
 	struct mapfile_obj mo = {
-		MAPFILE_EXE, objects_base_name(sumpath), NULL, 0, 0, exe, 0
+		MAPFILE_EXE, objects_base_name(sumpath), NULL, 0, 0, exe, 0, NULL
 	};
+	int digests = 0;
 
-	mapfile_put_header(f);
+	for (size_t k = 0; k < j->n; k++)
+		digests |= j->v[k].digest != NULL;
+	mapfile_put_header(f, digests);
 	mapfile_put_object(f, 0, &mo);
 	for (size_t k = 0; k < j->n; k++) {
 		mo = (struct mapfile_obj){ MAPFILE_LIB,
@@ -61,7 +64,8 @@ static int fill_sum_map(FILE *f, void *ctx)
 					   j->v[k].text_lo,
 					   j->v[k].text_hi,
 					   j->v[k].path,
-					   0 };
+					   0,
+					   j->v[k].digest };
 		mapfile_put_object(f, k + 1, &mo);
 	}
 	merge_arcs(&j->cross);

@@ -233,7 +233,7 @@ static int classify(bfd *abfd, asymbol *s, const struct symtab_opts *o, const ch
 		limit = hi;
 	else
 		limit = s->name + strlen(s->name) + 1;
-	if (!static_name_ok(s->name, limit))
+	if (!o->any_suffix && !static_name_ok(s->name, limit))
 		return 0;
 	lead = bfd_get_symbol_leading_char(abfd);
 	if ((lead && lead != s->name[0]) || strncmp(s->name, "__gnu_compiled", 14) == 0 ||
@@ -359,26 +359,37 @@ static TG_NORETURN void die_loaded(struct symtab *st, const char *file,
 }
 
 /* Read the canonical symbols and append the synthetic ones, as GNU does.
- * Without REQUIRED (-S) a file without symbols is fine. */
-static void read_symbols(struct symtab *st, bfd *abfd, int required)
+ * Without REQUIRED (-S) a file without symbols is fine.  With DYNAMIC, a
+ * file without a symbol table gets its dynamic symbols. */
+static void read_symbols(struct symtab *st, bfd *abfd, int required, int dynamic)
 {
 	struct symtab_priv *pv = st->priv;
-	long bytes, n, nsynth;
+	long bytes, n = 0, nsynth;
 	asymbol *synth = NULL;
 
-	if (!(bfd_get_file_flags(abfd) & HAS_SYMS)) {
+	if (bfd_get_file_flags(abfd) & HAS_SYMS) {
+		bytes = bfd_get_symtab_upper_bound(abfd);
+		if (bytes < 0)
+			die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
+		pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
+		n = bfd_canonicalize_symtab(abfd, pv->asyms);
+		if (n < 0)
+			die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
+	}
+	if (n == 0 && dynamic && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
+		free(pv->asyms);
+		pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
+		n = bfd_canonicalize_dynamic_symtab(abfd, pv->asyms);
+		if (n < 0)
+			die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
+		nsynth = bfd_get_synthetic_symtab(abfd, 0, NULL, n, pv->asyms, &synth);
+	} else if (n == 0 && !(bfd_get_file_flags(abfd) & HAS_SYMS)) {
 		if (!required)
 			return;
 		die_loaded(st, NULL, "no symbols");
+	} else {
+		nsynth = bfd_get_synthetic_symtab(abfd, n, pv->asyms, 0, NULL, &synth);
 	}
-	bytes = bfd_get_symtab_upper_bound(abfd);
-	if (bytes < 0)
-		die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
-	pv->asyms = xmalloc((size_t)bytes + sizeof(asymbol *));
-	n = bfd_canonicalize_symtab(abfd, pv->asyms);
-	if (n < 0)
-		die_loaded(st, NULL, bfd_errmsg(bfd_get_error()));
-	nsynth = bfd_get_synthetic_symtab(abfd, n, pv->asyms, 0, NULL, &synth);
 	if (nsynth > 0) {
 		long i;
 
@@ -505,6 +516,7 @@ static void set_names(struct symtab *st, const struct symtab_cand *c, int style)
 		}
 		s->is_static = c[i].is_static;
 		s->is_func = c[i].is_func;
+		s->unit = c[i].is_static ? c[i].unit : NULL;
 		s->is_excluded = symtab_excluded_name(s->name);
 	}
 }
@@ -550,6 +562,9 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
 	size_t nc = 0;
 	long j;
 	int any_func = 0;
+	/* An ELF symbol table lists each file's local symbols after the
+	 * STT_FILE symbol naming it. */
+	const char *unit = NULL;
 
 	strtab_bounds(pv->asyms, pv->nasyms, &lo, &hi);
 	for (j = 0; j < pv->nasyms; j++)
@@ -561,6 +576,8 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
 		int cls = classify(abfd, s, opts, lo, hi);
 		struct symtab_cand *x;
 
+		if (s->flags & BSF_FILE)
+			unit = s->name && s->name[0] ? s->name : NULL;
 		if (!cls)
 			continue;
 		x = &c[nc];
@@ -569,6 +586,7 @@ static size_t bfd_candidates(struct symtab *st, const struct symtab_opts *opts,
 		x->idx = nc++;
 		x->is_static = cls == 't';
 		x->is_func = !any_func || (s->flags & BSF_FUNCTION);
+		x->unit = cls == 't' ? unit : NULL;
 	}
 	*out = c;
 	return nc;
@@ -621,6 +639,7 @@ static size_t table_candidates(struct symtab *st, const char *table,
 		c[nc].idx = nc;
 		c[nc].is_static = type == 't';
 		c[nc].is_func = 1;
+		c[nc].unit = NULL;
 		nc++;
 	}
 	free(line);
@@ -673,7 +692,7 @@ void symtab_load(struct symtab *st, const char *path, const struct symtab_opts *
 	}
 	st->abi.big_endian = bfd_big_endian(abfd) ? 1 : 0;
 
-	read_symbols(st, abfd, !opts->external_table);
+	read_symbols(st, abfd, !opts->external_table, opts->dynamic);
 	pv->text = bfd_get_section_by_name(abfd, ".text");
 	if (!pv->text)
 		die_loaded(st, NULL, "can't find .text section");

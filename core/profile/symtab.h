@@ -16,13 +16,17 @@
 #include "gmon.h"
 
 struct sym {
-	uint64_t addr;            /* start address (link-time) */
-	uint64_t end_addr;        /* last byte covered */
-	const char *name;         /* raw name as in the symbol table (mangled) */
-	const char *dname;        /* name to print: demangled, or == name */
-	const char *file;         /* source file (from debug info), or NULL; interned:
+	uint64_t addr;     /* start address (link-time) */
+	uint64_t end_addr; /* last byte covered */
+	const char *name;  /* raw name as in the symbol table (mangled) */
+	const char *dname; /* name to print: demangled, or == name */
+	const char *file;  /* source file (from debug info), or NULL; interned:
 			    * equal paths share one pointer (symtab.files) */
-	int line;                 /* line of the definition, or 0 */
+	int line;          /* line of the definition, or 0 */
+	/* A static symbol's STT_FILE symbol: the name of the source file it
+	 * was compiled from as the symbol table records it (no debug
+	 * information needed); NULL for globals or when there is none. */
+	const char *unit;
 	unsigned is_static : 1;   /* local symbol ('t') */
 	unsigned is_func : 1;     /* BSF_FUNCTION */
 	unsigned is_excluded : 1; /* mcount & co: out of time, graph and flat */
@@ -43,6 +47,14 @@ struct symtab_opts {
 	 * nm-style table, instead of the executable (which must still be
 	 * an object file with a .text section, but may be stripped). */
 	const char *external_table;
+	/* A file without a symbol table (a stripped shared library): its
+	 * dynamic symbols instead (shared objects joined, never the
+	 * program, which GNU reads from .symtab alone). */
+	int dynamic;
+	/* Static names with any suffix kept (msort_with_tmp.part.0,
+	 * foo.cold), which GNU drops, crediting their time to the symbol
+	 * before: for shared objects joined, whose reports GNU never made. */
+	int any_suffix;
 };
 
 struct symtab_priv;
@@ -77,6 +89,7 @@ struct symtab_cand {
 	uint64_t addr;
 	size_t idx; /* position in table order */
 	unsigned is_static : 1, is_func : 1;
+	const char *unit; /* the STT_FILE symbol before it (sym.unit) */
 };
 /* GNU's merge order (a qsort comparator of struct symtab_cand): by
  * address; at one address globals first, then functions, then table

@@ -25,24 +25,8 @@ void report_sep(struct report_ctx *c)
 static size_t name_suffix(const struct report_ctx *c, const struct sym *s, char *buf,
 			  size_t len)
 {
-	const char *f;
-	int k;
-
-	buf[0] = 0;
-	if (!(c->o->line || c->o->inline_file_names) || !s->file)
-		return 0;
-	f = s->file;
-	if (!c->o->print_path) {
-		const char *slash = strrchr(f, '/');
-		if (slash)
-			f = slash + 1;
-	}
-	if (c->o->line)
-		k = snprintf(buf, len, " (%s:%d @ %lx)", f, s->line,
-			     (unsigned long)s->addr);
-	else
-		k = snprintf(buf, len, " (%s:%d)", f, s->line);
-	return k < 0 ? 0 : (size_t)k < len ? (size_t)k : len - 1;
+	return rows_name_suffix(s, c->o->line, c->o->inline_file_names, c->o->print_path,
+				buf, len);
 }
 
 /* The name as GNU's print_name_only shows it. */

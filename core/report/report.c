@@ -48,6 +48,13 @@ void report_all_load(FILE *out, const struct load *l, const struct opts *o)
 	report_ctx_init(&c, out, &l->g, o);
 	c.no_graph_data = l->prof.narcs == 0;
 	report_main(&c);
+	/* After the flat profile and the call graph with its index, the
+	 * shared objects joined: where each one's names came from and what
+	 * it lacks (no call counts, no symbols). */
+	if ((o->flat || o->graph) && l->objs) {
+		fputs("\nShared objects joined\n\n", out);
+		objects_print_info(out, l->objs);
+	}
 	/* basic-block counts mean something only per line (-l) */
 	if ((o->exec_counts || o->annotate) && o->line)
 		bb = execcount_assign(&l->g, &l->prof);

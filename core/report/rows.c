@@ -298,6 +298,29 @@ char *rows_ref(char *p, const struct cg *g, uint32_t n)
 	return p;
 }
 
+size_t rows_name_suffix(const struct sym *s, int line, int inline_names, int path,
+			char *buf, size_t len)
+{
+	const char *f;
+	int k;
+
+	buf[0] = 0;
+	if (!(line || inline_names) || !s->file)
+		return 0;
+	f = s->file;
+	if (!path) {
+		const char *slash = strrchr(f, '/');
+		if (slash)
+			f = slash + 1;
+	}
+	if (line)
+		k = snprintf(buf, len, " (%s:%d @ %lx)", f, s->line,
+			     (unsigned long)s->addr);
+	else
+		k = snprintf(buf, len, " (%s:%d)", f, s->line);
+	return k < 0 ? 0 : (size_t)k < len ? (size_t)k : len - 1;
+}
+
 void rows_named(char *dst, size_t len, const char *row, const char *end,
 		const struct cg *g, uint32_t n)
 {

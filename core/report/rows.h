@@ -82,6 +82,12 @@ char *rows_cycle_name(char *p, uint32_t cycle, int whole);
 /* What follows a name wherever the call graph refers to node N:
  * " <cycle C>" if in a cycle, and " [I]" (" (I)" if it has no entry). */
 char *rows_ref(char *p, const struct cg *g, uint32_t n);
+/* What follows symbol S's name with -l (LINE: " (file:line @ addr)") or
+ * with --inline-file-names (" (file:line)"), for a symbol with a source
+ * file, the file's last component unless PATH (-L); "" otherwise.
+ * Returns its length. */
+size_t rows_name_suffix(const struct sym *s, int line, int inline_names, int path,
+			char *buf, size_t len);
 /* A whole line as a string for the browser: ROW up to END, node N's
  * demangled name and its reference, cut to fit LEN (> 0). */
 void rows_named(char *dst, size_t len, const char *row, const char *end,

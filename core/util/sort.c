@@ -53,3 +53,8 @@ void util_qsort_r(void *base, size_t n, size_t size,
 	if (n > 1)
 		qsort_r(base, n, size, cmp, ctx);
 }
+
+int util_cmp_num(double x, double y)
+{
+	return x < y ? -1 : x > y;
+}

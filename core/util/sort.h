@@ -14,6 +14,10 @@
  * L goes first, > 0 when R does, 0 for a tie. */
 typedef int (*util_cmp_u32)(const void *ctx, uint32_t l, uint32_t r);
 
+/* The order of two numbers, smaller first: -1, 0 or 1 (0 also when
+ * either is a NaN). */
+int util_cmp_num(double x, double y);
+
 /* Stable top-down merge sort of V[0..N) taking from the left run on ties:
  * with the same comparator it orders exactly as glibc's qsort (a merge
  * sort) does, even where the comparator is not a strict order. */

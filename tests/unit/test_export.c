@@ -293,6 +293,28 @@ static void unit(void)
 	      "dot: an arc over the edge threshold draws its callee (node 30%)", buf);
 	free(buf);
 
+	/* dot labels: an operator's token ends where its template arguments
+	 * begin, and those are elided like any others */
+	const char *was = l.st.syms[1].dname;
+	l.st.syms[1].dname =
+		"bool ns::operator!=<geo::Vec<double> const*, std::vector<int> >"
+		"(geo::Vec<double> const&)";
+	m = open_memstream(&buf, &len);
+	export_stream(m, e, EXPORT_DOT, &p, msg, sizeof msg);
+	fclose(m);
+	check(strstr(buf, "label=\"bool ns::operator!=<\xe2\x80\xa6>(\xe2\x80\xa6)\\n") &&
+		      !strstr(buf, "label=\"bool ns::operator!=<geo"),
+	      "dot: operator!=<T> keeps its token, elides its template arguments", buf);
+	free(buf);
+	l.st.syms[1].dname = "S::operator()(int) const";
+	m = open_memstream(&buf, &len);
+	export_stream(m, e, EXPORT_DOT, &p, msg, sizeof msg);
+	fclose(m);
+	check(strstr(buf, "label=\"S::operator()(\xe2\x80\xa6) const\\n") != NULL,
+	      "dot: operator() keeps its brackets", buf);
+	free(buf);
+	l.st.syms[1].dname = was;
+
 	/* callgrind units: 40 ticks at 100 Hz are 400,000,000 nanoseconds */
 	m = open_memstream(&buf, &len);
 	export_stream(m, e, EXPORT_CALLGRIND, NULL, msg, sizeof msg);
