@@ -23,7 +23,7 @@
 #            naming it, exit status 1.
 . "$(dirname "$0")/lib.sh"
 
-tg_need "$GPROF" g++ objdump python3 aarch64-linux-gnu-gcc qemu-aarch64
+tg_need "$GPROF" g++ objdump objcopy strip readelf python3 aarch64-linux-gnu-gcc qemu-aarch64
 
 W=$TG_OUT/t-asm.$$
 rm -rf "$W"
@@ -342,6 +342,29 @@ if [ -f "$LIBDIR/libtgmon.so" ] && (cd "$d" &&
 	else
 		tg_fail "source view of a library's function: its source, at its hottest line" \
 			"$(cat "$d/src.scr" "$d/src.err" 2>/dev/null)"
+	fi
+	# the library stripped of its debug information, kept in a separate
+	# debug file found by build-id: the code from the library, the lines
+	# from the debug file
+	id=$(readelf -n "$d/libcodec.so" | awk '/Build ID/ { print $3 }')
+	sub=$(echo "$id" | cut -c1-2) rest=$(echo "$id" | cut -c3-)
+	mkdir -p "$d/dbg/.build-id/$sub"
+	if [ -n "$id" ] && objcopy --only-keep-debug "$d/libcodec.so" "$d/dbg/.build-id/$sub/$rest.debug" &&
+	   cp "$d/libcodec.so" "$d/libcodec.full" && strip --strip-debug "$d/libcodec.so"; then
+		st=$(tg_run "$d/asm.dbg" "$d/err.dbg" "$TGPROF" --asm=transform \
+			--debug-file-directory="$d/dbg" "$d/main" "$d/gmon.out")
+		r=$(python3 "$W/check.py" objdump "$d/asm.dbg" "$d/objdump")
+		if [ "$st" = 0 ] && [ -z "$r" ] &&
+		   head -1 "$d/asm.dbg" | grep -q '^transform in .*/so/libcodec\.so (.*/codec\.c:2)$' &&
+		   grep -q '^ .*  4: 		v\[i\] = v\[i\] \* 3 + 1;$' "$d/asm.dbg"; then
+			tg_pass "a library with a separate debug file: code from it, lines from the debug file"
+		else
+			tg_fail "a library with a separate debug file: code from it, lines from the debug file" \
+				"exit status $st" "$r" "$(head -8 "$d/asm.dbg" "$d/err.dbg")"
+		fi
+		cp "$d/libcodec.full" "$d/libcodec.so"
+	else
+		tg_fail "a library with a separate debug file: setup (build-id '$id')"
 	fi
 	for opt in -l -A; do
 		"$TGPROF" --text -b $opt "$d/main" "$d/gmon.out" > /dev/null 2> "$d/err.l"

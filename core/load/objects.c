@@ -31,6 +31,13 @@ const struct symtab *objects_object(const struct objects *j, size_t k, uint64_t 
 	return &j->v[k].st;
 }
 
+const char *objects_code_file(const struct objects *j, size_t k)
+{
+	if (!j || k >= j->n || !j->v[k].debug)
+		return NULL;
+	return j->v[k].file;
+}
+
 static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self, uint64_t count)
 {
 	util_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + 1, sizeof *p->arcs);

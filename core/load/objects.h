@@ -44,6 +44,9 @@ const struct symtab *objects_symtab(const struct objects *j);
  * addresses gain in the joined profile; NULL when K was left out. */
 size_t objects_count(const struct objects *j);
 const struct symtab *objects_object(const struct objects *j, size_t k, uint64_t *window);
+/* The file object K's code was read from, when its symbols came from a
+ * separate debug file (whose code sections hold no bytes); else NULL. */
+const char *objects_code_file(const struct objects *j, size_t k);
 void objects_free(struct objects *j);
 
 /* -i: each object joined (or left out), where its function names came

@@ -19,6 +19,7 @@ void annot_ctx_init(struct annot_ctx *c, const struct load *l)
 	c->ntabs = 1 + objects_count(l->objs);
 	c->tabs = xcalloc(c->ntabs, sizeof *c->tabs);
 	c->loaded = xcalloc(c->ntabs, 1);
+	c->code = xcalloc(c->ntabs, sizeof *c->code);
 	for (size_t h = 0; h < l->prof.nhists; h++)
 		for (uint32_t i = 0; i < l->prof.hists[h].nbins; i++)
 			c->total += (double)l->prof.hists[h].bins[i];
@@ -29,6 +30,10 @@ void annot_ctx_free(struct annot_ctx *c)
 	for (size_t t = 0; t < c->ntabs; t++)
 		if (c->loaded[t])
 			dwline_free(&c->tabs[t]);
+	for (size_t t = 0; t < c->ntabs; t++)
+		if (c->code[t])
+			bfd_close(c->code[t]);
+	free(c->code);
 	free(c->tabs);
 	free(c->loaded);
 	memset(c, 0, sizeof *c);
@@ -126,16 +131,28 @@ int annot_build(struct annot_ctx *c, size_t t, const struct sym *s, int intel,
 	uint64_t window;
 	const struct symtab *st = t < c->ntabs ? table(c, t, &window) : NULL;
 	bfd *abfd = st ? st->bfd : NULL;
-	asection *sec = abfd ? code_section(abfd, s->addr) : NULL;
+	/* an object whose symbols and lines come from a separate debug
+	 * file: the code from the object itself */
+	const char *codefile = t > 0 ? objects_code_file(c->l->objs, t - 1) : NULL;
+	if (codefile && !c->code[t]) {
+		bfd *cb = bfd_openr(codefile, NULL);
+		if (cb && !bfd_check_format(cb, bfd_object)) {
+			bfd_close(cb);
+			cb = NULL;
+		}
+		c->code[t] = cb;
+	}
+	bfd *cbfd = codefile ? c->code[t] : abfd;
+	asection *sec = cbfd ? code_section(cbfd, s->addr) : NULL;
 	bfd_byte *bytes = NULL;
 
 	memset(a, 0, sizeof *a);
-	if (!sec || !bfd_malloc_and_get_section(abfd, sec, &bytes) || !bytes) {
+	if (!sec || !bfd_malloc_and_get_section(cbfd, sec, &bytes) || !bytes) {
 		snprintf(err, errlen, "%s: %s: no code at %" PRIx64, st ? st->path : "?",
 			 s->dname, s->addr);
 		return 0;
 	}
-	struct disasm *d = disasm_open(abfd, intel, st, err, errlen);
+	struct disasm *d = disasm_open(cbfd, intel, st, err, errlen);
 	if (!d) {
 		free(bytes);
 		return 0;
@@ -146,7 +163,7 @@ int annot_build(struct annot_ctx *c, size_t t, const struct sym *s, int intel,
 	}
 	a->fn = s;
 	a->st = st;
-	a->object = t ? st->path : NULL;
+	a->object = t ? (codefile ? codefile : st->path) : NULL;
 	a->total = c->total;
 	uint64_t base = bfd_section_vma(sec), size = bfd_section_size(sec);
 	uint64_t hi = s->end_addr + 1 < base + size ? s->end_addr + 1 : base + size;

@@ -56,6 +56,8 @@ struct annot_ctx {
 	const struct load *l;
 	struct dwline *tabs; /* [0] the program, [k + 1] object k */
 	unsigned char *loaded;
+	void **code; /* per table: the bfd (a bfd *) of its code when its
+		      * symbols come from a separate debug file, opened once */
 	size_t ntabs;
 	double total;
 };
