@@ -148,7 +148,8 @@ static struct annot_ctx *annot_ctx_of(struct app *a, struct source *sv)
 
 /* The instructions of line LINE of FILE in AN, in address order: their
  * samples (the share of the histogram their bytes cover), calls, text. */
-static void add_insns(struct textbuf *t, const struct annot *an, const char *file, int line)
+static void add_insns(struct textbuf *t, const struct annot *an, const char *file,
+		      int line)
 {
 	for (size_t i = 0; i < an->n; i++) {
 		const struct annot_insn *x = &an->insns[i];
@@ -159,8 +160,8 @@ static void add_insns(struct textbuf *t, const struct annot *an, const char *fil
 			snprintf(sm, sizeof sm, "%.1f", x->ticks);
 		if (x->calls)
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)x->calls);
-		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, "%8s %6s %5s    %8lx:  %s", sm, cl, "",
-			    (unsigned long)x->in.addr, x->in.text);
+		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, "%8s %6s %5s    %8lx:  %s", sm,
+			    cl, "", (unsigned long)x->in.addr, x->in.text);
 	}
 }
 
@@ -176,8 +177,10 @@ static void from_annot(const struct annot *an, const char *file, double **sample
 			int n = l->line + 64;
 			*samples = xrealloc(*samples, (size_t)n * sizeof **samples);
 			*calls = xrealloc(*calls, (size_t)n * sizeof **calls);
-			memset(*samples + *nlines, 0, (size_t)(n - *nlines) * sizeof **samples);
-			memset(*calls + *nlines, 0, (size_t)(n - *nlines) * sizeof **calls);
+			memset(*samples + *nlines, 0,
+			       (size_t)(n - *nlines) * sizeof **samples);
+			memset(*calls + *nlines, 0,
+			       (size_t)(n - *nlines) * sizeof **calls);
 			*nlines = n;
 		}
 		(*samples)[l->line] += l->ticks;
@@ -268,8 +271,8 @@ static void source_build(struct app *a, struct view *v)
 			snprintf(sm, sizeof sm, "%.0f", samples[ln]);
 		if (ln < nlines && calls[ln] > 0)
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)calls[ln]);
-		textbuf_add(t, ln < nlines && samples[ln] >= 0.5 ? 1 : 0, "%8s %6s %5d  %s",
-			    sm, cl, ln, buf);
+		textbuf_add(t, ln < nlines && samples[ln] >= 0.5 ? 1 : 0,
+			    "%8s %6s %5d  %s", sm, cl, ln, buf);
 		if (ln == (hot ? hot : line))
 			v->pane.cur = t->n - 1;
 		if (sv->show_asm && have_an)
@@ -302,7 +305,8 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 	if (sv->title_file[0]) {
 		/* the file whole when it fits, else cut from the left */
 		char head[64];
-		int n = snprintf(head, sizeof head, "  %8s %6s %5s  ", "samples", "calls", "line");
+		int n = snprintf(head, sizeof head, "  %8s %6s %5s  ", "samples", "calls",
+				 "line");
 		int room = w - n - (int)strlen(sv->title_name) - 4;
 		const char *f = sv->title_file;
 		int len = (int)strlen(f);
@@ -332,7 +336,8 @@ static int key(struct app *a, struct view *v, int act)
 	if (act != ACT_NEXT_HOT && act != ACT_PREV_HOT)
 		return 0;
 	int step = act == ACT_NEXT_HOT ? 1 : -1;
-	for (int64_t i = (int64_t)p->cur + step; i >= 0 && i < (int64_t)sv->text.n; i += step)
+	for (int64_t i = (int64_t)p->cur + step; i >= 0 && i < (int64_t)sv->text.n;
+	     i += step)
 		if (sv->text.attr[i] == 1) {
 			p->cur = (uint32_t)i;
 			p->top = p->cur > 5 ? p->cur - 5 : 0;

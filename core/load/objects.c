@@ -242,9 +242,10 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 {
 	struct objects *j = NULL;
 
-	if (o->line || o->annotate || o->exec_counts) {
+	if (!o->sum && (o->line || o->annotate || o->exec_counts)) {
 		/* GNU's line-level reports read one executable's lines; the
-		 * program's alone are given, and the user is told so */
+		 * program's alone are given, and the user is told so (-s,
+		 * which sets line, sums the objects' files itself) */
 		for (int i = 0; i < o->nprofiles; i++) {
 			char *map = xmalloc(strlen(o->profiles[i]) + 9);
 			sprintf(map, "%s.objects", o->profiles[i]);
