@@ -263,6 +263,22 @@ else
 		"divsd: ${div:-?} samples in --asm" "$(grep -E '^>|divsd' "$W"/k[1-4].scr)" "$(cat "$W/k.err")"
 fi
 
+# Enter on a call instruction opens its target's source; Back returns to
+# the call
+printf ':goto main\ns\na\n/call.*churn.long\n<Enter>\n:save-display %s\n<BS>\n:save-display %s\n:q\n' \
+	"$W/e1.scr" "$W/e2.scr" > "$W/e.keys"
+(cd "$W/O2" && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=30 \
+	COLUMNS=120 TGPROF_SCRIPT=$W/e.keys timeout 20 "$TGPROF" --tui ./exe gmon.out \
+	< /dev/null > /dev/null 2> "$W/e.err")
+if grep -Eq '^ *samples +calls +line  /.*/hot\.h:15  long churn<long>\(long, long\)$' "$W/e1.scr" &&
+   grep -Eq '^ *samples +calls +line  /.*/main\.cc:[0-9]+  main$' "$W/e2.scr" &&
+   grep -Eq '^> .* call +[0-9a-f]+ <long churn<long>\(long, long\)>$' "$W/e2.scr"; then
+	tg_pass "source view: Enter on a call opens its target, Back returns to the call"
+else
+	tg_fail "source view: Enter on a call opens its target, Back returns to the call" \
+		"$(head -3 "$W/e1.scr" "$W/e2.scr" 2>&1)" "$(grep '^>' "$W/e2.scr")" "$(cat "$W/e.err")"
+fi
+
 # each line's samples as gprof -l gives them (at -O0: GNU's -l reads it)
 "$GPROF" -b -l "$W/O0/exe" "$W/O0/gmon.out" > "$W/O0/gnu-l" 2> "$W/O0/gnu-l.err"
 for f in 'churn-O0:double churn<double>(double, long)' 'add-O0:Acc<double>::add(double)'; do

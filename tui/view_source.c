@@ -129,7 +129,9 @@ struct source {
 	char title[5000], title_file[4200], title_name[600];
 	uint32_t node;
 	int built;
-	int show_asm; /* toggle-asm: the machine code under each line */
+	int show_asm;     /* toggle-asm: the machine code under each line */
+	uint64_t *target; /* per row: a call's target in the model, or 0 */
+	size_t target_cap;
 	struct annot_ctx actx;
 	const void *actx_of; /* the bfd of the run actx was made for */
 };
@@ -147,10 +149,12 @@ static struct annot_ctx *annot_ctx_of(struct app *a, struct source *sv)
 }
 
 /* The instructions of line LINE of FILE in AN, in address order: their
- * samples (the share of the histogram their bytes cover), calls, text. */
-static void add_insns(struct textbuf *t, const struct annot *an, const char *file,
+ * samples (the share of the histogram their bytes cover), calls, text;
+ * a call's target noted for Enter. */
+static void add_insns(struct source *sv, const struct annot *an, const char *file,
 		      int line)
 {
+	struct textbuf *t = &sv->text;
 	for (size_t i = 0; i < an->n; i++) {
 		const struct annot_insn *x = &an->insns[i];
 		char sm[32] = "", cl[32] = "";
@@ -162,6 +166,11 @@ static void add_insns(struct textbuf *t, const struct annot *an, const char *fil
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)x->calls);
 		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, "%8s %6s %5s    %8lx:  %s", sm,
 			    cl, "", (unsigned long)x->in.addr, x->in.text);
+		if (x->in.is_call) {
+			util_grow((void **)&sv->target, &sv->target_cap, t->n,
+				  sizeof *sv->target);
+			sv->target[t->n - 1] = x->in.target + an->window;
+		}
 	}
 }
 
@@ -197,6 +206,8 @@ static void source_build(struct app *a, struct view *v)
 	struct cg *g = a->g;
 	uint32_t n = a->node;
 	textbuf_clear(t);
+	if (sv->target)
+		memset(sv->target, 0, sv->target_cap * sizeof *sv->target);
 	snprintf(title, tlen, "  source");
 	sv->title_file[0] = sv->title_name[0] = 0;
 	sv->node = n;
@@ -276,7 +287,7 @@ static void source_build(struct app *a, struct view *v)
 		if (ln == (hot ? hot : line))
 			v->pane.cur = t->n - 1;
 		if (sv->show_asm && have_an)
-			add_insns(t, &an, file, ln);
+			add_insns(sv, &an, file, ln);
 	}
 	fclose(f);
 	if (have_an)
@@ -333,6 +344,21 @@ static int key(struct app *a, struct view *v, int act)
 		p->n = sv->text.n;
 		return 1;
 	}
+	if (act == ACT_ENTER) {
+		/* a call: to its target's source */
+		uint64_t to = p->cur < sv->target_cap && p->cur < sv->text.n
+				      ? sv->target[p->cur]
+				      : 0;
+		if (!to)
+			return 0;
+		for (uint32_t i = 0; i < a->g->nfuncs; i++)
+			if (a->g->nodes[i].sym->addr == to) {
+				app_select_node(a, i, 1);
+				return 1;
+			}
+		app_message(a, 1, "the call's target is not a function of the profile");
+		return 1;
+	}
 	if (act != ACT_NEXT_HOT && act != ACT_PREV_HOT)
 		return 0;
 	int step = act == ACT_NEXT_HOT ? 1 : -1;
@@ -352,6 +378,7 @@ static void done(struct view *v)
 	struct source *sv = v->priv;
 	if (sv->actx.tabs)
 		annot_ctx_free(&sv->actx);
+	free(sv->target);
 	view_text_done(v);
 }
 

@@ -165,6 +165,7 @@ int annot_build(struct annot_ctx *c, size_t t, const struct sym *s, int intel,
 	a->st = st;
 	a->object = t ? (codefile ? codefile : st->path) : NULL;
 	a->total = c->total;
+	a->window = window;
 	uint64_t base = bfd_section_vma(sec), size = bfd_section_size(sec);
 	uint64_t hi = s->end_addr + 1 < base + size ? s->end_addr + 1 : base + size;
 	size_t cap = 0;

@@ -46,8 +46,9 @@ struct annot {
 	size_t n;
 	struct annot_line *lines; /* in order of first appearance */
 	size_t nlines;
-	double ticks; /* the function's: its instructions' sum */
-	double total; /* the whole profile's */
+	double ticks;    /* the function's: its instructions' sum */
+	double total;    /* the whole profile's */
+	uint64_t window; /* what its addresses gain in the loaded model */
 };
 
 /* What annot_build() reads: the loaded run, and the line tables of the
