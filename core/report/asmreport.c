@@ -177,7 +177,8 @@ static void print_fn(struct fn_ctx *c, const struct annot *a)
 
 	/* the hottest lines */
 	struct annot_line *ls = xmalloc((a->nlines + 1) * sizeof *ls);
-	memcpy(ls, a->lines, a->nlines * sizeof *ls);
+	if (a->nlines)
+		memcpy(ls, a->lines, a->nlines * sizeof *ls);
 	util_qsort(ls, a->nlines, sizeof *ls, cmp_hot);
 	size_t top = 0;
 	while (top < a->nlines && top < 10 && ls[top].ticks > 0)
