@@ -18,6 +18,8 @@
 #   browser  the source view of a header's template opens the header at
 #            its hottest line, the file in the title (cut from the left
 #            on a narrow screen);
+#   damage   a line table or code damaged at random: status 0 or 1, no
+#            crash, no sanitizer report;
 #   errors   an unknown function, an unknown syntax and an executable of
 #            an architecture libopcodes was not built for: one message
 #            naming it, exit status 1.
@@ -394,6 +396,37 @@ if [ -f "$LIBDIR/libtgmon.so" ] && (cd "$d" &&
 else
 	tg_fail "build and run a program with a -pg library and libtgmon (make builds $LIBDIR)"
 fi
+
+# a damaged line table or damaged code (bytes changed at random, seeded):
+# --asm and --static-call-graph=all end with status 0 or 1, never a crash
+# or a sanitizer's report (make check-asan)
+cat > "$W/damage.py" << 'EOF2'
+import os, random, subprocess, sys
+exe, prof, tg, work = sys.argv[1:5]
+secs = subprocess.run(["readelf", "-S", "-W", exe], capture_output=True, text=True).stdout
+data = open(exe, "rb").read()
+random.seed(11)
+for sec in (".debug_line", ".debug_line_str", ".text"):
+    row = [l for l in secs.splitlines() if (sec + " ") in l][0].split()
+    i = row.index(sec)
+    off, size = int(row[i + 3], 16), int(row[i + 4], 16)
+    for it in range(12):
+        d = bytearray(data)
+        for k in range(random.randint(1, 30)):
+            d[off + random.randrange(size)] = random.randrange(256)
+        f = os.path.join(work, "damaged")
+        open(f, "wb").write(d)
+        for args in (["--asm=main"], ["--asm=churn<double>", "--asm-syntax=intel"],
+                     ["--text", "-b", "-q", "--static-call-graph=all"]):
+            r = subprocess.run([tg] + args + [f, prof], capture_output=True, timeout=60)
+            e = r.stderr.decode("utf-8", "replace")
+            if r.returncode not in (0, 1) or "Sanitizer" in e or "runtime error" in e:
+                print("%s %d %s: status %d %s" % (sec, it, " ".join(args), r.returncode, e[:300]))
+                sys.exit(0)
+EOF2
+r=$(python3 "$W/damage.py" "$W/O2/exe" "$W/O2/gmon.out" "$TGPROF" "$W")
+[ -z "$r" ] && tg_pass "damaged line tables and code: no crash" ||
+	tg_fail "damaged line tables and code: no crash" "$r"
 
 # errors: one message, exit status 1
 err_case() {
