@@ -217,10 +217,12 @@ else
 	tg_fail "churn<double> at -O2 is shown in hot.h with its lines" "$(head -8 "$a")"
 fi
 a=$W/O2/asm.main-O2
-if grep -q '^ .*  hot\.h:7: 	Acc() : sum(0) {}$' "$a" && grep -q '^ .*  16: 	double r' "$a"; then
-	tg_pass "main's inlined header code is named hot.h:LINE among main.cc's lines"
+if grep -q '^ .*  hot\.h:7: \[inlined Acc<double>::Acc()\] 	Acc() : sum(0) {}$' "$a" &&
+   grep -q '^ .*  hot\.h:27: \[inlined mix\] 	return (a \* 31) ^ (b >> 3);$' "$a" &&
+   grep -q '^ .*  16: 	double r' "$a"; then
+	tg_pass "main's inlined header code is named hot.h:LINE and its function among main.cc's lines"
 else
-	tg_fail "main's inlined header code is named hot.h:LINE among main.cc's lines" "$(head -30 "$a")"
+	tg_fail "main's inlined header code is named hot.h:LINE and its function among main.cc's lines" "$(head -30 "$a")"
 fi
 
 # the browser's source view: the header, opened at the hottest line; the

@@ -2,6 +2,7 @@
 /* annot: see annot.h. */
 #include "config.h"
 #include "annot.h"
+#include "demangle.h"
 #include "lines.h"
 #include "objects.h"
 #include "util.h"
@@ -125,6 +126,29 @@ static void add_calls(struct annot *a, const struct gmon_profile *prof, uint64_t
 	}
 }
 
+/* The inlined function at ADDR of ST's bfd, demangled, or NULL when the
+ * code there is not inlined.  libbfd is asked as symtab.c asks it:
+ * relative to .text, without symbols. */
+static const char *inlined_at(struct annot *a, const struct symtab *st, uint64_t addr)
+{
+	bfd *abfd = st->bfd;
+	asection *text = abfd ? bfd_get_section_by_name(abfd, ".text") : NULL;
+	const char *f = NULL, *fn = NULL, *cf, *cfn;
+	unsigned int l = 0, cl;
+
+	if (!text ||
+	    !bfd_find_nearest_line(abfd, text, NULL, (bfd_vma)(addr - text->vma), &f, &fn,
+				   &l) ||
+	    !fn || !bfd_find_inliner_info(abfd, &cf, &cfn, &cl))
+		return NULL;
+	char *d = demangle_name(fn, demangle_style_auto());
+	if (!d)
+		d = xstrdup(fn);
+	a->owned = xrealloc(a->owned, (a->nowned + 1) * sizeof *a->owned);
+	a->owned[a->nowned++] = d;
+	return d;
+}
+
 int annot_build(struct annot_ctx *c, size_t t, const struct sym *s, int intel,
 		struct annot *a, char *err, size_t errlen)
 {
@@ -183,6 +207,11 @@ int annot_build(struct annot_ctx *c, size_t t, const struct sym *s, int intel,
 	disasm_close(d);
 	free(bytes);
 	add_calls(a, &c->l->prof, window, hi);
+	for (size_t i = 0; i < a->n; i++) {
+		struct annot_insn *x = &a->insns[i];
+		if (x->line && (i == 0 || x->file != x[-1].file || x->line != x[-1].line))
+			x->inlined = inlined_at(a, st, x->in.addr);
+	}
 
 	size_t lcap = 0;
 	for (size_t i = 0; i < a->n; i++) {
@@ -208,6 +237,9 @@ int annot_build(struct annot_ctx *c, size_t t, const struct sym *s, int intel,
 
 void annot_free(struct annot *a)
 {
+	for (size_t i = 0; i < a->nowned; i++)
+		free(a->owned[i]);
+	free(a->owned);
 	free(a->insns);
 	free(a->lines);
 	memset(a, 0, sizeof *a);

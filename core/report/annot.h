@@ -9,7 +9,10 @@
  * profile.  A call instruction gets the counts of the arcs it makes.
  * Lines come from the DWARF line table (dwline.h: a header's code is
  * named in the header, which GNU's -l and -A, through libbfd 2.40, do not
- * always do).  A line's figures are the sums over its instructions.
+ * always do).  A line's figures are the sums over its instructions.  Code
+ * inlined from another function is marked with that function's name, from
+ * libbfd's inliner information (whose function names are right where its
+ * file names are not).
  *
  * A function is a symbol of the program or of a shared object joined in
  * from libtgmon's per-object files (objects.h); the profile's addresses
@@ -29,6 +32,9 @@ struct annot_insn {
 	uint64_t calls; /* the arcs leaving through this call */
 	const char *file;
 	int line; /* 0: no line information here */
+	/* At the start of a run of one line, when that code was inlined:
+	 * the inlined function (demangled), else NULL */
+	const char *inlined;
 };
 
 struct annot_line {
@@ -49,6 +55,8 @@ struct annot {
 	double ticks;    /* the function's: its instructions' sum */
 	double total;    /* the whole profile's */
 	uint64_t window; /* what its addresses gain in the loaded model */
+	char **owned;    /* the inlined functions' names */
+	size_t nowned;
 };
 
 /* What annot_build() reads: the loaded run, and the line tables of the

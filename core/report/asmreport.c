@@ -166,6 +166,8 @@ static void print_fn(struct fn_ctx *c, const struct annot *a)
 				fprintf(c->out, "  %s:%d:", base_name(x->file), x->line);
 			else
 				fprintf(c->out, "  %d:", x->line);
+			if (x->inlined)
+				fprintf(c->out, " [inlined %s]", x->inlined);
 			source_text(c, x->file, x->line);
 		}
 		pfile = x->file;
