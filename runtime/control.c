@@ -211,6 +211,7 @@ static int write_profile(const char *pattern, int named, int reset)
 	uint32_t *bins;
 	uint64_t low = st.lowpc - st.bias;
 	const char *bad;
+	unsigned hz;
 	int err;
 	void *m;
 
@@ -238,10 +239,11 @@ static int write_profile(const char *pattern, int named, int reset)
 	narcs = tgrec_collect(arcs, bound, reset);
 	for (i = 0; i < nbins; i++)
 		bins[i] = tgsamp_take(i, 0);
+	hz = tgsamp_rate();
 	/* The other objects' files first: a reader that finds the new
 	 * gmon.out finds the files that go with it. */
 	out.why = 0;
-	err = tgobj_write(&out, path, st.hz, reset, &bad);
+	err = tgobj_write(&out, path, hz, reset, &bad);
 	if (err != 0) {
 		tgobj_commit(0);
 		munmap(m, len);
@@ -252,7 +254,7 @@ static int write_profile(const char *pattern, int named, int reset)
 	}
 	err = tgfile_begin(&out, path, named ? TGFILE_NAMED : 0);
 	if (err == 0) {
-		tgfile_hist(&out, low, low + nbins * TGSAMP_BIN, st.hz, bins, nbins);
+		tgfile_hist(&out, low, low + nbins * TGSAMP_BIN, hz, bins, nbins);
 		for (i = 0; i < narcs; i++)
 			tgfile_arc(&out, low + arcs[i].from_off, low + arcs[i].self_off,
 				   arcs[i].count);

@@ -54,16 +54,16 @@
 	.endm
 
 /* FAST SLOW: with rax, rcx, rdx pushed, selfpc in r11 and frompc in rcx,
- * count the call and return, or fall through to SLOW (the next label). */
+ * count the call and return, or go to SLOW (the label after it). */
 	.macro FAST slow
 	movq	tgrec_lowpc(%rip), %rax
 	subq	%rax, %r11		/* self offset */
 	subq	%rax, %rcx		/* from offset */
 	movq	tgrec_limit(%rip), %rax
 	cmpq	%rax, %r11
-	jae	\slow			/* outside the text, or counting off */
+	jae	8f			/* outside the text, or counting off */
 	cmpq	%rax, %rcx
-	jae	\slow
+	jae	8f
 	addq	$1, %rcx
 	shlq	$32, %rcx
 	orq	%rcx, %r11		/* the key */
@@ -87,7 +87,40 @@
 	popq	%rcx
 	popq	%rax
 	ret
+	/* An end outside the text: the first slot of the arc's hash in the
+	 * thread's table of such arcs (record.c's wide_local hashes alike). */
+8:	testq	%rax, %rax
+	jz	\slow			/* counting off */
+	movq	tgrec_lowpc(%rip), %rax
+	addq	%rax, %r11		/* selfpc */
+	addq	%rax, %rcx		/* frompc */
+	movq	tgrec_my_tab@gottpoff(%rip), %rax
+	movq	%fs:(%rax), %rax
+	testq	%rax, %rax
+	jz	\slow
+	cmpl	$0, TGREC_OFF_BUSY(%rax)
+	jne	\slow
+	movq	%r11, %rdx
+	shlq	$16, %rdx
+	xorq	%rcx, %rdx
+	imulq	.Lhash_mul(%rip), %rdx
+	shrq	$(64 - TGREC_TWIDE_BITS), %rdx
+	leaq	(%rdx,%rdx,4), %rdx
+	shlq	$3, %rdx		/* TGREC_WSLOT_SIZE */
+	addq	TGREC_OFF_WIDE(%rax), %rdx
+	cmpq	%rcx, (%rdx)
+	jne	\slow
+	cmpq	%r11, 8(%rdx)
+	jne	\slow
+	addq	$1, 16(%rdx)
+	jmp	9b
 	.endm
+
+	.section .rodata
+	.p2align 3
+.Lhash_mul:
+	.quad	TGREC_HASH_MUL
+	.text
 
 	.globl	mcount
 	.type	mcount, @function

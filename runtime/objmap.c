@@ -3,7 +3,6 @@
  * doc/multi-object.md for the files written). */
 #include "config.h"
 
-#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -312,36 +311,4 @@ HIDDEN void tgobj_reset(void)
 HIDDEN void tgobj_after_fork(void)
 {
 	tgobj_reset();
-}
-
-/* dlopen and dlclose: the library's, then a scan.  Defined here so that
- * every program linked with libtgmon (or preloading it) reaches them. */
-EXPORT void *dlopen(const char *file, int mode)
-{
-	static void *(*real)(const char *, int);
-	void *h;
-	int saved;
-
-	if (real == NULL)
-		real = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
-	h = real ? real(file, mode) : NULL;
-	saved = errno;
-	if (h != NULL)
-		tgobj_scan();
-	errno = saved;
-	return h;
-}
-
-EXPORT int dlclose(void *handle)
-{
-	static int (*real)(void *);
-	int r, saved;
-
-	if (real == NULL)
-		real = (int (*)(void *))dlsym(RTLD_NEXT, "dlclose");
-	r = real ? real(handle) : -1;
-	saved = errno;
-	tgobj_scan();
-	errno = saved;
-	return r;
 }

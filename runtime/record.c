@@ -30,6 +30,23 @@ struct slot {
 	uint64_t count;
 };
 
+/* Arcs with an end outside the executable's text (into, out of or between
+ * shared objects) are kept by run-time address.  Each thread counts them
+ * in a table of its own (struct tab's WIDE: plain additions, no atomic
+ * operation, no cache line shared with other threads), as it does the
+ * executable's arcs; the owner claims a slot by storing SELF, then FROM
+ * with a release store, and is the only writer of its COUNT.  What does
+ * not fit there, or comes while the owner is busy in the recorder, goes
+ * to one table all threads share: a slot is claimed by compare-and-swap
+ * on its FROM word, then its SELF word is published; counts are atomic
+ * additions.  A thread that meets a claimed slot whose SELF is not
+ * published yet goes on probing, so an arc may own two slots there, and
+ * one in each thread's table: collections return them unmerged. */
+struct wslot {
+	uint64_t from, self, count, base;
+	uint64_t took; /* read by the last marking collection; else base */
+};
+
 struct tab {
 	struct tab *next;  /* list of every table ever made */
 	int owner;         /* thread id of the thread counting into it */
@@ -37,8 +54,10 @@ struct tab {
 	int timer;         /* the owner's sampling timer, or -1 */
 	uint32_t used, limit, mask, shift;
 	struct slot *slot;
-	uint64_t *base; /* written by collections only */
-	uint64_t *took; /* values read by the last marking collection */
+	uint64_t *base;     /* written by collections only */
+	uint64_t *took;     /* values read by the last marking collection */
+	struct wslot *wide; /* the owner's arcs with an end outside the text */
+	uint32_t wused;     /* its slots claimed */
 };
 
 /* Probes before a thread gives up on its own table for this arc, and
@@ -50,6 +69,8 @@ struct tab {
 _Static_assert(offsetof(struct tab, busy) == TGREC_OFF_BUSY, "tabfmt.h");
 _Static_assert(offsetof(struct tab, shift) == TGREC_OFF_SHIFT, "tabfmt.h");
 _Static_assert(offsetof(struct tab, slot) == TGREC_OFF_SLOT, "tabfmt.h");
+_Static_assert(offsetof(struct tab, wide) == TGREC_OFF_WIDE, "tabfmt.h");
+_Static_assert(sizeof(struct wslot) == TGREC_WSLOT_SIZE, "tabfmt.h");
 
 /* Arcs are kept when both ends are below LIMIT past LOWPC: LIMIT is the
  * text size while counting is on, 0 while it is off, so one test does.
@@ -64,20 +85,10 @@ static unsigned tab_bits;
 static int my_pid;
 static __thread int in_attach TLS_IE;
 
-/* Arcs with an end outside the executable's text (into, out of or between
- * shared objects) are kept by run-time address in one table all threads
- * share: a slot is claimed by compare-and-swap on its FROM word, then its
- * SELF word is published; counts are atomic additions.  A thread that
- * meets a claimed slot whose SELF is not published yet goes on probing, so
- * an arc may own two slots: collections merge them.  Library calls pay
- * for the atomic addition; calls within the executable do not. */
-struct wslot {
-	uint64_t from, self, count, base;
-	uint64_t took; /* read by the last marking collection; else base */
-};
-#define WIDE_BITS 18
+#define WIDE_BITS  18
+#define TWIDE_BITS TGREC_TWIDE_BITS /* a thread's own table */
 static struct wslot *wide;
-static uint32_t wide_used; /* slots claimed: collections skip an empty table */
+static uint32_t wide_used; /* slots claimed: collections skip empty tables */
 
 static inline __attribute__((always_inline)) uint32_t slot_of(uint64_t key,
 							      uint32_t shift)
@@ -89,7 +100,8 @@ static struct tab *map_tab(unsigned bits)
 {
 	size_t cap = (size_t)1 << bits;
 	size_t head = (sizeof(struct tab) + 63) & ~(size_t)63;
-	size_t len = head + cap * sizeof(struct slot) + 2 * cap * sizeof(uint64_t);
+	size_t len = head + cap * sizeof(struct slot) + 2 * cap * sizeof(uint64_t) +
+		     (sizeof(struct wslot) << TWIDE_BITS);
 	long r = rawsys(SYS_mmap, 0, (long)len, PROT_READ | PROT_WRITE,
 			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	char *m = (char *)r;
@@ -101,6 +113,7 @@ static struct tab *map_tab(unsigned bits)
 	t->slot = (struct slot *)(m + head);
 	t->base = (uint64_t *)(m + head + cap * sizeof(struct slot));
 	t->took = t->base + cap;
+	t->wide = (struct wslot *)(t->took + cap);
 	t->mask = (uint32_t)(cap - 1);
 	t->shift = 64 - bits;
 	t->limit = (uint32_t)(cap / 4 * 3);
@@ -134,11 +147,16 @@ static __attribute__((noinline)) void shared_add(uint64_t key)
 	__atomic_fetch_add(&lost, 1, __ATOMIC_RELAXED);
 }
 
+/* mcount.S's fast path hashes a thread's wide arcs alike. */
+static inline uint32_t wide_hash(uint64_t from, uint64_t self, unsigned bits)
+{
+	return (uint32_t)(((self << 16) ^ from) * TGREC_HASH_MUL >> (64 - bits));
+}
+
 static __attribute__((noinline)) void wide_add(uint64_t from, uint64_t self)
 {
 	uint32_t mask = ((uint32_t)1 << WIDE_BITS) - 1;
-	uint32_t i = (uint32_t)(((from * TGREC_HASH_MUL) ^ self) * TGREC_HASH_MUL >>
-				(64 - WIDE_BITS));
+	uint32_t i = wide_hash(from, self, WIDE_BITS);
 	uint32_t n;
 
 	for (n = 0; n < SHARED_PROBES; n++, i = (i + 1) & mask) {
@@ -162,6 +180,40 @@ static __attribute__((noinline)) void wide_add(uint64_t from, uint64_t self)
 		}
 	}
 	__atomic_fetch_add(&lost, 1, __ATOMIC_RELAXED);
+}
+
+/* Count the arc (FROM, SELF) in T, the caller's own table, which is not
+ * busy; the shared table takes it when T has no room. */
+static __attribute__((noinline)) void wide_local(struct tab *t, uint64_t from,
+						 uint64_t self)
+{
+	uint32_t mask = ((uint32_t)1 << TWIDE_BITS) - 1;
+	uint32_t i = wide_hash(from, self, TWIDE_BITS), n;
+
+	t->busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	for (n = 0; n < PROBES; n++, i = (i + 1) & mask) {
+		struct wslot *w = &t->wide[i];
+		uint64_t f = LOAD(&w->from);
+		if (f == from && w->self == self) {
+			STORE(&w->count, LOAD(&w->count) + 1);
+			goto done;
+		}
+		if (f == 0) {
+			if (t->wused >= mask / 4 * 3)
+				break;
+			STORE(&t->wused, t->wused + 1); /* before FROM is published */
+			w->self = self;
+			STORE(&w->count, LOAD(&w->count) + 1);
+			__atomic_store_n(&w->from, from, __ATOMIC_RELEASE);
+			__atomic_fetch_add(&wide_used, 1, __ATOMIC_RELEASE);
+			goto done;
+		}
+	}
+	wide_add(from, self);
+done:
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t->busy = 0;
 }
 
 /* Can TID's table be taken: no owner, or an owner that has exited? */
@@ -261,8 +313,15 @@ HIDDEN void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	/* An end outside the executable's text: the shared objects' table
 	 * (LIM is 0 while counting is off). */
 	if (f >= lim || s >= lim) {
-		if (lim != 0 && wide != NULL)
+		if (lim == 0 || wide == NULL)
+			return;
+		t = tgrec_my_tab;
+		if (__builtin_expect(t == NULL, 0) && !in_attach)
+			t = attach();
+		if (t == NULL || t->busy)
 			wide_add(frompc, selfpc);
+		else
+			wide_local(t, frompc, selfpc);
 		return;
 	}
 	key = ((uint64_t)(f + 1) << 32) | s;
@@ -483,19 +542,22 @@ HIDDEN void tgrec_after_fork(void)
 
 HIDDEN size_t tgrec_wide_bound(void)
 {
-	return wide ? (size_t)1 << WIDE_BITS : 0;
+	size_t n = wide ? (size_t)1 << WIDE_BITS : 0;
+	struct tab *t;
+
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
+		n += (size_t)1 << TWIDE_BITS;
+	return n;
 }
 
-HIDDEN size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
-				 uintptr_t hi, int mode)
+/* tgrec_wide_collect over the CAP slots of V, appending to OUT from N. */
+static size_t wide_scan(struct wslot *v, uint32_t cap, struct tgrec_warc *out, size_t n,
+			size_t max, uintptr_t lo, uintptr_t hi, int mode)
 {
-	size_t n = 0;
 	uint32_t i;
 
-	if (wide == NULL || __atomic_load_n(&wide_used, __ATOMIC_ACQUIRE) == 0)
-		return 0;
-	for (i = 0; i < ((uint32_t)1 << WIDE_BITS); i++) {
-		struct wslot *w = &wide[i];
+	for (i = 0; i < cap; i++) {
+		struct wslot *w = &v[i];
 		uint64_t f = __atomic_load_n(&w->from, __ATOMIC_ACQUIRE), s, c;
 		if (f == 0 || (s = __atomic_load_n(&w->self, __ATOMIC_ACQUIRE)) == 0)
 			continue;
@@ -518,11 +580,41 @@ HIDDEN size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t l
 	return n;
 }
 
-HIDDEN void tgrec_wide_commit(void)
+HIDDEN size_t tgrec_wide_collect(struct tgrec_warc *out, size_t max, uintptr_t lo,
+				 uintptr_t hi, int mode)
+{
+	size_t n;
+	struct tab *t;
+
+	if (wide == NULL || __atomic_load_n(&wide_used, __ATOMIC_ACQUIRE) == 0)
+		return 0;
+	n = wide_scan(wide, (uint32_t)1 << WIDE_BITS, out, 0, max, lo, hi, mode);
+	/* A table with no arc claimed is not read: with many threads most
+	 * never call a library, and reading their slots would touch pages. */
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
+		if (LOAD(&t->wused) != 0)
+			n = wide_scan(t->wide, (uint32_t)1 << TWIDE_BITS, out, n, max, lo,
+				      hi, mode);
+	return n;
+}
+
+static void wide_rebase(struct wslot *v, uint32_t cap)
 {
 	uint32_t i;
 
-	for (i = 0; wide && i < ((uint32_t)1 << WIDE_BITS); i++)
-		if (__atomic_load_n(&wide[i].from, __ATOMIC_ACQUIRE) != 0)
-			wide[i].base = wide[i].took;
+	for (i = 0; i < cap; i++)
+		if (__atomic_load_n(&v[i].from, __ATOMIC_ACQUIRE) != 0)
+			v[i].base = v[i].took;
+}
+
+HIDDEN void tgrec_wide_commit(void)
+{
+	struct tab *t;
+
+	if (wide == NULL)
+		return;
+	wide_rebase(wide, (uint32_t)1 << WIDE_BITS);
+	for (t = __atomic_load_n(&tabs, __ATOMIC_ACQUIRE); t; t = t->next)
+		if (LOAD(&t->wused) != 0)
+			wide_rebase(t->wide, (uint32_t)1 << TWIDE_BITS);
 }

@@ -12,7 +12,8 @@
 
 RT_SRC    = $(call srcwild,runtime/*.c)
 RT_LIBSRC = $(filter-out runtime/tgprof-ctl.c,$(RT_SRC))
-RT_OBJ    = $(RT_LIBSRC:runtime/%.c=$(B)/runtime/obj/%.o) $(B)/runtime/obj/mcount.o
+RT_OBJ    = $(RT_LIBSRC:runtime/%.c=$(B)/runtime/obj/%.o) $(B)/runtime/obj/mcount.o \
+            $(B)/runtime/obj/dlcall.o
 RT_CFLAGS = $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden -D_GNU_SOURCE \
             -fno-omit-frame-pointer
 RT_HOT    = -mgeneral-regs-only -fno-stack-protector -fcf-protection=none \

@@ -2,10 +2,13 @@
 /* sample: PC histogram from ITIMER_PROF (see sample.h). */
 #include "config.h"
 
+#include <elf.h>
 #include <errno.h>
+#include <link.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
@@ -22,8 +25,13 @@
 static uint32_t *bins;
 static size_t nbins;
 static uintptr_t lowpc, span;
+static uintptr_t vdso_lo, vdso_span; /* the vDSO's executable code */
 static unsigned rate;
 static uint64_t period_ns;
+/* Signals that brought samples, and the intervals they stood for (each
+ * SIGPROF of a thread's timer stands for 1 + its overrun count of them):
+ * their ratio is how often samples are really taken (tgsamp_rate). */
+static uint64_t nsignals, nintervals;
 static int samp_on;
 /* Bumped whenever sampling starts, so that CPU time a thread used while
  * sampling was off is not credited to its next sample.  The first start
@@ -40,6 +48,58 @@ static uint64_t thread_cpu_ns(void)
 	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* A sample in the vDSO (clock_gettime and the like, and the system calls
+ * they fall back to, such as those for CPU-time clocks) counts for the
+ * function that called into it: the vDSO keeps a frame pointer, so past
+ * its prologue the return address is above the saved frame pointer, a few
+ * words above the stack pointer; before (and after its epilogue) it is at
+ * the stack pointer.  Returns the call's address, or 0 when the return
+ * address found lies in the vDSO too. */
+static uintptr_t vdso_caller(const ucontext_t *uc)
+{
+	uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	uintptr_t bp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	uintptr_t ra;
+
+	if (bp - sp < 512 && (bp & 7) == 0)
+		ra = *(const uintptr_t *)(bp + 8);
+	else
+		ra = *(const uintptr_t *)sp;
+	if (ra - vdso_lo < vdso_span || ra == 0)
+		return 0;
+	return ra - 1;
+}
+
+/* The executable range of the vDSO, from its ELF header. */
+static void find_vdso(void)
+{
+	const ElfW(Ehdr) *e = (const ElfW(Ehdr) *)getauxval(AT_SYSINFO_EHDR);
+	const ElfW(Phdr) * ph;
+	uintptr_t bias = 0, lo = UINTPTR_MAX, hi = 0;
+	int i, first = 1;
+
+	if (e == NULL)
+		return;
+	ph = (const ElfW(Phdr) *)((const char *)e + e->e_phoff);
+	for (i = 0; i < e->e_phnum; i++) {
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		if (first)
+			bias = (uintptr_t)e - (ph[i].p_vaddr - ph[i].p_offset);
+		first = 0;
+		if (!(ph[i].p_flags & PF_X))
+			continue;
+		if (bias + ph[i].p_vaddr < lo)
+			lo = bias + ph[i].p_vaddr;
+		if (bias + ph[i].p_vaddr + ph[i].p_memsz > hi)
+			hi = bias + ph[i].p_vaddr + ph[i].p_memsz;
+	}
+	if (hi > lo) {
+		vdso_lo = lo;
+		vdso_span = hi - lo;
+	}
 }
 
 static void on_prof(int sig, siginfo_t *si, void *ctx)
@@ -72,10 +132,21 @@ static void on_prof(int sig, siginfo_t *si, void *ctx)
 	n = (now - last_cpu) / period_ns;
 	last_cpu += n * period_ns;
 add:
+	/* One signal is one sample, however many intervals it stands for:
+	 * the PC was read once.  Weighting it by N would keep the total but
+	 * make counts vary N times more than sqrt(count), which comparisons
+	 * assume; tgsamp_rate() keeps the total instead. */
+	if (n > 0) {
+		__atomic_fetch_add(&nsignals, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&nintervals, n, __ATOMIC_RELAXED);
+		n = 1;
+	}
+	if (n > 0 && pc - vdso_lo < vdso_span)
+		pc = vdso_caller(uc);
 	if (n > 0 && pc - lowpc < span)
 		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN], (uint32_t)n,
 				   __ATOMIC_RELAXED);
-	else if (n > 0)
+	else if (n > 0 && pc != 0)
 		tgobj_sample(pc, (uint32_t)n);
 out:
 	errno = saved;
@@ -102,6 +173,7 @@ HIDDEN int tgsamp_init(uintptr_t low, uintptr_t high, unsigned hz)
 
 	lowpc = low;
 	span = high - low;
+	find_vdso();
 	nbins = span / TGSAMP_BIN;
 	rate = hz;
 	period_ns = 1000000000u / hz;
@@ -123,6 +195,19 @@ HIDDEN void tgsamp_set_on(int on)
 		__atomic_fetch_add(&gen, 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&samp_on, on, __ATOMIC_RELEASE);
 	arm(on);
+}
+
+HIDDEN unsigned tgsamp_rate(void)
+{
+	uint64_t sig = LOAD(&nsignals), iv = LOAD(&nintervals), r;
+
+	/* At most 2% of the signals late (a busy machine): the rate asked. */
+	if (sig == 0 || iv * 50 <= sig * 51)
+		return rate;
+	/* Not the kernel's tick rate: a thread that shares its CPU runs
+	 * parts of ticks, and gets more signals per CPU second. */
+	r = (rate * sig + iv / 2) / iv;
+	return r > 0 ? (unsigned)r : 1;
 }
 
 HIDDEN size_t tgsamp_nbins(void)

@@ -5,15 +5,18 @@
  * CPU clock (timer_create with SIGEV_THREAD_ID), started by its first call
  * of mcount.  The kernel checks CPU timers only at its tick (often 250 Hz),
  * so at higher rates one SIGPROF may stand for several intervals: the
- * kernel's overrun count says how many, and the sample is weighted by it.
- * So a histogram at TGMON_HZ=1000 adds up to the CPU time even on a 250 Hz
- * kernel, with coarser placement.
+ * kernel's overrun count says how many.  The sample still counts once
+ * (one PC was read), and the file is written with the rate samples were
+ * really taken at (tgsamp_rate): at TGMON_HZ=1000 on a 250 Hz kernel, 250.
+ * So the histogram adds up to the CPU time and its counts have the
+ * variance of as many independent samples.
  *
  * Threads without a timer of their own are sampled by ITIMER_PROF, which
  * the kernel delivers to whichever thread was running when the process's
- * CPU time crossed the interval; such a sample is weighted by the CPU time
- * its thread used since its previous one, in whole intervals, the remainder
- * carried over.  Threads with their own timer ignore ITIMER_PROF.
+ * CPU time crossed the interval; such a sample stands for the CPU time its
+ * thread used since its previous one, in whole intervals (the remainder
+ * carried over), which tgsamp_rate counts like overruns.  Threads with
+ * their own timer ignore ITIMER_PROF.
  *
  * Bins are 32-bit counters over 4-byte slices of [lowpc, highpc), updated
  * with atomic additions and collected with atomic exchanges, so a
@@ -37,6 +40,13 @@ int tgsamp_init(uintptr_t lowpc, uintptr_t highpc, unsigned hz);
 void tgsamp_set_on(int on);
 
 size_t tgsamp_nbins(void);
+
+/* Samples per second of CPU time as they were really taken: the rate
+ * asked for, or, when the kernel fired the timers less often (it checks
+ * CPU timers at its tick), the rate it did fire them at.  Every sample in
+ * the bins is one signal, so a file written with this rate has the right
+ * total and counts that vary like sqrt(count). */
+unsigned tgsamp_rate(void);
 
 /* Read bin I; with RESET, zero it in the same atomic step. */
 uint32_t tgsamp_take(size_t i, int reset);

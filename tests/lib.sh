@@ -6,8 +6,10 @@
 # tests/out; the source tree unless built out of tree), TGPROF (binary
 # under test), GPROF (GNU gprof), CC.  TG_CASE, when set, is a shell pattern that limits the corpus cases
 # a script runs (e.g. TG_CASE='interp-*' or TG_CASE=cycles-o2).
-# Protocol: one "PASS: name" or "FAIL: name" line per case; tg_finish
-# exits non-zero when any case failed.
+# Protocol: one "PASS: name" or "FAIL: name" line per case, or "SKIP: name
+# (reason)" for a case that cannot run here (tg_skip: only for a want of
+# privileges, never for a missing tool; tests/run.sh lists every one by name
+# in its summary as not run); tg_finish exits non-zero when any case failed.
 
 : "${TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${TG_BUILD:=$TOP}"
@@ -19,6 +21,7 @@ TG_OUT=$TG_BUILD/tests/out
 TG_CORPUS=$TG_OUT/corpus
 tg_npass=0
 tg_nfail=0
+tg_nskip=0
 
 tg_pass() {
 	echo "PASS: $*"
@@ -35,8 +38,28 @@ tg_fail() {
 	tg_nfail=$((tg_nfail + 1))
 }
 
+# tg_skip NAME REASON: the case NAME is not run, for REASON (a SKIP line).
+tg_skip() {
+	echo "SKIP: $1 (not run: $2)"
+	tg_nskip=$((tg_nskip + 1))
+}
+
+# tg_root NAME WHY: status 0 when we are root; otherwise NAME is not run
+# (tg_skip, "needs root to WHY") and the status is 1.  A case that acts as
+# another user, makes a setuid program or a device node runs as
+#	if tg_root "name" "act as the user nobody"; then ... fi
+tg_root() {
+	[ "$(id -u)" -eq 0 ] && return 0
+	tg_skip "$1" "needs root to $2"
+	return 1
+}
+
 tg_finish() {
-	echo "# $tg_npass passed, $tg_nfail failed"
+	if [ "$tg_nskip" -gt 0 ]; then
+		echo "# $tg_npass passed, $tg_nfail failed, $tg_nskip not run"
+	else
+		echo "# $tg_npass passed, $tg_nfail failed"
+	fi
 	[ "$tg_nfail" -eq 0 ]
 }
 
@@ -69,12 +92,15 @@ tg_need_py() {
 }
 
 # Build (or reuse) the corpus; fails the script when the build fails.
+# Says how the programs of each foreign variant ran (natively, or under
+# which emulator: tests/corpus/build.sh decides).
 tg_build_corpus() {
 	if ! sh "$TOP/tests/corpus/build.sh" > "$TG_OUT/corpus-build.log" 2>&1; then
 		tg_fail "setup: corpus build" "$(tail -20 "$TG_OUT/corpus-build.log")"
 		tg_finish
 		exit 1
 	fi
+	sed 's/^/# corpus: /' "$TG_CORPUS/runners"
 }
 
 # tg_snapshot DIR: copy the binary under test into DIR and point TGPROF at

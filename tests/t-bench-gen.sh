@@ -3,23 +3,23 @@
 # The benchmark's profile generator (tests/bench/gen.sh) at a tiny size:
 # GNU gprof must read what it writes, and see the functions, arc records,
 # samples and cycles that were asked for.
-: "${TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${GPROF:=gprof}"
-: "${CC:=cc}"
-export TOP CC
-fails=0
-pass() { echo "PASS: bench-gen $1"; }
-fail() { echo "FAIL: bench-gen $1"; fails=$((fails + 1)); }
-check() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (got '$2', want '$3')"; fi; }
+. "$(dirname "$0")/lib.sh"
+tg_need "$GPROF" "$CC" nm cmp
+mkdir -p "$TG_OUT"
+check() {
+  if [ "$2" = "$3" ]; then tg_pass "bench-gen $1"; else
+    tg_fail "bench-gen $1" "got '$2', want '$3'"; fi
+}
 
 NF=400 NA=4000 NS=3000
-dir=$(sh "$TOP/tests/bench/gen.sh" t-bench-gen-a $NF $NA $NS) &&
+dir=$(sh "$TOP/tests/bench/gen.sh" t-bench-gen-a $NF $NA $NS 2> "$TG_OUT/t-bench-gen.err") &&
   [ -f "$dir/prog" ] && [ -f "$dir/gmon.out" ] && [ -f "$dir/info" ]
 if [ $? -ne 0 ]; then
-  fail "generator runs"
+  tg_fail "bench-gen generator runs" "$(tail -5 "$TG_OUT/t-bench-gen.err")"
+  tg_finish
   exit 1
 fi
-pass "generator runs"
+tg_pass "bench-gen generator runs"
 info() { awk -v k="$1" '$1 == k { print $2 }' "$dir/info"; }
 check "info: functions" "$(info functions)" $NF
 check "info: arc records" "$(info arc_records)" $NA
@@ -28,9 +28,9 @@ check "info: samples" "$(info samples)" $NS
 # Same parameters, another directory: the same bytes.
 dir2=$(sh "$TOP/tests/bench/gen.sh" t-bench-gen-b $NF $NA $NS)
 if cmp -s "$dir/prog" "$dir2/prog" && cmp -s "$dir/gmon.out" "$dir2/gmon.out"; then
-  pass "deterministic"
+  tg_pass "bench-gen deterministic"
 else
-  fail "deterministic"
+  tg_fail "bench-gen deterministic"
 fi
 
 check "nm: function symbols" \
@@ -55,9 +55,9 @@ check "gprof -b stderr empty" "$(wc -c < "$dir/t-b.err" | tr -d ' ')" 0
 # 100 samples per second: all samples land in functions, none dropped.
 secs=$(awk -v n=$NS 'BEGIN { printf "%.2f", n / 100 }')
 if grep -q "^granularity: .* of $secs seconds\$" "$dir/t-b.out"; then
-  pass "gprof total time"
+  tg_pass "bench-gen gprof total time"
 else
-  fail "gprof total time (want $secs seconds)"
+  tg_fail "bench-gen gprof total time" "want $secs seconds: $(grep '^granularity' "$dir/t-b.out")"
 fi
 # Cycle members are printed as "NAME <cycle N> [IDX]"; count the distinct
 # cycles and the members of the largest.
@@ -69,4 +69,4 @@ check "gprof largest cycle" \
   "$(cut -d' ' -f1 "$dir/t-members" | uniq -c | sort -n | tail -1 | awk '{ print $1 }')" \
   "$(info largest_cycle)"
 
-[ "$fails" -eq 0 ]
+tg_finish

@@ -163,7 +163,10 @@ if run moved.txt --baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.o
 	expect_row "work" moved.txt 100 100 100 100 10 10
 	expect_row "helper [one.c]" moved.txt 30 45 100 100 100 200
 	expect_row "helper [two.c]" moved.txt 10 40 100 100 7 7
-	# order: significant time changes first, by |z|; then call changes
+	# order: significant time changes first, by |z|; then call changes.
+	# newname (added, 20 samples) and oldname (removed, 20 samples) tie
+	# exactly: |z| = 20 / sqrt(20) and a self time of 0.20 s each; the
+	# rule for ties (tgprof(1), compare.h) is then the name: newname first.
 	order=$(rows moved.txt | cut -d'|' -f1 | head -6 | tr '\n' ,)
 	if [ "$order" = "newname,oldname,helper [two.c],calc,newfunc,helper [one.c]," ]; then
 		tg_pass "order by significance"
@@ -448,7 +451,7 @@ if run again.txt --baseline=gmon.base pair gmon.again; then
 fi
 
 # --- libtgmon interval snapshots: prof.2 against prof.1 -----------------
-LIB=$TOP/${B:-build}/runtime
+LIB=$TG_BUILD/${B:-build}/runtime
 if [ ! -f "$LIB/libtgmon.so" ]; then
 	tg_fail "libtgmon snapshots" "no $LIB/libtgmon.so (make builds it)"
 elif ! $CC -O1 -pg -DPHASES -I"$TOP/tests/corpus" -I"$TOP/runtime" -o phases \

@@ -4,8 +4,8 @@
 #
 # For every corpus case (tests/corpus/build.sh) and every option set below,
 # runs "$GPROF OPTS exe gmon..." and "$TGPROF --text OPTS exe gmon..." in
-# the case directory and requires byte-identical stdout and the same exit
-# status.  Stderr is not compared (the program name differs).
+# the case directory and requires byte-identical stdout, the same exit
+# status and messages of the same meaning on stderr (see MESSAGES below).
 #
 #   TGPROF=./tgprof GPROF=/usr/bin/gprof TOP=$PWD sh tests/t-diff.sh
 #   TG_CASE='cycles-*' ...     only the cases matching a shell pattern
@@ -176,22 +176,25 @@ want() {
 }
 
 # gnu OUT ARGS...: GNU gprof's stdout for ARGS in the case directory into
-# OUT, its exit status on stdout.  GNU's answers are cached in the case
-# directory (.gnu/), keyed by gprof's path and the arguments; the cache
-# goes when build.sh rebuilds the case.  TG_NOCACHE=1 turns it off.
+# OUT, its stderr into OUT.err, its exit status on stdout.  GNU's answers
+# are cached in the case directory (.gnu/), keyed by gprof's path and the
+# arguments; the cache goes when build.sh rebuilds the case.
+# TG_NOCACHE=1 turns it off.
 gnu() {
 	gout=$1
 	shift
 	key=$(printf '%s\n' "$GPROF" "$@" | cksum | tr ' ' _)
 	c=$dir/.gnu/$key
-	if [ -z "${TG_NOCACHE:-}" ] && [ -f "$c.st" ] && [ -f "$c.out" ]; then
+	if [ -z "${TG_NOCACHE:-}" ] && [ -f "$c.st" ] && [ -f "$c.out" ] && [ -f "$c.err" ]; then
 		cp "$c.out" "$gout"
+		cp "$c.err" "$gout.err"
 		cat "$c.st"
 		return
 	fi
-	gst=$(cd "$dir" && tg_run "$gout" "$work/g.err" $GPROF "$@")
+	gst=$(cd "$dir" && tg_run "$gout" "$gout.err" $GPROF "$@")
 	if [ "$gst" -lt 124 ] && mkdir -p "$dir/.gnu" 2>/dev/null; then
 		cp "$gout" "$c.out.$$" && mv "$c.out.$$" "$c.out"
+		cp "$gout.err" "$c.err.$$" && mv "$c.err.$$" "$c.err"
 		echo "$gst" > "$c.st.$$" && mv "$c.st.$$" "$c.st"
 	fi
 	echo "$gst"
@@ -202,6 +205,68 @@ gnu() {
 pages() {
 	awk '{ n = gsub(/\f/, "&"); if ($0 ~ /Call graph|Index by function name|[Ff]lat profile:/) printf " %s@%d", $0, p; p += n }
 	     END { printf " (%d form feeds)", p }' "$1" | tr '\t' ' '
+}
+
+# Stderr: tgprof gives a message exactly when GNU does, and with the same
+# meaning.  Where tgprof words a message otherwise by design (one message
+# naming the file, in tgprof's words), this table says what ours must say
+# for each of GNU's, a line each: GNU's message (an ERE on the line
+# without the program name; FILE stands for the name GNU quotes `so'),
+# a tab, ours (an ERE on the line without the program name; FILE is the
+# same name).  Any other message of GNU's must be ours word for word.
+MESSAGES='
+file `FILE'"'"' has bad magic cookie	^FILE: bad magic cookie \(not a (GNU|4\.4BSD) gmon file\)$
+^-c not supported on architecture 	^exe: -c finds calls in x86 code only, as GNU gprof 2\.40 built for x86 does; --static-call-graph=all reads aarch64 and riscv64 code too$
+'
+
+# messages GERR TERR: the first of GNU's messages (file GERR) that
+# tgprof's (TERR) do not say, as "GNU: ..., tgprof: ..."; or the first of
+# ours when GNU says nothing; nothing when they agree.
+messages() {
+	# The table through the environment: awk -v would take its
+	# backslashes as escapes.
+	TG_MESSAGES=$MESSAGES awk '
+	BEGIN {
+		n = split(ENVIRON["TG_MESSAGES"], L, "\n")
+		for (i = 1; i <= n; i++)
+			if (split(L[i], f, "\t") == 2) { gp[++m] = f[1]; tp[m] = f[2] }
+	}
+	{ sub(/^[^ ]*gprof: /, "") }
+	FILENAME == ARGV[1] { g[++ng] = $0; next }
+	{ t[++nt] = $0 }
+	END {
+		if (ng == 0) {
+			if (nt > 0)
+				print "GNU says nothing, tgprof: " t[1]
+			exit
+		}
+		for (i = 1; i <= ng; i++) {
+			name = ""
+			if (match(g[i], /`[^\047]*\047/))
+				name = substr(g[i], RSTART + 1, RLENGTH - 2)
+			gsub(/[][\\.^$*+?(){}|]/, "\\\\&", name)
+			ok = known = 0
+			for (k = 1; k <= m && !known; k++) {
+				re = gp[k]
+				gsub(/FILE/, "[^\047]*", re)
+				if (g[i] !~ re)
+					continue
+				known = 1
+				re = tp[k]
+				gsub(/FILE/, name, re)
+				for (j = 1; j <= nt; j++)
+					if (t[j] ~ re)
+						ok = 1
+			}
+			for (j = 1; j <= nt && !known; j++)
+				if (t[j] == g[i])
+					ok = 1
+			if (!ok) {
+				print "GNU: " g[i] ", tgprof: " (nt ? t[1] : "nothing")
+				exit
+			}
+		}
+	}' "$1" "$2"
 }
 
 # compare LABEL MODE OPTS FILES: MODE is "exact" or "notes".
@@ -222,9 +287,12 @@ compare() {
 	if [ "$mode" = notes ]; then
 		gp=$(pages "$work/g.out") tp=$(pages "$work/t.out")
 	fi
+	msg=$(messages "$work/g.out.err" "$work/t.err")
 	if [ "$gs" != "$ts" ]; then
 		tg_fail "$label" "exit status: gprof $gs, tgprof $ts" \
 			"$(head -3 "$work/t.err")"
+	elif [ -n "$msg" ]; then
+		tg_fail "$label" "stderr: $msg"
 	elif [ "$gp" != "$tp" ]; then
 		tg_fail "$label" "pages (form feeds; page of each title): gprof $gp, tgprof $tp"
 	elif ! cmp -s "$g" "$t"; then

@@ -160,9 +160,9 @@ if [ "$(id -u)" -ne 0 ]; then
 		"FIFO planted at gmon.out in a sticky directory" \
 		"FIFO planted at TGMON_OUT=prof.%p in a sticky directory" \
 		"another user writes TGMON_OUT=/dev/null"; do
-		rt_skip "$c" "needs root to act as a second user"
+		tg_root "$c" "act as a second user"
 	done
-	rt_skip "no /proc: the file is written all the same" "needs root for a mount namespace"
+	tg_root "no /proc: the file is written all the same" "unmount /proc in a mount namespace"
 else
 	rt_user
 	AT="$RT_AS"
@@ -280,18 +280,15 @@ else
 	fi
 
 	# Without /proc an unnamed file cannot be linked in: it is copied.
-	if command -v unshare > /dev/null 2>&1; then
-		(cd own && timeout 30 unshare --mount --propagation private sh -c \
-			'umount -l /proc && exec ../hostile work 55' > /dev/null 2> "$S/err")
-		st=$?
-		if [ "$st" -eq 0 ] && [ ! -s err ] &&
-		   [ "$(rt_calls ./hostile work own/gmon.out)" = 55 ]; then
-			tg_pass "no /proc: the file is written all the same"
-		else
-			tg_fail "no /proc: the file is written all the same" "status $st" "$(cat err)"
-		fi
+	tg_need unshare
+	(cd own && timeout 30 unshare --mount --propagation private sh -c \
+		'umount -l /proc && exec ../hostile work 55' > /dev/null 2> "$S/err")
+	st=$?
+	if [ "$st" -eq 0 ] && [ ! -s err ] &&
+	   [ "$(rt_calls ./hostile work own/gmon.out)" = 55 ]; then
+		tg_pass "no /proc: the file is written all the same"
 	else
-		rt_skip "no /proc: the file is written all the same" "no unshare"
+		tg_fail "no /proc: the file is written all the same" "status $st" "$(cat err)"
 	fi
 fi
 

@@ -91,7 +91,7 @@ fi
 # --- another user cannot block tgprof-ctl -------------------------------------
 c="another user flock'ing /proc/PID does not block tgprof-ctl"
 if [ "$(id -u)" -ne 0 ]; then
-	rt_skip "$c" "needs root to act as a second user"
+	tg_root "$c" "act as a second user"
 else
 	rt_user
 	mkfifo ctl.in

@@ -5,17 +5,14 @@
 # sticky directory, a device or FIFO as the target, a setuid program given
 # TGMON_OUT, snapshots that cannot be written, fault signals as
 # TGMON_SIGNAL, signals from another user, tgprof-ctl's timeout, uid check
-# and concurrent requests, and a forked child's file name.  Needs root (to
-# act as a second user, nobody, with setpriv) and mknod.
+# and concurrent requests, and a forked child's file name.  The cases that
+# act as a second user (nobody, with setpriv) or make a setuid program need
+# root; not root, they are listed as not run (tg_root) and the others run.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/runtime/lib.sh"
 rt_setup runtime-safe
-tg_need setpriv timeout mknod
-if [ "$(id -u)" -ne 0 ]; then
-	tg_fail "setup: this test acts as two users and needs root"
-	tg_finish
-	exit 1
-fi
+tg_need timeout
+[ "$(id -u)" -eq 0 ] && tg_need setpriv mknod
 rt_cc "$W/ctl" ctl.c
 rt_cc "$W/ctl-static" ctl.c "$LIB/libtgmon.a" -ldl
 rt_cc "$W/fork" fork.c
@@ -53,45 +50,58 @@ run() {
 mkdir pub && chmod 1777 pub
 echo "precious data" > precious.txt
 cp precious.txt precious.orig
-# The attacker plants, for the pid that will run the program, the old
-# temporary name as a symlink to the victim, and FIFOs at nearby pids.
-(cd pub && exec timeout 20 sh -c '
-	'"$NOBODY"' ln -s '"$S"'/precious.txt gmon.out.tmp.$$
-	for i in 1 2 3 4 5; do '"$NOBODY"' mkfifo gmon.out.tmp.$(($$ + i)); done
-	printf "work 300\n" > in
-	LD_PRELOAD='"$S"'/libtgmon.so exec '"$S"'/ctl < in' \
-	> /dev/null 2> "$S/err")
-st=$?
-rm -f pub/in
-if cmp -s precious.txt precious.orig && [ "$st" -eq 0 ] && [ -f pub/gmon.out ] &&
-   [ ! -L pub/gmon.out ] && [ "$(rt_calls ./ctl work pub/gmon.out)" = 300 ]; then
-	tg_pass "planted symlink and FIFOs at the temporary name: victim unchanged, file written"
-else
-	tg_fail "planted symlink and FIFOs at the temporary name: victim unchanged, file written" \
-		"status $st; victim: $(cat precious.txt | head -c 80)" "$(ls -l pub)" "$(cat err)"
+name="planted symlink and FIFOs at the temporary name: victim unchanged, file written"
+if tg_root "$name" "act as the user nobody"; then
+	# The attacker plants, for the pid that will run the program, the old
+	# temporary name as a symlink to the victim, and FIFOs at nearby pids.
+	(cd pub && exec timeout 20 sh -c '
+		'"$NOBODY"' ln -s '"$S"'/precious.txt gmon.out.tmp.$$
+		for i in 1 2 3 4 5; do '"$NOBODY"' mkfifo gmon.out.tmp.$(($$ + i)); done
+		printf "work 300\n" > in
+		LD_PRELOAD='"$S"'/libtgmon.so exec '"$S"'/ctl < in' \
+		> /dev/null 2> "$S/err")
+	st=$?
+	rm -f pub/in
+	if cmp -s precious.txt precious.orig && [ "$st" -eq 0 ] && [ -f pub/gmon.out ] &&
+	   [ ! -L pub/gmon.out ] && [ "$(rt_calls ./ctl work pub/gmon.out)" = 300 ]; then
+		tg_pass "$name"
+	else
+		tg_fail "$name" \
+			"status $st; victim: $(cat precious.txt | head -c 80)" "$(ls -l pub)" "$(cat err)"
+	fi
 fi
 
 # --- a symlink at the target in a sticky directory, owned by another user --
-rm -f pub/*
-$NOBODY ln -s "$S/precious.txt" pub/gmon.out
-run root pub -- 200
-if cmp -s precious.txt precious.orig && [ -L pub/gmon.out ] && [ "$st" -eq 0 ] &&
-   grep -q "gmon.out: a symbolic link, which libtgmon never follows" err; then
-	tg_pass "another user's symlink at the target in a sticky directory is refused"
-else
-	tg_fail "another user's symlink at the target in a sticky directory is refused" \
-		"status $st" "$(ls -l pub)" "$(cat err)"
+name="another user's symlink at the target in a sticky directory is refused"
+if tg_root "$name" "act as the user nobody"; then
+	rm -f pub/*
+	$NOBODY ln -s "$S/precious.txt" pub/gmon.out
+	run root pub -- 200
+	if cmp -s precious.txt precious.orig && [ -L pub/gmon.out ] && [ "$st" -eq 0 ] &&
+	   grep -q "gmon.out: a symbolic link, which libtgmon never follows" err; then
+		tg_pass "$name"
+	else
+		tg_fail "$name" "status $st" "$(ls -l pub)" "$(cat err)"
+	fi
 fi
 # Our own symlinks are not followed either (t-runtime-files.sh).
 
 # --- a device node or FIFO at the target -----------------------------------
-rm -f nd && mknod nd c 1 3
-run root . TGMON_OUT=$S/nd -- 100
-if [ -c nd ] && [ "$st" -eq 0 ] && [ ! -s err ]; then
+# Root makes a null device of its own (writing over /dev/null's name would
+# be a disaster if the runtime replaced the file); an ordinary user can
+# only use /dev/null, in a directory it cannot write to anyway.
+if [ "$(id -u)" -eq 0 ]; then
+	rm -f nd && mknod nd c 1 3
+	dev=$S/nd
+else
+	dev=/dev/null
+fi
+run root . TGMON_OUT=$dev -- 100
+if [ -c "$dev" ] && [ "$st" -eq 0 ] && [ ! -s err ]; then
 	tg_pass "a device at the target is written into and stays a device"
 else
 	tg_fail "a device at the target is written into and stays a device" \
-		"status $st" "$(ls -l nd)" "$(cat err)"
+		"status $st" "$(ls -l "$dev")" "$(cat err)"
 fi
 rm -f ff && mkfifo ff
 t0=$(date +%s)
@@ -117,19 +127,21 @@ else
 fi
 
 # --- setuid: the environment is not trusted --------------------------------
-mkdir sec && chmod 1777 sec
-cp ctl-static sec/suid && chown nobody sec/suid && chmod 4755 sec/suid
-(cd sec && umask 0 && printf 'work 77\n' |
-	TGMON_OUT=$S/sec/evil.out GMON_OUT_PREFIX=$S/sec/evil TGMON_SIGNAL=USR1 \
-	timeout 20 ./suid > /dev/null 2> "$S/err")
-st=$?
-if [ "$st" -eq 0 ] && [ ! -e sec/evil.out ] && ! ls sec/evil.* > /dev/null 2>&1 &&
-   [ -f sec/gmon.out ] && [ "$(stat -c %U sec/gmon.out)" = nobody ] &&
-   [ "$(rt_calls ./ctl-static work sec/gmon.out)" = 77 ]; then
-	tg_pass "a setuid program ignores TGMON_OUT and GMON_OUT_PREFIX"
-else
-	tg_fail "a setuid program ignores TGMON_OUT and GMON_OUT_PREFIX" \
-		"status $st" "$(ls -l sec)" "$(cat err)"
+name="a setuid program ignores TGMON_OUT and GMON_OUT_PREFIX"
+if tg_root "$name" "make a program setuid to the user nobody"; then
+	mkdir sec && chmod 1777 sec
+	cp ctl-static sec/suid && chown nobody sec/suid && chmod 4755 sec/suid
+	(cd sec && umask 0 && printf 'work 77\n' |
+		TGMON_OUT=$S/sec/evil.out GMON_OUT_PREFIX=$S/sec/evil TGMON_SIGNAL=USR1 \
+		timeout 20 ./suid > /dev/null 2> "$S/err")
+	st=$?
+	if [ "$st" -eq 0 ] && [ ! -e sec/evil.out ] && ! ls sec/evil.* > /dev/null 2>&1 &&
+	   [ -f sec/gmon.out ] && [ "$(stat -c %U sec/gmon.out)" = nobody ] &&
+	   [ "$(rt_calls ./ctl-static work sec/gmon.out)" = 77 ]; then
+		tg_pass "$name"
+	else
+		tg_fail "$name" "status $st" "$(ls -l sec)" "$(cat err)"
+	fi
 fi
 
 # --- a snapshot that cannot be written keeps its counts --------------------
@@ -222,8 +234,11 @@ done
 [ "$t" != bad ] && tg_pass "tgprof-ctl -t inf, 1e300, -1, 0, nan refused at once"
 
 # --- signals from another user -----------------------------------------------
-mkdir -p nob && chown nobody nob
-if start nob nobody TGMON_SIGNAL=USR1 TGMON_OUT=$S/nob/n.%n.out; then
+name="requests from another uid: tgprof-ctl says why, kill is ignored"
+if ! tg_root "$name" "act as the user nobody"; then
+	:
+elif mkdir -p nob && chown nobody nob &&
+     start nob nobody TGMON_SIGNAL=USR1 TGMON_OUT=$S/nob/n.%n.out; then
 	cmd "work 10"
 	t0=$(date +%s)
 	"$S/tgprof-ctl" "$PID" dump > ctl.out 2>&1
@@ -236,9 +251,9 @@ if start nob nobody TGMON_SIGNAL=USR1 TGMON_OUT=$S/nob/n.%n.out; then
 	finish
 	if [ "$cs" -eq 1 ] && [ $((t1 - t0)) -lt 3 ] && grep -q "runs as uid 65534" ctl.out &&
 	   ! grep -q "n.0.out" files.txt && [ "$st" -eq 0 ] && [ -f nob/n.0.out ]; then
-		tg_pass "requests from another uid: tgprof-ctl says why, kill is ignored"
+		tg_pass "$name"
 	else
-		tg_fail "requests from another uid: tgprof-ctl says why, kill is ignored" \
+		tg_fail "$name" \
 			"status $cs, $((t1 - t0)) s, program $st" "$(cat ctl.out)" "files: $(cat files.txt)"
 	fi
 else

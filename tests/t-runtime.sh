@@ -56,6 +56,48 @@ for mode in preload static shared fentry; do
 	fi
 done
 
+# Calls with both ends in a shared library (each thread's own table of
+# such arcs, counted on mcount's fast path), from 8 threads: the same
+# exact counts, read by tgprof from the library's file.  Then 6000
+# different arcs from one thread, more than its table holds: the rest go
+# to the shared table, and every call is still counted.
+mkdir -p "$W/lib"
+printf 'int threads_main(int, char **);\nint main(int c, char **v) { return threads_main(c, v); }\n' > "$W/drv.c"
+awk 'BEGIN { for (i = 0; i < 6000; i++) printf "void g%d(void) {}\n", i
+	print "void many(void) {"
+	for (i = 0; i < 6000; i++) printf "g%d(); g%d(); g%d();\n", i, i, i
+	print "}" }' > "$W/many.c"
+if $CC -pg -O1 -fPIC -shared -pthread -Dmain=threads_main -o "$W/lib/libthr.so" \
+	"$TOP/tests/runtime/threads.c" > "$W/lib.log" 2>&1 &&
+	$CC -pg -O1 -pthread -o "$W/threads-lib" "$W/drv.c" -L"$W/lib" -lthr \
+		-Wl,-rpath,"$W/lib" >> "$W/lib.log" 2>&1 &&
+	$CC -pg -O0 -fPIC -shared -o "$W/lib/libmany.so" "$W/many.c" >> "$W/lib.log" 2>&1 &&
+	printf 'void many(void);\nint main(void) { many(); return 0; }\n' > "$W/manymain.c" &&
+	$CC -pg -O1 -o "$W/many" "$W/manymain.c" -L"$W/lib" -lmany -Wl,-rpath,"$W/lib" >> "$W/lib.log" 2>&1; then
+	st=$(TGMON_OUT=$W/lib.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/lib.stdout" "$W/lib.stderr" ./threads-lib $R $T)
+	got=$("$TGPROF" --text -b -p ./threads-lib "$W/lib.out" 2>&1 |
+		awk '$7 ~ /^(mid|leaf|twig)$/ { printf "%s=%s ", $7, $4 }')
+	want="mid=$want_mid leaf=$want_leaf twig=$want_twig "
+	if [ "$st" -eq 0 ] && [ "$(echo "$got" | tr ' ' '\n' | sort | tr '\n' ' ')" = \
+		"$(echo "$want" | tr ' ' '\n' | sort | tr '\n' ' ')" ]; then
+		tg_pass "threads exact: calls inside a shared library"
+	else
+		tg_fail "threads exact: calls inside a shared library" "got  $got" "want $want" \
+			"$(cat "$W/lib.stderr")"
+	fi
+	st=$(TGMON_OUT=$W/many.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/many.stdout" "$W/many.stderr" ./many)
+	got=$("$TGPROF" --text -b -p ./many "$W/many.out" 2>&1 |
+		awk '$NF ~ /^g[0-9]+$/ { n++; if ($4 == 3) ok++ } END { print n + 0, ok + 0 }')
+	if [ "$st" -eq 0 ] && [ "$got" = "6000 6000" ]; then
+		tg_pass "6000 arcs into a shared library from one thread: each counted 3 times"
+	else
+		tg_fail "6000 arcs into a shared library from one thread: each counted 3 times" \
+			"functions, with 3 calls: $got" "$(cat "$W/many.stderr")"
+	fi
+else
+	tg_fail "setup: shared library programs" "$(cat "$W/lib.log")"
+fi
+
 # Threads that come and go: 100 waves of 8 threads, 2000 rounds each.
 st=$(TGMON_OUT=$W/waves.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/waves.stdout" "$W/waves.stderr" ./threads 2000 8 0 100)
 got="$(rt_calls ./threads mid "$W/waves.out") $(rt_calls ./threads leaf "$W/waves.out") $(rt_calls ./threads twig "$W/waves.out")"
@@ -127,26 +169,44 @@ fi
 rt_same_report "threads" ./threads "$W/preload.out"
 rt_same_report "threads, static link" ./threads-static "$W/static.out"
 
-# Sampling: 800 ms of CPU in spin(), at the default rate and at 1000 Hz.
-# The kernel may tick slower than 1000 Hz; the total must still be right.
+# Sampling: 800 ms of CPU in spin() (tests/runtime/cputime.c), at the
+# default rate and at 1000 Hz.  The window is derived from the CPU time the
+# process measured itself (getrusage, printed at the end): every sample of
+# the joined profile (program and libraries) adds up to it within 3% plus
+# one sample.  A fixed window on spin() alone ("0.6 to 0.9 s of 0.8") is
+# not what the runtime promises: spin() reads the process's CPU clock, a
+# system call made from the vDSO, counted for the C library's
+# clock_gettime; that share was measured at 0.04 to 0.11 s of 0.8 with 8
+# busy processes on 2 cores, more than without load.  (Before vDSO samples
+# were counted, they were dropped, and the spin showed 0.56 to 0.58 s under
+# that load.)  spin() must still hold most of it.
+rt_cc "$W/cputime" cputime.c
+# At 1000 Hz a sample counts as 0.001 s or more: the rate the kernel
+# really fired the timers at is written (tests/t-runtime-samples.sh).
 for hz in default 1000; do
-	if [ $hz = default ]; then each=0.01; else each=0.001; fi
-	printf 'spin 800\nwork 10\n' > "$W/spin.in"
-	rm -f "$W/hz.out"
+	if [ $hz = default ]; then each=0.01; else each='0.00[1-9][0-9]*'; fi
+	rm -f "$W/hz.out"*
 	if [ $hz = default ]; then
-		st=$(TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" sh -c './ctl < spin.in')
+		st=$(TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" ./cputime spin 800)
 	else
-		st=$(TGMON_HZ=$hz TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" sh -c './ctl < spin.in')
+		st=$(TGMON_HZ=$hz TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" ./cputime spin 800)
 	fi
-	"$GPROF" -b -p ./ctl "$W/hz.out" > "$W/hz.txt" 2>&1
+	"$GPROF" -b -p ./cputime "$W/hz.out" > "$W/hz.txt" 2>&1
 	secs=$(awk '$NF == "spin" { print $3 }' "$W/hz.txt")
-	if [ "$st" -eq 0 ] && grep -q "Each sample counts as $each seconds" "$W/hz.txt" &&
-	   awk -v s="$secs" 'BEGIN { exit !(s >= 0.6 && s <= 0.9) }'; then
-		tg_pass "TGMON_HZ=$hz: $each s per sample, spin() has $secs s of 0.8"
+	cpu=$(cat "$W/hz.stdout")
+	tot=$("$TGPROF" --format=json ./cputime "$W/hz.out" 2> /dev/null |
+		awk -F'[:,]' '/"total_time"/ { gsub(/ /, "", $2); print $2 }')
+	if [ "$st" -eq 0 ] && grep -q "^Each sample counts as $each seconds" "$W/hz.txt" &&
+	   awk -v t="$tot" -v c="$cpu" -v s="$secs" -v e=$each 'BEGIN {
+		d = t - c; if (d < 0) d = -d
+		exit !(c > 0.75 && d <= 0.03 * c + e && s >= c / 2) }'; then
+		tg_pass "TGMON_HZ=$hz: $each s per sample, $tot s sampled of $cpu s CPU, spin() $secs s"
 	else
-		tg_fail "TGMON_HZ=$hz: $each s per sample, spin() near 0.8 s" "status $st, spin $secs s" "$(cat "$W/hz.txt" "$W/hz.stderr")"
+		tg_fail "TGMON_HZ=$hz: $each s per sample, samples add up to the CPU time" \
+			"status $st, sampled $tot s, CPU $cpu s, spin $secs s" "$(cat "$W/hz.txt" "$W/hz.stderr")"
 	fi
 done
+printf 'spin 800\nwork 10\n' > "$W/spin.in"
 if TGMON_HZ=1000 TGMON_OUT=$W/hz1000.out LD_PRELOAD=$LIB/libtgmon.so sh -c './ctl < spin.in' > /dev/null 2>&1; then
 	rt_same_report "TGMON_HZ=1000" ./ctl "$W/hz1000.out"
 else

@@ -5,6 +5,7 @@
 # last counts; -q FROM/TO includes only those arcs; include specs that
 # match nothing; several specs of one kind).
 . "$(dirname "$0")/lib.sh"
+tg_need "$GPROF" "$TGPROF" "$CC" nm strip cmp diff
 dir=$TG_OUT/select
 mkdir -p "$dir" && cd "$dir" || exit 1
 if ! $CC -pg -O0 -no-pie -o kspec "$TOP/tests/select/kspec.c" 2>cc.err; then

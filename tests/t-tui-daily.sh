@@ -25,25 +25,51 @@ status() {
 		tg_fail "$1: exit status $got, want $2" "$(cat "$W/$1.err")"; fi
 }
 
-# --- cancelling a search never crashes, in any view, both directions
+# --- cancelling a search changes nothing, in any view, both directions:
+# the screen after searches cancelled with Esc and Ctrl-G (and backwards
+# in the vi and emacs keymaps) is the screen of the same view without
+# them, but for the message line (a cancelled search clears it), and
+# shows that view (a line only it has).
 for v in help source-view cycles deleted flat index; do
+	case $v in
+	help) mark='^> tgprof: keys \(from the live bindings\)' ;;
+	source-view) mark='^   samples  calls  line  main  \(' ;;
+	cycles) mark='^> .*proposal' ;;
+	deleted) mark='^  no arc is deleted$' ;;
+	flat) mark='^   %time   cumul s' ;;
+	index) mark='^  index .*name' ;;
+	esac
 	for km in default vi emacs; do
 		case $km in
 		default) back='' ;;
 		vi) back='?x<Esc>' ;;
 		emacs) back='<C-r>x<Esc>' ;;
 		esac
-		cat > cancel-$v-$km.keys <<K
+		n=cancel-$v-$km
+		printf ':set keymap %s\n:%s\n:save-display %s.ref\n:q\n' \
+			"$km" "$v" "$n" > "$n-ref.keys"
+		cat > $n.keys <<K
 :set keymap $km
 :$v
 /x<Esc>
 /<C-g>
 $back
-:save-display cancel-$v-$km.scr
+:save-display $n.scr
 :q
 K
-		tui_run cancel-$v-$km ./prog gmon.out > /dev/null
-		status cancel-$v-$km 0
+		tui_run $n-ref ./prog gmon.out > /dev/null
+		tui_run $n ./prog gmon.out > /dev/null
+		tui_screens $n-ref && tui_screens $n || continue
+		sed '$d' $n.scr > $n.got
+		sed '$d' $n.ref > $n.exp
+		if [ "$(cat $n.rc)" = 0 ] && cmp -s $n.exp $n.got &&
+		   grep -Eq -- "$mark" $n.got; then
+			tg_pass "$n: the view as it was, exit status 0"
+		else
+			tg_fail "$n: the view as it was, exit status 0" \
+				"exit status $(cat $n.rc); /$mark/ $(grep -Ec -- "$mark" $n.got) times" \
+				"$(diff $n.exp $n.got | head -20)" "$(cat $n.err)"
+		fi
 	done
 done
 

@@ -163,6 +163,7 @@ u
 :q
 K
 tui_run bc ./prog gmon.out > /dev/null
+tui_screens bc
 ks=$(grep '^. \[x\] cycle' bc1.scr | awk '{ printf " -k %s/%s", $(NF-2), $NF }')
 if [ -n "$ks" ]; then
 	"$GPROF" -b $ks ./prog gmon.out > bc.exp
@@ -201,6 +202,7 @@ cat > esc.keys <<'K'
 :q
 K
 tui_run esc ./prog gmon.out > /dev/null
+tui_screens esc
 "$GPROF" -b ./prog gmon.out > esc.exp
 if grep -q 'break-cycles cancelled; nothing changed' esc2.scr &&
    ! grep -q 'arcs proposed' esc2.scr && ! grep -q '\[x\] cycle' esc1.scr; then
@@ -221,6 +223,7 @@ cat > escpin.keys <<'K'
 :q
 K
 tui_run escpin ./prog gmon.out > /dev/null
+tui_screens escpin
 if grep -q '\[x\] cycle' escpin1.scr && ! grep -q 'pinned (kept)' escpin2.scr &&
    [ "$(grep -c '\[.\] cycle' escpin1.scr)" = "$(grep -c '\[.\] cycle' escpin2.scr)" ]; then
 	tg_pass break-cycles-esc-cancels-pin
@@ -259,6 +262,7 @@ cat > pin.keys <<'K'
 :q
 K
 tui_run pin ./prog gmon.out > /dev/null
+tui_screens pin
 first=$(grep -m1 '^. \[x\] cycle' pin1.scr | awk '{ print $(NF-2), $NF }')
 if [ -n "$first" ] &&
    grep -q "pinned (kept): $(echo "$first" | sed 's/ / -> /')\$" pin2.scr &&
@@ -297,6 +301,7 @@ p
 :q
 K
 tui_run force ./prog gmon.out > /dev/null
+tui_screens force
 arcs() { grep '\[.\] cycle' "$1" | sed 's/^. *//; s/ *$//' | awk '{ $1 = $2 = $3 = $4 = ""; print }' | sed 's/^ *//'; }
 if [ -n "$p1" ] && [ "$(arcs force1.scr)" = "$c1 -> $p1 (forced)" ] &&
    grep -q '1 solved again)' force1.scr &&
@@ -609,6 +614,7 @@ p
 :q
 K
 	tui_run rep --cycle-exact-time=0 "$big/exe" "$big/gmon.out" > /dev/null
+	tui_screens rep
 	arcs() { grep '\[.\] cycle' "$1" | sed 's/^. *//; s/ *$//' | head -50; }
 	# the calls of the heading "delete N of M arcs, C calls" (on the
 	# screens taken as each proposal opens, at its top); a new

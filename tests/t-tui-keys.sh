@@ -10,6 +10,9 @@
 tg_need "$TGPROF" "$GPROF" "$CC"
 tui_setup
 cd "$W"
+# The screens are read in UTF-8 (the bars), whatever the caller's locale.
+LC_ALL=C.UTF-8
+export LC_ALL
 
 cat > keys-q.keys <<'K'
 :q
@@ -23,9 +26,24 @@ for f in "$TOP"/keymaps/*.keys; do
 		tg_fail "keymap $n parses" "exit $rc" "$(cat keys-q.err)"
 	fi
 done
-[ -f "$TOP/keymaps/default.keys" ] && [ -f "$TOP/keymaps/vi.keys" ] &&
-[ -f "$TOP/keymaps/emacs.keys" ] && tg_pass "three keymaps present" ||
-	tg_fail "three keymaps present"
+# The three keymaps are compiled into the program under test (not only
+# files in the source tree): "use NAME" takes each without a word, and a
+# name it does not have gets one naming file and line.
+bad=
+for m in default vi emacs; do
+	printf 'use %s\n' "$m" > use-$m.keys
+	rc=$(TGPROF_KEYS=$W/use-$m.keys tui_run keys-q ./prog gmon.out)
+	[ "$rc" = 0 ] && [ ! -s keys-q.err ] || bad="$bad use $m: exit $rc $(cat keys-q.err)"
+done
+printf 'use nosuch\n' > use-nosuch.keys
+rc=$(TGPROF_KEYS=$W/use-nosuch.keys tui_run keys-q ./prog gmon.out)
+grep -qF "use-nosuch.keys:1: unknown keymap \`nosuch'" keys-q.err ||
+	bad="$bad use nosuch: exit $rc, no message: $(cat keys-q.err)"
+if [ -z "$bad" ]; then
+	tg_pass "three keymaps built in (default, vi, emacs), an unknown one named"
+else
+	tg_fail "three keymaps built in (default, vi, emacs), an unknown one named" "$bad"
+fi
 
 # vi: j moves down; emacs: C-n moves down.  Rows 1 and 2 of the graph.
 "$GPROF" -b -q ./prog gmon.out | grep '^\[' > rows.exp

@@ -10,6 +10,10 @@
 tg_need tmux bash "$TGPROF" "$GPROF" "$CC"
 tui_setup
 cd "$W"
+# The screens hold UTF-8 (the sort arrow, the bars): read them in UTF-8
+# whatever the caller's locale, as the browser in tmux runs.
+LC_ALL=C.UTF-8
+export LC_ALL
 S=tgprof-test-$$
 T="tmux -L $S"
 trap '$T kill-server > /dev/null 2>&1' EXIT INT TERM

@@ -7,7 +7,7 @@
 # -s once used) are never followed, FIFOs and devices are written into
 # only when named as the output, a FIFO without a reader is an error and
 # not a hang, another user's file is never replaced (as root: a throwaway
-# uid through setpriv; otherwise SKIP lines).  :dump and :write-edits
+# uid through setpriv; otherwise listed as not run, tg_root).  :dump and :write-edits
 # refuse an existing file unless given with `!'.  SIGINT, SIGTERM and
 # SIGHUP during an export leave no temporary file, in batch mode and in
 # the browser (which gives the terminal back).  --edits and :source of
@@ -25,10 +25,6 @@ LC_ALL=C.UTF-8
 export LC_ALL
 : "${B:=build}"
 THEM=12345 # a uid with no account: the other user, when we are root
-
-skip() {
-	echo "SKIP: $1 ($2)"
-}
 
 # Memory is bounded with ulimit -v (2 GB of address space), except in the
 # sanitizer build, whose shadow memory needs terabytes of address space.
@@ -127,10 +123,9 @@ n1="-s as root: another user's gmon.sum in their directory is not replaced"
 n2="-s as root: another user's symlink at gmon.sum.objects.tmp is not followed"
 n3="--output as root: another user's file is not replaced"
 if [ "$(id -u)" -ne 0 ]; then
-	for n in "$n1" "$n2" "$n3"; do skip "$n" "needs root"; done
-elif ! command -v setpriv > /dev/null 2>&1; then
-	for n in "$n1" "$n2" "$n3"; do skip "$n" "needs setpriv"; done
+	for n in "$n1" "$n2" "$n3"; do tg_root "$n" "act as another user"; done
 else
+	tg_need setpriv
 	as_them() {
 		setpriv --reuid=$THEM --regid=$THEM --clear-groups "$@"
 	}

@@ -35,7 +35,7 @@ static unsigned char queue[16];
 static int qhead, qlen;
 static int cancelled, search_mode;
 static const char *cur_prompt;
-static uint32_t search_start;
+static uint32_t search_start, search_top;
 /* Two histories: 0 the ':' commands, 1 the searches, so that Up in '/'
  * recalls searches.  Readline holds one at a time; the other waits in
  * its saved state. */
@@ -431,6 +431,7 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	cur_prompt = prompt;
 	search_mode = search;
 	search_start = app_view(a, a->view)->pane.cur;
+	search_top = app_view(a, a->view)->pane.top;
 	cancelled = 0;
 	qlen = 0;
 	use_history(search != 0);
@@ -438,10 +439,13 @@ char *prompt_read(struct app *a, const char *prompt, int search)
 	char *line = readline("");
 	curs_set(0);
 	if (cancelled || !line) {
-		/* Back where the search started; app_moved() knows which
-		 * views have a function under the cursor. */
+		/* Back where the search started, scrolled as it was (the
+		 * matches shown on the way may have scrolled the view);
+		 * app_moved() knows which views have a function under the
+		 * cursor. */
 		if (search) {
 			app_view(a, a->view)->pane.cur = search_start;
+			app_view(a, a->view)->pane.top = search_top;
 			app_moved(a);
 		}
 		free(line);

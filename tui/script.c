@@ -7,7 +7,7 @@
  * can be), <click:ROW,COL>, <dclick:ROW,COL>,
  * <wheelup:ROW,COL>, <wheeldown:ROW,COL>.  A line starting with ':' or
  * '/' (a command or a search) gets an Enter at its end, unless it ends
- * with <Esc> (a cancelled prompt).  Lines starting
+ * with <Esc> or <C-g> (a cancelled prompt).  Lines starting
  * with '#' and empty lines are ignored.  An unknown <...> is typed as
  * text, so names like foo<int> need no escaping. */
 #include "config.h"
@@ -85,11 +85,17 @@ static int event(const char *name)
 	return 0;
 }
 
+static int ends_with(const char *s, size_t len, const char *tail)
+{
+	size_t n = strlen(tail);
+	return len >= n && strcmp(s + len - n, tail) == 0;
+}
+
 static void parse_line(const char *s)
 {
 	size_t len = strlen(s);
-	int enter = (s[0] == ':' || s[0] == '/') &&
-		    !(len >= 5 && strcmp(s + len - 5, "<Esc>") == 0);
+	int enter = (s[0] == ':' || s[0] == '/') && !ends_with(s, len, "<Esc>") &&
+		    !ends_with(s, len, "<C-g>");
 	while (*s) {
 		if (*s == '<') {
 			const char *e = strchr(s + 1, '>');

@@ -104,7 +104,9 @@ void compare_build(struct compare *c, const struct compare_side *before,
 void compare_free(struct compare *c);
 
 /* Significance of the change of F for ordering: significant time changes
- * first, by z; then call-count changes, largest first; then the rest by z. */
+ * first, by |z|; then call-count changes, largest first; then the rest by
+ * |z|.  Ties: the larger of the two self times first, then by name (then
+ * file and symbol-table rank, so that the order is total). */
 int compare_func_cmp(const struct compare_func *a, const struct compare_func *b);
 
 /* F's name as the reports print it: namesakes get " [file]", " [file #2]"

@@ -297,8 +297,7 @@ void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof, int
 			sc.arch = ARCH_NONE;
 		if (sc.arch == ARCH_NONE) {
 			util_warn("%s: --static-call-graph=all reads x86, aarch64 and "
-				  "riscv64 "
-				  "code only; no calls added",
+				  "riscv64 code only; no calls added",
 				  st->path);
 			return;
 		}
@@ -308,9 +307,8 @@ void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof, int
 	}
 	if (sc.arch != ARCH_X86) {
 		util_warn("%s: -c finds calls in x86 code only, as GNU gprof 2.40 built "
-			  "for x86 "
-			  "does; --static-call-graph=all reads aarch64 and riscv64 code "
-			  "too",
+			  "for x86 does; --static-call-graph=all reads aarch64 and "
+			  "riscv64 code too",
 			  st->path);
 		return;
 	}

@@ -14,6 +14,8 @@
 # BENCH_SKIP_GPROF_FULL=1 GNU is not run on "full" (a result kept from an
 # earlier run is shown, marked).
 # Environment: TOP, TGPROF, GPROF, CC, BENCH_OUT, BENCH_MEASURE (run.sh).
+# Exit status 1 when tgprof fails or its output differs from GNU's, or a
+# profile cannot be made.
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${TGPROF:=$TOP/tgprof}"
 : "${GPROF:=gprof}"
@@ -103,6 +105,8 @@ one() {
 	gst=- gs= gk=
 	[ -f "$out/$label.gnu.result" ] && read -r gst gs gk < "$out/$label.gnu.result"
 	read -r tst ts tk < "$out/$label.tg.result"
+	# tgprof failing, or differing from GNU, fails the benchmark.
+	[ "$tst" = 0 ] || status=1
 	if [ "$gst" != 0 ] || [ "$tst" != 0 ]; then
 		same="not compared (status GNU $gst, tgprof $tst)"
 		[ "$gst" = 124 ] && same="GNU timed out after $BENCH_LINES_TIMEOUT s"
@@ -110,6 +114,7 @@ one() {
 		same=identical
 	else
 		same="DIFFER (diff $out/$label.gnu.txt $out/$label.tg.txt)"
+		status=1
 	fi
 	[ "$gst" = 0 ] || gs= gk=
 	[ "$tst" = 0 ] || ts= tk=
@@ -120,6 +125,7 @@ one() {
 }
 
 : > "$out/table"
+status=0
 full=$(sh "$TOP/tests/bench/gen.sh" full) || { echo "bench-lines: gen.sh failed"; exit 1; }
 one full "$full" prog gmon.out -b -l
 one gbig "$gbig" exe gmon.out -b -l
@@ -130,4 +136,5 @@ echo "== -l results (time in s, peak RSS in MB; ratio = tgprof/GNU)"
 printf '%-8s %9s %9s %9s %9s %7s %7s  %s\n' profile "GNU s" "GNU MB" "tg s" "tg MB" \
 	"time x" "mem x" outputs
 cat "$out/table"
-exit 0
+[ "$status" = 0 ] || echo "bench-lines: tgprof failed or differs from GNU (see the table)"
+exit $status

@@ -113,15 +113,6 @@ rt_wait_file() {
 	[ -f "$1" ]
 }
 
-# rt_skip NAME REASON: a case that cannot run here, reported as not run
-# (never as a pass).
-rt_skip() {
-	if command -v tg_skip > /dev/null 2>&1; then
-		tg_skip "$1" "$2"
-	else
-		echo "SKIP: $1 ($2)"
-	fi
-}
 
 # rt_user: as root, make a throwaway user for the cases that need another
 # user: its name in $RT_USER, "run as it" in $RT_AS.  rt_user_del removes

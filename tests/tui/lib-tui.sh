@@ -8,6 +8,9 @@
 # tui_run NAME ARGS...: runs the browser headless with the key script
 # $W/NAME.keys (written by the caller) at $TUI_LINES x $TUI_COLS; stdout
 # and stderr go to $W/NAME.out and $W/NAME.err, the exit status to $W/NAME.rc.
+# tui_screens NAME then fails the run for each screen it should have
+# saved and did not (:save-display refuses to replace a file: give each
+# run's screens names of their own).
 # Screens from :save-display are cut into parts by tui_list_rows (the
 # rows of the top list, without the two-column cursor gutter) and
 # tui_entry_rows (the entry pane).
@@ -45,6 +48,27 @@ tui_run() {
 	 timeout -k 5 20 "$TGPROF" --tui "$@" > "$W/$name.out" 2> "$W/$name.err" < /dev/null
 	 echo $? > "$W/$name.rc")
 	cat "$W/$name.rc"
+}
+
+# tui_saved NAME: the files the key script $W/NAME.keys saves screens to.
+tui_saved() {
+	awk '$1 == ":save-display" { print $2 }' "$W/$1.keys"
+}
+
+# tui_screens NAME: after tui_run NAME, one FAIL line for each screen the
+# script saves that was not written (the browser died or refused first),
+# with the run's status and error output; status 1 when one is missing.
+# A case that looks for what a screen lacks needs this, or a screen never
+# written would pass it.
+tui_screens() {
+	_miss=0
+	for _s in $(tui_saved "$1"); do
+		[ -f "$W/$_s" ] && continue
+		tg_fail "$1: screen $_s was not written" "exit status $(cat "$W/$1.rc")" \
+			"$(tail -5 "$W/$1.err")"
+		_miss=1
+	done
+	return $_miss
 }
 
 # Rows of the list: after the title and header lines, up to the separator

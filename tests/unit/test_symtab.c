@@ -655,8 +655,10 @@ int main(void)
 	if (srcdir[0] != '/') {
 		char cwd[512];
 
-		if (!getcwd(cwd, sizeof cwd))
-			return 1;
+		if (!getcwd(cwd, sizeof cwd)) {
+			check(0, "setup: the current directory", strerror(errno));
+			return unit_finish();
+		}
 		snprintf(srcdir, sizeof srcdir, "%.500s/%.400s/tests/symtab", cwd,
 			 th_top());
 		if (unit_build_top()[0] != '/')

@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# libtgmon's samples are honest.
+# - Time in the vDSO counts: a loop of clock_gettime (run in the vDSO)
+#   and a loop that reads the process's CPU clock (a system call made from
+#   the vDSO) are sampled in full, the total within 3% (plus a sample) of
+#   the CPU time the process measured itself (getrusage).
+# - Under load (8 busy processes on the machine's cores) the same holds.
+# - Above the kernel's tick rate: at TGMON_HZ=1000 on a kernel that fires
+#   CPU timers less often (250 Hz is common), each signal is one sample
+#   and the file says the rate samples were really taken at; the total
+#   still matches the CPU time.
+# - So the comparison's error model holds: 10 runs of a program whose 24
+#   functions do the same work, compared pairwise with tgprof --baseline
+#   (1080 comparisons), mark no more functions significant than the
+#   model predicts for those counts (the exact binomial chance of a
+#   change beyond twice sqrt(a+b) when nothing changed) plus 2 points, at
+#   most 9%, and at least 1%.  Measured: 3.4% marked, 4.3% predicted
+#   (samples at regular ticks vary a little less than the model says:
+#   fewer marks is the safe side).  Counting each signal as 1 + its
+#   overruns (4 samples at a time on a 250 Hz kernel) marked 27 to 32%.
+. "$(dirname "$0")/lib.sh"
+. "$TOP/tests/runtime/lib.sh"
+rt_setup runtime-samples
+tg_need_py json python3
+tg_need timeout
+
+cd "$W" || exit 1
+rt_cc cputime cputime.c
+rt_cc aa aa.c
+
+# total GMON: the joined profile's total time (program and libraries).
+total() {
+	"$TGPROF" --format=json ./cputime "$1" 2> /dev/null |
+		awk -F'[:,]' '/"total_time"/ { gsub(/ /, "", $2); print $2 }'
+}
+# check NAME HZ MODE MS: run cputime MODE MS at HZ (preloaded), check that
+# the samples add up to the CPU time it measured.
+check() {
+	name=$1 hz=$2
+	shift 2
+	rm -f s.out*
+	st=$(TGMON_HZ=$hz TGMON_OUT=s.out LD_PRELOAD=$LIB/libtgmon.so TG_TIMEOUT=120 \
+		tg_run s.stdout s.stderr ./cputime "$@")
+	cpu=$(cat s.stdout)
+	tot=$(total s.out)
+	if [ "$st" -eq 0 ] && awk -v t="$tot" -v c="$cpu" -v h="$hz" 'BEGIN {
+		d = t - c; if (d < 0) d = -d
+		exit !(c > 0.5 && d <= 0.03 * c + 1 / h) }'; then
+		tg_pass "$name: $tot s sampled of $cpu s CPU"
+	else
+		tg_fail "$name: samples add up to the CPU time" \
+			"status $st, sampled $tot s, CPU $cpu s" "$(cat s.stderr)" \
+			"$("$GPROF" -b -p ./cputime s.out 2>&1 | head -12)"
+	fi
+}
+
+check "clock_gettime loop (vDSO)" 100 vdso 2000
+check "CPU clock loop (system call from the vDSO)" 100 spin 1500
+
+# Under load: 8 busy processes, ended by their ids.
+busy=
+for i in 1 2 3 4 5 6 7 8; do
+	sh -c 'while :; do :; done' &
+	busy="$busy $!"
+done
+check "8 busy processes: spin of 0.8 s" 100 spin 800
+check "8 busy processes: spin of 0.8 s at 1000 Hz" 1000 spin 800
+kill $busy 2> /dev/null
+wait 2> /dev/null
+
+# Above the tick rate: the file's rate is what the kernel delivered.
+check "TGMON_HZ=1000: CPU clock loop" 1000 spin 1000
+rate=$("$GPROF" -b -p ./cputime s.out 2>&1 | sed -n 's/^Each sample counts as \([0-9.e-]*\) seconds.*/\1/p')
+echo "# TGMON_HZ=1000: a sample counts as $rate s here (one signal each)"
+
+# The A/A test.
+i=0
+while [ $i -lt 10 ]; do
+	rm -f gmon.out*
+	TGMON_HZ=1000 TGMON_OUT=aa.$i LD_PRELOAD=$LIB/libtgmon.so timeout 120 ./aa 1000
+	i=$((i + 1))
+done
+i=0
+: > pairs
+while [ $i -lt 10 ]; do
+	j=$((i + 1))
+	while [ $j -lt 10 ]; do
+		"$TGPROF" --format=json --baseline=aa.$i ./aa aa.$j > cmp.json 2>> cmp.err
+		python3 -c '
+import json, sys
+for f in json.load(open("cmp.json"))["functions"]:
+    n = f["name"]
+    if len(n) == 3 and n[0] == "f" and f["before"] and f["after"]:
+        print(f["before"]["self_samples"], f["after"]["self_samples"], f["significant"])
+' >> pairs
+		j=$((j + 1))
+	done
+	i=$((i + 1))
+done
+res=$(python3 -c '
+import math, sys
+n = marked = 0
+expect = 0.0
+for line in open("pairs"):
+    a, b, s = line.split()
+    n += 1
+    marked += int(s) != 0
+    # Under "nothing changed" a is Binomial(a+b, 1/2): the chance that
+    # |a - b| > 2 sqrt(a+b), as tgprof marks it.  (Counts may be
+    # fractions: a bin shared by two functions is split between them.)
+    t = int(round(float(a) + float(b)))
+    expect += sum(math.comb(t, k) for k in range(t + 1)
+                  if abs(2 * k - t) > 2 * math.sqrt(t)) / 2.0 ** t
+print(n, marked, "%.1f" % (100.0 * marked / max(n, 1)), "%.1f" % (100.0 * expect / max(n, 1)))
+' 2>&1)
+set -- $res
+if [ "${1:-0}" -ge 1000 ] && awk -v o="$3" -v e="$4" 'BEGIN {
+	exit !(o <= e + 2 && o <= 9 && o >= 1) }'; then
+	tg_pass "A/A at TGMON_HZ=1000: $2 of $1 unchanged functions marked ($3%; the model: $4%)"
+else
+	tg_fail "A/A at TGMON_HZ=1000: no more marked than the model predicts" "$res" "$(cat cmp.err)"
+fi
+rt_done
