@@ -37,7 +37,7 @@ fi
 
 # cols FILE: "name before change[*]" from a screen's list rows that show
 # the baseline columns (cycle rows have none): the extras are the last
-# fields; the name is the field before them, after dropping gprof's
+# fields (the calls columns, base calls and their change, before them); the name is the field before them, after dropping gprof's
 # trailing "[N]", "<cycle K>" and the index's "(file)" of a static.
 cols() {
 	tui_list_rows "$1" | awk '{
@@ -45,6 +45,9 @@ cols() {
 		if ($NF == "*") { mark = "*"; NF-- }
 		if ($NF !~ /^[-+][0-9]+\.[0-9][0-9]$/) next
 		ch = $NF; base = $(NF - 1); NF -= 2
+		# the calls columns before them (from 90 columns)
+		if ($NF ~ /^([-+][0-9]+|new|gone)$/) NF--
+		if ($NF ~ /^([0-9]+|-)$/) NF--
 		if ($NF ~ /^\[[0-9]+\]$/) NF--
 		if ($NF ~ /^[0-9]+>$/ && $(NF - 1) == "<cycle") NF -= 2
 		if ($NF ~ /^\(.*\)$/) NF--

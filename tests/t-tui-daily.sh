@@ -354,12 +354,14 @@ else
 	tg_fail back-from-cycles "$(sed -n 1,3p back3.scr)" "$(tui_cursor_row back3.scr)"
 fi
 
-# --- the flat view's header gives the per-call unit GNU chooses; the
+# --- the flat view's header gives the per-call unit GNU chooses and says
+# which column is self and which total; the
 # sort column is marked
 printf 'f\n:save-display unit.scr\n:sort calls\n:save-display mark.scr\n:q\n' > unit.keys
 tui_run unit ./prog gmon.out > /dev/null
 u=$("$GPROF" -b -p ./prog gmon.out | awk '/ name *$/ && /calls/ { print $5; exit }')
-expect flat-unit unit.scr "^ +%time +cumul s +.?self s +calls +$u +$u +name"
+# (self and total per call named, in GNU's unit)
+expect flat-unit unit.scr "^ +%time +cumul s +.?self s +calls +self/c +total/c +name \\(per call: ${u%/call}\\)"
 expect sort-mark mark.scr '▼calls'
 
 # --- the index tells apart functions of the same name by file, as gprof does

@@ -207,4 +207,187 @@ else
 fi
 expect entry-pane-resize-said grow2.scr '^entry pane: 60% of the screen'
 
+# --- names: -l keeps file:line (the rows are gprof -l's)
+cat > lines.keys <<'K'
+:save-display lines.scr
+:q
+K
+TUI_COLS=200 tui_run lines -l ./prog gmon.out > /dev/null
+"$GPROF" -b -l -q ./prog gmon.out | grep '^\[' > lines.exp
+tui_list_rows lines.scr > lines.got
+if [ -s lines.exp ] && grep -q ':[0-9]* @ ' lines.exp && cmp -s lines.exp lines.got; then
+	tg_pass line-names-keep-file-line
+else
+	tg_fail line-names-keep-file-line "$(diff lines.exp lines.got 2>&1 | head -6)"
+fi
+
+# --- names: a row whose name is kilobytes long (C++ templates) is drawn,
+# at 80 columns in a short form that keeps the function and its class
+tg_need g++
+if g++ -pg -O0 -o longname "$TOP/tests/tui/longname.cc" > longname.log 2>&1 &&
+   mkdir -p lnrun && (cd lnrun && ../longname > /dev/null) && mv lnrun/gmon.out longname.gmon; then
+	cat > ln.keys <<'K'
+f
+:save-display ln1.scr
+?
+]
+:save-display ln3.scr
+:q
+K
+	TUI_COLS=80 tui_run ln ./longname longname.gmon > /dev/null
+	expect long-name-row-drawn ln1.scr '^>? +[0-9.]+ +[0-9.]+ +[0-9.]+ +1 .*  …::holder<…>::deep_funct'
+	expect long-name-full-line ln1.scr '^─── \[[0-9]+\] a_rather_long_namespace_name::another_level_of_detail::holder<'
+	# ] scrolls the help view (a text view) too
+	expect help-scrolls-sideways ln3.scr '^> om the live bindings'
+else
+	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat longname.log)"
+fi
+
+# --- messages of any length, and undo with demangled names
+long=$(printf 'nosuchfunction%.0s' $(seq 1 60))
+cat > msg.keys <<K
+:goto $long
+:messages
+:save-display msg1.scr
+:q
+K
+TUI_COLS=100 tui_run msg ./prog gmon.out > /dev/null
+if sed 's/^>//' msg1.scr | tr -d '\n ' | grep -q "named.$long'"; then
+	tg_pass message-of-any-length
+else
+	tg_fail message-of-any-length "$(sed -n 2,6p msg1.scr)"
+fi
+if g++ -pg -O0 -g -I"$TOP/tests/corpus" -o cxx "$TOP/tests/corpus/cxx.cc" > cxx.log 2>&1 &&
+   mkdir -p cxxrun && (cd cxxrun && ../cxx > /dev/null) && mv cxxrun/gmon.out cxx.gmon; then
+	cat > undo.keys <<'K'
+:k geo::Shape::count_big(std::vector<geo::Shape*, std::allocator<geo::Shape*> > const&, double)/geo::Circle::area() const
+u
+:save-display undo1.scr
+<C-r>
+:save-display undo2.scr
+:q!
+K
+	TUI_COLS=200 tui_run undo ./cxx cxx.gmon > /dev/null
+	expect undo-demangled undo1.scr '^undid: k geo::Shape::count_big\(.*\)/geo::Circle::area\(\) const'
+	expect redo-demangled undo2.scr '^redid: k geo::Shape::count_big\('
+else
+	tg_fail "c++ program: build and run (apt-get install g++)" "$(cat cxx.log)"
+fi
+
+# --- p in the cycles view keeps the cursor on its row
+cat > cyc.keys <<'K'
+:break-cycles 1
+<End>
+:save-display cyc1.scr
+p
+:save-display cyc2.scr
+:q!
+K
+tui_run cyc ./prog gmon.out > /dev/null
+r1=$(grep -n '^>' cyc1.scr | cut -d: -f1)
+r2=$(grep -n '^>' cyc2.scr | cut -d: -f1)
+if [ -n "$r1" ] && [ "$r1" -gt 3 ] && [ "$r1" = "$r2" ] && grep -q 'pinned (kept)' cyc2.scr; then
+	tg_pass cycles-pin-keeps-cursor
+else
+	tg_fail cycles-pin-keeps-cursor "cursor row before: $r1, after: $r2" "$(tail -3 cyc2.scr)"
+fi
+
+# --- against a baseline: calls before and their change per function
+# (flat view) and per arc (entry pane), and the summary, as the text
+# comparison gives them
+mkdir -p run3
+(cd run3 && ../prog 3 > /dev/null)
+"$TGPROF" --text --baseline=gmon.out ./prog run3/gmon.out > cmp.txt
+awk '/^ +before +after +change +\+- +before/ { on = 1; next }
+     on && NF == 0 { exit }
+     on { c = $(NF - 3); if (c == "0") c = ""; print $NF, $(NF - 5), c }' cmp.txt |
+	sort > calls.exp
+awk '/caller -> callee/ { on = 1; next } on && NF == 0 { exit }
+     on { print $4, $6, $3 "c" }' cmp.txt | sort > arcs.exp
+cat > bl.keys <<'K'
+:set bars off
+f
+:save-display bl1.scr
+c
+:goto ping
+:save-display bl2.scr
+:baseline off
+:baseline gmon.out
+:save-display bl3.scr
+:q
+K
+TUI_COLS=140 tui_run bl --baseline=gmon.out ./prog run3/gmon.out > /dev/null
+# flat rows: ... name  base-calls [change]  base-self  change[*]
+tui_list_rows bl1.scr | awk '{
+	if ($NF == "*") NF--
+	NF -= 2
+	ch = ""
+	if ($NF ~ /^([-+][0-9]+|new|gone)$/) { ch = $NF; NF-- }
+	print $(NF - 1), $NF, ch }' | sort > calls.got
+# (the flat profile leaves out main: no time, no calls)
+if [ "$(wc -l < calls.got)" -ge 6 ] && [ -z "$(comm -13 calls.exp calls.got)" ]; then
+	tg_pass baseline-calls-columns-equal-text
+else
+	tg_fail baseline-calls-columns-equal-text "$(diff calls.exp calls.got 2>&1 | head -8)"
+fi
+# ping's entry: its parent and child lines' arc call changes
+tui_entry_rows bl2.scr | awk '/\+[0-9]+c / {
+	for (i = 1; i <= NF; i++) if ($i ~ /^\+[0-9]+c$/) ch = $i
+	name = ""
+	for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) j = i
+	name = $(j - 1) ~ /^[0-9]+>$/ ? $(j - 3) : $(j - 1)
+	print name, ch }' > arcs-ping.got
+bad=""
+while read -r other ch; do
+	grep -Fxq -e "ping $other $ch" -e "$other ping $ch" arcs.exp || bad="$bad $other:$ch"
+done < arcs-ping.got
+if [ "$(wc -l < arcs-ping.got)" -ge 3 ] && [ -z "$bad" ]; then
+	tg_pass "baseline-arc-call-changes ($(wc -l < arcs-ping.got) arcs)"
+else
+	tg_fail baseline-arc-call-changes "bad:$bad" "$(cat arcs-ping.got)"
+fi
+sum=$(sed -n 's/^Functions: [0-9]* compared, \([0-9]*\) with a significant.*, \([0-9]*\) with changed call counts, \([0-9]*\) added, \([0-9]*\) removed$/\1 significant, \2 calls changed, \3 added, \4 removed/p' cmp.txt)
+expect "baseline-summary ($sum)" bl3.scr "vs baseline: $sum\$"
+
+# --- at 40 columns the header names only the columns the rows show
+cat > narrow.keys <<'K'
+f
+:save-display narrow1.scr
+c
+:save-display narrow2.scr
+:q
+K
+TUI_COLS=40 TUI_LINES=20 tui_run narrow ./prog gmon.out > /dev/null
+expect narrow-flat-header narrow1.scr '^ +%time  name$'
+expect narrow-graph-header narrow2.scr '^  index.% time  name$'
+
+# --- the deleted arcs sort as a list: by calls, and newest first (R)
+cat > dsort.keys <<'K'
+:k other/leaf_b
+:k work/leaf_a
+:k main/other
+D
+:save-display dsort1.scr
+R
+:save-display dsort2.scr
+:sort calls
+:save-display dsort3.scr
+:q!
+K
+tui_run dsort ./prog gmon.out > /dev/null
+first() { sed -n 3p "$1" | sed 's/^[> ] *[0-9]* *//; s/ *$//'; }
+[ "$(first dsort1.scr)" = "other -> leaf_b" ] && [ "$(first dsort2.scr)" = "main -> other" ] &&
+	[ "$(first dsort3.scr)" = "work -> leaf_a" ] && tg_pass deleted-view-sorts ||
+	tg_fail deleted-view-sorts "$(first dsort1.scr) / $(first dsort2.scr) / $(first dsort3.scr)"
+
+# --- :bind says what it bound and stays in the view
+cat > bind.keys <<'K'
+:bind generic z view-flat
+:save-display bind1.scr
+:q
+K
+tui_run bind ./prog gmon.out > /dev/null
+expect bind-stays-in-view bind1.scr '^  index.% time'
+expect bind-says bind1.scr '^bound: generic z view-flat'
+
 tui_finish

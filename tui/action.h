@@ -49,9 +49,9 @@
 	X(FORCE_ARC,    "force-arc",     "Force the arc under the cursor into the proposal and propose the rest around it") \
 	X(UNPIN_ARC,    "unpin-arc",     "Make the pinned or forced arc under the cursor free again and propose again") \
 	X(REFRESH,      "refresh",       "Redraw the screen") \
-	X(TOGGLE_NAMES, "toggle-names",  "Show names whole or with template arguments shortened") \
-	X(SCROLL_LEFT,  "scroll-left",   "Scroll the names of the list left (back to their start)") \
-	X(SCROLL_RIGHT, "scroll-right",  "Scroll the names of the list right, to read long ones") \
+	X(TOGGLE_NAMES, "toggle-names",  "Show names whole or shortened (template arguments, then leading scopes)") \
+	X(SCROLL_LEFT,  "scroll-left",   "Scroll the rows of the view left (back to their start)") \
+	X(SCROLL_RIGHT, "scroll-right",  "Scroll the rows of the view right, to read long names and lines") \
 	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)") \
 	X(TOGGLE_SIGNIFICANT, "toggle-significant", "Against a baseline: list only significant changes, or all") \
 	X(ENTRY_GROW,   "entry-grow",    "Make the entry pane taller (the list shorter)") \

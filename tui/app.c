@@ -383,7 +383,7 @@ int app_arc_edit(struct app *a, uint32_t arc, int restore)
 	int r = restore ? edit_arc_restore(a->ed, arc, msg, sizeof msg)
 			: edit_arc_delete(a->ed, arc, msg, sizeof msg);
 	if (r < 0) {
-		app_message(a, 1, "%s", msg);
+		app_message_names(a, 1, msg);
 		return r;
 	}
 	/* Core's message names the arc as -k takes it (raw names); the

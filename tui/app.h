@@ -55,6 +55,7 @@ struct app {
 	uint32_t node;          /* selected function or cycle node */
 	uint32_t node_member;   /* a member of it when node is a cycle */
 	struct pane ep;         /* the entry pane's (its lines: view_entry.c) */
+	struct view entry;      /* the entry pane's private state */
 	int ep_restore;         /* its next build puts the cursor at: */
 	uint32_t ep_cur, ep_top;
 	unsigned long seen_gen; /* model generation the node was last mapped for */
@@ -77,6 +78,14 @@ struct app {
 	size_t msgcap;
 	int msg_err;
 	struct textbuf msglog; /* every message of the session (:messages) */
+	/* caches of what is too slow to compute on every redraw, by model
+	 * generation: cycles' original numbers (list.c), the selections in
+	 * force (screen.c); sel_gen is generation + 1, 0 = none */
+	struct edit_orig *orig_cache;
+	unsigned long *orig_gen;
+	uint32_t orig_cap;
+	unsigned long sel_gen;
+	char sel_text[300];
 	/* What the joined profile lacks (objects without call counts or
 	 * symbols), shown at the end of the status line; NULL: nothing. */
 	char *missing;

@@ -58,11 +58,14 @@ static int check_profile(const struct app *a, const char *path, char *msg, size_
 	return r;
 }
 
+static int arc_order_made; /* the comparison's arcs sorted (find_arc) */
+
 static void uncompare(void)
 {
 	if (bl.compared)
 		compare_free(&bl.c);
 	bl.compared = 0;
+	arc_order_made = 0;
 }
 
 void baseline_drop(struct app *a)
@@ -216,6 +219,125 @@ void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf,
 	snprintf(buf, len, "%+.2f %c", ch, f->significant ? '*' : ' ');
 }
 
+int baseline_calls_shown(const struct app *a, int w)
+{
+	(void)a;
+	return bl.loaded && w >= 90;
+}
+
+void baseline_calls_before_cell(const struct app *a, int view, uint32_t n, char *buf,
+				size_t len)
+{
+	(void)view;
+	const struct compare_func *f = baseline_func(a, n);
+	if (!f)
+		snprintf(buf, len, "%s", "");
+	else if (f->node[COMPARE_BEFORE] == CG_NONE)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)f->calls[COMPARE_BEFORE]);
+}
+
+/* A change of calls: "+N", "-N", "" when none. */
+static void calls_delta(uint64_t before, uint64_t after, char *buf, size_t len)
+{
+	if (after == before)
+		snprintf(buf, len, "%s", "");
+	else if (after > before)
+		snprintf(buf, len, "+%llu", (unsigned long long)(after - before));
+	else
+		snprintf(buf, len, "-%llu", (unsigned long long)(before - after));
+}
+
+void baseline_calls_change_cell(const struct app *a, int view, uint32_t n, char *buf,
+				size_t len)
+{
+	(void)view;
+	const struct compare_func *f = baseline_func(a, n);
+	if (!f)
+		snprintf(buf, len, "%s", "");
+	else if (f->node[COMPARE_BEFORE] == CG_NONE)
+		snprintf(buf, len, "new");
+	else if (f->node[COMPARE_AFTER] == CG_NONE)
+		snprintf(buf, len, "gone");
+	else
+		calls_delta(f->calls[COMPARE_BEFORE], f->calls[COMPARE_AFTER], buf, len);
+}
+
+/* The comparison's arcs by caller and callee, for the entry pane; made
+ * again with the comparison. */
+static uint32_t *arc_order;
+
+static int cmp_arc_ends(const void *ctx, uint32_t l, uint32_t r)
+{
+	const struct compare *c = ctx;
+	const struct compare_arc *x = &c->arcs[l], *y = &c->arcs[r];
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return (x->to > y->to) - (x->to < y->to);
+}
+
+static const struct compare_arc *find_arc(const struct app *a, uint32_t from, uint32_t to)
+{
+	const struct compare *c = current(a);
+	if (!c || from >= a->g->nfuncs || to >= a->g->nfuncs)
+		return NULL;
+	uint32_t f = c->func_of[COMPARE_AFTER][from], t = c->func_of[COMPARE_AFTER][to];
+	if (f == CG_NONE || t == CG_NONE)
+		return NULL;
+	if (!arc_order_made) {
+		arc_order =
+			xrealloc(arc_order, ((size_t)c->narcs + 1) * sizeof *arc_order);
+		for (uint32_t i = 0; i < c->narcs; i++)
+			arc_order[i] = i;
+		util_msort_u32(arc_order, c->narcs, cmp_arc_ends, c);
+		arc_order_made = 1;
+	}
+	uint32_t lo = 0, hi = c->narcs;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const struct compare_arc *m = &c->arcs[arc_order[mid]];
+		if (m->from < f || (m->from == f && m->to < t))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < c->narcs && c->arcs[arc_order[lo]].from == f &&
+	    c->arcs[arc_order[lo]].to == t)
+		return &c->arcs[arc_order[lo]];
+	return NULL;
+}
+
+void baseline_arc_cell(const struct app *a, uint32_t from, uint32_t to, char *buf,
+		       size_t len)
+{
+	const struct compare_arc *c = find_arc(a, from, to);
+	char d[32];
+	if (!c)
+		snprintf(buf, len, "%s", "");
+	else if (!c->present[COMPARE_BEFORE])
+		snprintf(buf, len, "new arc");
+	else if (!c->present[COMPARE_AFTER])
+		snprintf(buf, len, "gone");
+	else {
+		calls_delta(c->count[COMPARE_BEFORE], c->count[COMPARE_AFTER], d,
+			    sizeof d);
+		snprintf(buf, len, "%s%s", d, *d ? "c" : "");
+	}
+}
+
+void baseline_summary(const struct app *a, char *buf, size_t len)
+{
+	const struct compare *c = current(a);
+	if (!c) {
+		snprintf(buf, len, "%s", "");
+		return;
+	}
+	snprintf(buf, len,
+		 "vs baseline: %u significant, %u calls changed, %u added, %u removed",
+		 c->nsignificant, c->ncalls_changed, c->nadded, c->nremoved);
+}
+
 int baseline_change_role(const struct app *a, int view, uint32_t n)
 {
 	(void)view;
@@ -258,9 +380,10 @@ void baseline_command(struct app *a, const char *arg)
 		app_message(a, 1, "baseline: %s", msg);
 		return;
 	}
-	const struct compare *c = current(a);
-	app_message(a, 0, "baseline %s: %u functions compared, %u changed significantly",
-		    bl.name, c->nfuncs, c->nsignificant);
+	char sum[200];
+	baseline_summary(a, sum, sizeof sum);
+	app_message(a, 0, "baseline %s: %u functions compared; %s", bl.name,
+		    current(a)->nfuncs, sum);
 }
 
 void baseline_significant(struct app *a, const char *arg)

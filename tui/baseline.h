@@ -45,6 +45,21 @@ void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf,
 			  size_t len);
 void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf,
 			  size_t len);
+/* The calls columns (shown from 90 columns): the baseline's calls of N
+ * ("-" when it has no such function), and the change ("+N", "-N", "new",
+ * "gone", "" when the same). */
+int baseline_calls_shown(const struct app *a, int w);
+void baseline_calls_before_cell(const struct app *a, int view, uint32_t n, char *buf,
+				size_t len);
+void baseline_calls_change_cell(const struct app *a, int view, uint32_t n, char *buf,
+				size_t len);
+/* The change of the calls of the arc FROM -> TO (nodes of the browser's
+ * model): "+Nc", "-Nc", "new arc", "gone" (deleted since), "" the same. */
+void baseline_arc_cell(const struct app *a, uint32_t from, uint32_t to, char *buf,
+		       size_t len);
+/* The comparison in one line: how many functions changed significantly,
+ * changed their calls, were added and removed ("" without a baseline). */
+void baseline_summary(const struct app *a, char *buf, size_t len);
 /* The draw role of N's change: 1 significant increase, 7 significant
  * decrease, 4 noise, 0 none. */
 int baseline_change_role(const struct app *a, int view, uint32_t n);

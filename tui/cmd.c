@@ -220,7 +220,8 @@ static void c_sort(struct app *a, const char *name, char *arg)
 {
 	(void)name;
 	char col[64] = "", dir[16] = "";
-	int v = app_list_view(a);
+	/* the shown view when it sorts (the deleted arcs), else the list */
+	int v = view_ops(a->view)->columns ? a->view : app_list_view(a);
 	sscanf(arg, "%63s %15s", col, dir);
 	int d = strcmp(dir, "asc") == 0 ? -1 : 1;
 	if (dir[0] && strcmp(dir, "asc") != 0 && strcmp(dir, "desc") != 0) {
@@ -740,9 +741,12 @@ const char *const *cmd_arg_words(struct app *a, const char *word, int nth,
 	static const char *const keymaps[] = { "default", "vi", "emacs", NULL };
 	static const char *const off[] = { "off", NULL };
 	static const char *const bsd[] = { "bsd", NULL };
-	static const char *const formats[] = { "text", "json", "dot", "callgrind", NULL };
+	static const char *const formats[] = { "text",   "json", "dot", "callgrind",
+					       "folded", "svg",  NULL };
 	if (strcmp(word, "sort") == 0)
-		return nth == 0   ? list_sort_columns(app_list_view(a))
+		return nth == 0   ? list_sort_columns(view_ops(a->view)->columns
+							      ? a->view
+							      : app_list_view(a))
 		       : nth == 1 ? dirs
 				  : NULL;
 	if (strcmp(word, "filter") == 0)

@@ -94,7 +94,14 @@ void list_finish(struct app *a, struct view *v, int gnu_order_as_built)
 	if (cols && !offered(&cols[v->sort_col]))
 		v->sort_col = 0, v->sort_rev = 0; /* the baseline went */
 	int col = v->sort_col;
-	if (cols && !(gnu_order_as_built && col == 0 && !v->sort_rev)) {
+	if (cols && gnu_order_as_built && col == 0) {
+		/* the order as built, or reversed */
+		for (uint32_t i = 0, j = v->pane.n; v->sort_rev && i + 1 < j; i++, j--) {
+			uint32_t t = v->rows[i];
+			v->rows[i] = v->rows[j - 1];
+			v->rows[j - 1] = t;
+		}
+	} else if (cols) {
 		struct sorted s = { a, cols[col].cmp, v->sort_rev };
 		util_msort_u32(v->rows, v->pane.n, cmp_sorted, &s);
 	}
@@ -167,29 +174,28 @@ static int delta_shown(const struct app *a, int w)
 }
 
 /* edit_orig() walks a cycle's members; on big cycles that is too slow to
- * repeat on every redraw, so cycle rows are cached per model generation. */
-static struct edit_orig *orig_cache;
-static unsigned long *orig_gen;
-static uint32_t orig_cap;
-
-static int orig_of(const struct app *a, uint32_t n, struct edit_orig *o)
+ * repeat on every redraw, so cycle rows are cached per model generation
+ * in the session (a cache: the columns read the session as const). */
+static int orig_of(const struct app *ca, uint32_t n, struct edit_orig *o)
 {
+	struct app *a = (struct app *)ca;
 	if (n < a->g->nfuncs)
 		return edit_orig(a->ed, n, o);
 	uint32_t c = n - a->g->nfuncs;
 	unsigned long gen = edit_generation(a->ed) + 1;
-	if (c >= orig_cap) {
+	if (c >= a->orig_cap) {
 		uint32_t cap = c + 64;
-		orig_cache = xrealloc(orig_cache, cap * sizeof *orig_cache);
-		orig_gen = xrealloc(orig_gen, cap * sizeof *orig_gen);
-		memset(orig_gen + orig_cap, 0, (cap - orig_cap) * sizeof *orig_gen);
-		orig_cap = cap;
+		a->orig_cache = xrealloc(a->orig_cache, cap * sizeof *a->orig_cache);
+		a->orig_gen = xrealloc(a->orig_gen, cap * sizeof *a->orig_gen);
+		memset(a->orig_gen + a->orig_cap, 0,
+		       (cap - a->orig_cap) * sizeof *a->orig_gen);
+		a->orig_cap = cap;
 	}
-	if (orig_gen[c] != gen) {
-		edit_orig(a->ed, n, &orig_cache[c]);
-		orig_gen[c] = gen;
+	if (a->orig_gen[c] != gen) {
+		edit_orig(a->ed, n, &a->orig_cache[c]);
+		a->orig_gen[c] = gen;
 	}
-	*o = orig_cache[c];
+	*o = a->orig_cache[c];
 	return o->valid;
 }
 
@@ -250,15 +256,29 @@ static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_
 static const struct list_extra extras[] = {
 	{ "% time", 12, 1, bar_shown, bar_cell, NULL },
 	{ "change", 16, 0, delta_shown, delta_cell, NULL },
+	{ "base calls", 11, 0, baseline_calls_shown, baseline_calls_before_cell, NULL },
+	{ "calls vs", 9, 0, baseline_calls_shown, baseline_calls_change_cell, NULL },
 	{ "base self", 10, 0, baseline_shown, baseline_before_cell, NULL },
 	{ "vs base", 11, 0, baseline_shown, baseline_change_cell, baseline_change_role },
 };
 #define NEXTRAS (sizeof extras / sizeof extras[0])
 
-void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head)
+void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head,
+		      int keep)
 {
 	char line[512];
 	snprintf(line, sizeof line, "%s", head);
+	/* the extra columns are the function lists' */
+	size_t nextras = v->ops->flags & VIEW_FUNCS ? NEXTRAS : 0;
+	int right = 0;
+	for (size_t i = 0; i < nextras; i++)
+		if (extras[i].shown(a, w))
+			right += extras[i].width;
+	/* As the rows (compose): when the name would start too far right,
+	 * only the first KEEP columns stay before it. */
+	const char *name = strstr(head, "name");
+	if (keep > 0 && name && (int)(name - head) + 12 > w - right)
+		snprintf(line, sizeof line, "%.*s  name", 2 + keep, head);
 	/* The sort mark replaces the blank before the column's label. */
 	const struct list_column *cols = v->ops->columns;
 	const char *label = cols ? cols[v->sort_col].label : NULL;
@@ -270,12 +290,6 @@ void list_draw_header(struct app *a, struct view *v, int y, int w, const char *h
 		at--; /* the start of the word (a unit prefix before "s/call") */
 	if (at && at > line && at[-1] == ' ')
 		mark = (int)(at - line - 1);
-	/* the extra columns are the function lists' */
-	size_t nextras = v->ops->flags & VIEW_FUNCS ? NEXTRAS : 0;
-	int right = 0;
-	for (size_t i = 0; i < nextras; i++)
-		if (extras[i].shown(a, w))
-			right += extras[i].width;
 	draw_row(y, w - right, line, 3);
 	if (mark >= 0) {
 		const char *m = a->utf8 ? (v->sort_rev ? "\xe2\x96\xb2" : "\xe2\x96\xbc")

@@ -86,7 +86,9 @@ typedef void list_fmt(struct app *a, struct view *v, uint32_t n, char *buf, size
 void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt *fmt,
 		    int keep);
 /* The header line of V, with a mark before the sort column's label and
- * the extra columns' names. */
-void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head);
+ * the extra columns' names; KEEP as list_draw_rows' (the columns the
+ * rows no longer show at this width are not named). */
+void list_draw_header(struct app *a, struct view *v, int y, int w, const char *head,
+		      int keep);
 
 #endif

@@ -27,9 +27,9 @@ static double tidy(double x)
  * force, counted once per model generation (a walk of every function). */
 static void selection_text(struct app *a, char *buf, size_t len)
 {
-	static unsigned long gen = (unsigned long)-1;
-	static char text[300];
-	if (gen != edit_generation(a->ed)) {
+	char *text = a->sel_text;
+	size_t textlen = sizeof a->sel_text;
+	if (a->sel_gen != edit_generation(a->ed) + 1) {
 		const struct cg *g = a->g;
 		uint32_t nfocus = 0, nhidden = 0, one = CG_NONE;
 		for (uint32_t i = 0; i < g->nfuncs; i++) {
@@ -43,15 +43,15 @@ static void selection_text(struct app *a, char *buf, size_t len)
 		size_t k = 0;
 		text[0] = 0;
 		if (nfocus == 1)
-			k += (size_t)snprintf(text, sizeof text, "focus %.60s",
+			k += (size_t)snprintf(text, textlen, "focus %.60s",
 					      g->nodes[one].sym->dname);
 		else if (nfocus)
-			k += (size_t)snprintf(text, sizeof text, "focus %u functions",
+			k += (size_t)snprintf(text, textlen, "focus %u functions",
 					      nfocus);
-		if (nhidden && k < sizeof text)
-			snprintf(text + k, sizeof text - k, "%s%u hidden", k ? ", " : "",
+		if (nhidden && k < textlen)
+			snprintf(text + k, textlen - k, "%s%u hidden", k ? ", " : "",
 				 nhidden);
-		gen = edit_generation(a->ed);
+		a->sel_gen = edit_generation(a->ed) + 1;
 	}
 	snprintf(buf, len, "%s", text);
 }

@@ -209,6 +209,7 @@ int tui_main(const struct opts *o)
 
 	view_set_table(views);
 	app_views_init(a);
+	view_init_ops(&a->entry, &view_entry_ops);
 	app_progress(a, "%s", "");
 	setlocale(LC_ALL, "");
 	a->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
@@ -341,8 +342,11 @@ int tui_main(const struct opts *o)
 	edit_close(a->ed);
 	load_free(&a->ld);
 	app_views_fini(a);
+	view_fini(&a->entry);
 	free(a->msg);
 	a->msg = NULL;
+	free(a->orig_cache);
+	free(a->orig_gen);
 	free(a->missing);
 	a->missing = NULL;
 	return a->status;

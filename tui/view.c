@@ -79,14 +79,20 @@ void view_text_draw(struct pane *p, const struct textbuf *t, int y, int h, int w
 	}
 }
 
-void view_init(struct view *v, int id)
+void view_init_ops(struct view *v, const struct view_ops *ops)
 {
 	memset(v, 0, sizeof *v);
-	v->id = id;
-	v->ops = views[id];
+	v->id = -1;
+	v->ops = ops;
 	v->dirty = 1;
-	if (v->ops->private_size)
-		v->priv = xcalloc(1, v->ops->private_size);
+	if (ops->private_size)
+		v->priv = xcalloc(1, ops->private_size);
+}
+
+void view_init(struct view *v, int id)
+{
+	view_init_ops(v, views[id]);
+	v->id = id;
 }
 
 void view_fini(struct view *v)

@@ -120,6 +120,8 @@ void view_pane_fix(struct pane *p, int h);
 
 /* Make V the view of ID with its private state; view_fini frees it. */
 void view_init(struct view *v, int id);
+/* The same for a view outside the table (the entry pane), by its OPS. */
+void view_init_ops(struct view *v, const struct view_ops *ops);
 void view_fini(struct view *v);
 
 /* Text views: the lines of T in pane P (its n set to T's lines), with a

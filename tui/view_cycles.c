@@ -332,6 +332,10 @@ static int propose_progress(void *ctx, const char *what, double done)
 static int propose(struct app *a, long bound, int bsd, int reproposal)
 {
 	struct cycles *cv = cycles_of(a);
+	/* a pin, force or unpin keeps the cursor on its row */
+	struct pane *pane = &app_view(a, V_CYCLES)->pane;
+	uint32_t keep_cur = reproposal ? pane->cur : 0,
+		 keep_top = reproposal ? pane->top : 0;
 	struct cyclebreak_result r;
 	memset(&r, 0, sizeof r);
 	/* Nothing to propose unless some cycle is over the bound. */
@@ -410,10 +414,14 @@ static int propose(struct app *a, long bound, int bsd, int reproposal)
 	cv->bsd = bsd;
 	cv->active = 1;
 	cv->gen = edit_generation(a->ed);
-	app_view(a, V_CYCLES)->pane.cur = 0;
+	pane->cur = 0;
 	textbuf_clear(&cv->text);
 	view_cycles_build(a);
 	app_set_view(a, V_CYCLES);
+	if (keep_cur < cv->text.n) {
+		pane->cur = keep_cur;
+		pane->top = keep_top;
+	}
 	if (again && r.nrepaired)
 		app_message(a, 0,
 			    "%zu arcs proposed (%u cycles over %ld members, %u solved "
@@ -592,7 +600,7 @@ void view_cycles_accept(struct app *a)
 		return;
 	}
 	view_cycles_drop(a, "applied; u undoes it");
-	app_message(a, 0, "%s", msg);
+	app_message_names(a, 0, msg);
 	app_set_view(a, V_GRAPH);
 }
 

@@ -89,7 +89,7 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 	struct pane *p = &v->pane;
 	const struct cg *g = a->g;
 	list_draw_header(a, v, y, w,
-			 "       calls  caller -> callee  (Enter or d restores)");
+			 "       calls  caller -> callee  (Enter or d restores)", 0);
 	view_pane_fix(p, h - 1);
 	for (int r = 0; r < h - 1; r++) {
 		uint32_t i = p->top + (uint32_t)r;

@@ -35,25 +35,45 @@ struct entry_line {
 	int deleted; /* a deleted arc, shown dimmed */
 };
 
-/* The pane's own state: the lines of entry EL_NODE as of model
- * generation EL_GEN.  Its cursor and scroll are the session's a->ep,
- * which the moving keys move. */
-static struct entry_line *el;
-static size_t nel, elcap;
-static size_t nalloc; /* lines whose text is allocated */
-static uint32_t el_node;
-static unsigned long el_gen;
+/* The pane's own state, the private state of the session's entry view
+ * object (app.entry): the lines of entry EL_NODE as of model generation
+ * EL_GEN.  Its cursor and scroll are the session's a->ep, which the
+ * moving keys move. */
+struct entry {
+	struct entry_line *el;
+	size_t nel, elcap;
+	size_t nalloc; /* lines whose text is allocated */
+	uint32_t el_node;
+	unsigned long el_gen;
+};
+
+static void entry_done(struct view *v)
+{
+	struct entry *E = v->priv;
+	for (size_t i = 0; i < E->nalloc; i++)
+		free(E->el[i].text);
+	free(E->el);
+}
+
+/* Not a view of the table: the entry pane below the lists, a view object
+ * for its private state. */
+const struct view_ops view_entry_ops = {
+	.name = "entry",
+	.private_size = sizeof(struct entry),
+	.done = entry_done,
+};
 
 static struct entry_line *add(struct app *a, int kind, uint32_t node, uint32_t arc)
 {
+	struct entry *E = a->entry.priv;
 	(void)a;
-	util_grow((void **)&el, &elcap, nel + 1, sizeof *el);
-	if (nel < nalloc)
-		free(el[nel].text);
-	struct entry_line *l = &el[nel++];
+	util_grow((void **)&E->el, &E->elcap, E->nel + 1, sizeof *E->el);
+	if (E->nel < E->nalloc)
+		free(E->el[E->nel].text);
+	struct entry_line *l = &E->el[E->nel++];
 	memset(l, 0, sizeof *l);
-	if (nel > nalloc)
-		nalloc = nel;
+	if (E->nel > E->nalloc)
+		E->nalloc = E->nel;
 	l->kind = kind;
 	l->node = node;
 	l->arc = arc;
@@ -137,20 +157,21 @@ static void arcs_of(struct app *a, uint32_t n, int parents)
 
 void view_entry_build(struct app *a)
 {
+	struct entry *E = a->entry.priv;
 	struct cg *g = a->g;
 	uint32_t n = a->node, keep_node = CG_NONE, keep_arc = CG_NONE;
 	int keep_kind = -1, keep_deleted = 0;
 	uint32_t keep_at = a->ep.cur;
-	if (a->ep.cur < nel) {
-		keep_node = el[a->ep.cur].node;
-		keep_arc = el[a->ep.cur].arc;
-		keep_kind = el[a->ep.cur].kind;
-		keep_deleted = el[a->ep.cur].deleted;
+	if (a->ep.cur < E->nel) {
+		keep_node = E->el[a->ep.cur].node;
+		keep_arc = E->el[a->ep.cur].arc;
+		keep_kind = E->el[a->ep.cur].kind;
+		keep_deleted = E->el[a->ep.cur].deleted;
 	}
-	int same = el_node == n;
-	nel = 0;
-	el_node = n;
-	el_gen = edit_generation(a->ed);
+	int same = E->el_node == n;
+	E->nel = 0;
+	E->el_node = n;
+	E->el_gen = edit_generation(a->ed);
 	if (n == CG_NONE || n >= g->nfuncs + g->ncycles) {
 		a->ep.n = 0;
 		return;
@@ -158,7 +179,7 @@ void view_entry_build(struct app *a)
 	cg_adjacency(g);
 	uint32_t primary = 0;
 	if (n >= g->nfuncs) {
-		primary = (uint32_t)nel;
+		primary = (uint32_t)E->nel;
 		struct entry_line *l = add(a, 1, n, CG_NONE);
 		set_primary(a, l, n);
 		uint32_t *v;
@@ -171,20 +192,20 @@ void view_entry_build(struct app *a)
 		free(v);
 	} else {
 		arcs_of(a, n, 1);
-		primary = (uint32_t)nel;
+		primary = (uint32_t)E->nel;
 		struct entry_line *l = add(a, 1, n, CG_NONE);
 		set_primary(a, l, n);
 		arcs_of(a, n, 0);
 	}
-	a->ep.n = (uint32_t)nel;
+	a->ep.n = (uint32_t)E->nel;
 	/* Keep the cursor on the same line of the same entry, else on the
 	 * primary line. */
 	a->ep.cur = primary;
 	if (same)
 		for (uint32_t i = 0; i < a->ep.n; i++)
-			if (el[i].node == keep_node && el[i].arc == keep_arc &&
-			    el[i].kind == keep_kind)
-				a->ep.cur = el[i].deleted == keep_deleted || !a->ep.n
+			if (E->el[i].node == keep_node && E->el[i].arc == keep_arc &&
+			    E->el[i].kind == keep_kind)
+				a->ep.cur = E->el[i].deleted == keep_deleted || !a->ep.n
 						    ? i
 						    : /* the arc under the cursor was just
 						       * deleted or restored and moved: the
@@ -206,7 +227,8 @@ void view_entry_build(struct app *a)
 
 void view_entry_draw(struct app *a, int y, int h, int w)
 {
-	if (el_node != a->node || el_gen != edit_generation(a->ed) || a->ep_restore)
+	struct entry *E = a->entry.priv;
+	if (E->el_node != a->node || E->el_gen != edit_generation(a->ed) || a->ep_restore)
 		view_entry_build(a);
 	view_pane_fix(&a->ep, h);
 	for (int r = 0; r < h; r++) {
@@ -215,9 +237,11 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			draw_fill(y + r, w, 0);
 			continue;
 		}
-		const struct entry_line *l = &el[i];
+		const struct entry_line *l = &E->el[i];
 		int cur = i == a->ep.cur;
 		int right = baseline_shown(a, w) ? 12 : 0;
+		int arcw = right && baseline_calls_shown(a, w) ? 10 : 0;
+		right += arcw;
 		/* the numbers, then the name as the lists show it: shortened,
 		 * fitted, scrolled */
 		char *shortened = NULL, *fitted = NULL;
@@ -241,11 +265,22 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			role = 6;
 		draw_row(y + r, w - right, line, role);
 		free(line);
+		if (arcw) {
+			/* an arc's change of calls against the baseline */
+			char d[32] = "", col[40];
+			if (l->arc != CG_NONE) {
+				const struct cg_arc *c = &a->g->arcs[l->arc];
+				baseline_arc_cell(a, c->parent, c->child, d, sizeof d);
+			}
+			snprintf(col, sizeof col, "%*s", arcw, d);
+			draw_text(y + r, w - right, arcw, col,
+				  (role == 6 ? 6 : 0) | 0x100);
+		}
 		if (right) {
 			char d[32], col[40];
 			baseline_change_cell(a, V_GRAPH, l->node, d, sizeof d);
-			snprintf(col, sizeof col, "%*s", right, d);
-			draw_text(y + r, w - right, right, col,
+			snprintf(col, sizeof col, "%*s", right - arcw, d);
+			draw_text(y + r, w - right + arcw, right - arcw, col,
 				  (role == 6
 					   ? 6
 					   : baseline_change_role(a, V_GRAPH, l->node)) |
@@ -263,9 +298,10 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 
 static const struct entry_line *entry_cur(struct app *a)
 {
-	if (!view_has_funcs(a->view) || a->ep.cur >= nel || el_node != a->node)
+	struct entry *E = a->entry.priv;
+	if (!view_has_funcs(a->view) || a->ep.cur >= E->nel || E->el_node != a->node)
 		return NULL;
-	return &el[a->ep.cur];
+	return &E->el[a->ep.cur];
 }
 
 /* d and r in the entry pane: the arc of the line under the cursor. */

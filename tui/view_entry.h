@@ -9,6 +9,11 @@
 #define TUI_VIEW_ENTRY_H
 
 struct app;
+struct view_ops;
+
+/* The entry pane's ops (its private state), for the session's
+ * app.entry. */
+extern const struct view_ops view_entry_ops;
 
 void view_entry_build(struct app *a);
 void view_entry_draw(struct app *a, int y, int h, int w);

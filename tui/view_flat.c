@@ -65,8 +65,8 @@ static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 static const struct list_column columns[] = {
 	{ "self", cmp_self, "self s", 0, 0 },
 	{ "calls", cmp_calls, "calls", 0, 0 },
-	{ "self-per-call", cmp_self_call, "s/call", 0, 0 },
-	{ "total-per-call", cmp_total_call, "s/call", 1, 0 },
+	{ "self-per-call", cmp_self_call, "self/c", 0, 0 },
+	{ "total-per-call", cmp_total_call, "total/c", 0, 0 },
 	{ "name", cmp_name, "name", 0, 0 },
 	{ "change", baseline_cmp_change, NULL, 0, 1 },
 	{ "significance", baseline_cmp_signif, NULL, 0, 1 },
@@ -100,14 +100,15 @@ static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len
 static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
 	struct flat *f = v->priv;
-	char head[160], self[16], total[16];
+	char head[160];
 	const char *unit = rows_flat_unit(a->g, 0, &f->unit_scale);
-	/* The per-call columns in the unit GNU's header gives them. */
-	snprintf(self, sizeof self, "%ss/call", unit);
-	snprintf(total, sizeof total, "%ss/call", unit);
-	snprintf(head, sizeof head, "  %6s %9s %8s %8s %8s %8s  %s", " %time", "cumul s",
-		 "self s", "calls", self, total, "name");
-	list_draw_header(a, v, y, w, head);
+	/* GNU's two header lines in one: the per-call columns say which is
+	 * self and which total, and their unit (the one GNU's header
+	 * gives) follows the name's label. */
+	snprintf(head, sizeof head, "  %6s %9s %8s %8s %8s %8s  %s (per call: %ss)",
+		 " %time", "cumul s", "self s", "calls", "self/c", "total/c", "name",
+		 unit);
+	list_draw_header(a, v, y, w, head, 6);
 	struct pane *p = &v->pane;
 	view_pane_fix(p, h - 1);
 	f->cumul = 0;

@@ -100,7 +100,7 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
 	char head[80];
 	snprintf(head, sizeof head, "  %s", rows_graph_heading);
-	list_draw_header(a, v, y, w, head);
+	list_draw_header(a, v, y, w, head, 12);
 	list_draw_rows(a, v, y + 1, h - 1, w, fmt, 12);
 }
 

@@ -70,7 +70,7 @@ static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len
 
 static void draw(struct app *a, struct view *v, int y, int h, int w)
 {
-	list_draw_header(a, v, y, w, "  index  name");
+	list_draw_header(a, v, y, w, "  index  name", 0);
 	list_draw_rows(a, v, y + 1, h - 1, w, fmt, 0);
 }
 

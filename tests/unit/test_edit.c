@@ -349,8 +349,16 @@ static void test_specs(const struct opts *o)
 	check(edit_arc_delete_spec(e, "main/nosuch", &nm, msg, sizeof msg) == -1 &&
 		      nm == 0 && strstr(msg, "no arc"),
 	      "spec matching nothing is an error", msg);
+	check(edit_arc_spec_changes(e, "main/dup", 1) == 2 &&
+		      edit_arc_spec_changes(e, "/", 1) == 4 &&
+		      edit_arc_spec_changes(e, "/", 0) == 0 &&
+		      edit_arc_spec_changes(e, "main", 1) == -1 && edit_nsteps(e) == 0,
+	      "edit_arc_spec_changes counts and changes nothing", "");
 	int r = edit_arc_delete_spec(e, "main/dup", &nm, msg, sizeof msg);
 	check(r == 2 && nm == 2 && strstr(msg, "2 arcs"), "main/dup matches 2 arcs", msg);
+	check(edit_arc_spec_changes(e, "/", 1) == 2 &&
+		      edit_arc_spec_changes(e, "/", 0) == 2,
+	      "edit_arc_spec_changes after a deletion", "");
 	check(edit_arc_delete_spec(e, "main/dup", &nm, msg, sizeof msg) == -1 &&
 		      nm == 2 && strstr(msg, "already deleted"),
 	      "again: already deleted", msg);
