@@ -91,7 +91,9 @@ struct opts {
 	 * files are looked for too (colon-separated), after the standard
 	 * places; NULL: those alone */
 	const char *debug_dirs;
-	char **argv_own; /* long options spelled out by opts_parse() */
+	const char *asm_func; /* --asm=FUNC: its machine code annotated */
+	int asm_intel;        /* --asm-syntax=intel */
+	char **argv_own;      /* long options spelled out by opts_parse() */
 	int nargv_own;
 	char **argv_expanded; /* the command line's: argv after @FILE expansion
 				   * when it made a copy (opts_free) */

@@ -48,7 +48,9 @@ enum {
 	OPT_DEBUG_DIR,
 	OPT_CYCLE_EXACT_TIME,
 	OPT_CYCLE_ALLOW_ROOTS,
-	OPT_FLAME_MIN
+	OPT_FLAME_MIN,
+	OPT_ASM,
+	OPT_ASM_SYNTAX
 };
 
 #define STYLE_FLAT       1
@@ -124,6 +126,8 @@ static const struct option long_opts[] = {
 	{ "cycle-exact-time", required_argument, NULL, OPT_CYCLE_EXACT_TIME },
 	{ "cycle-allow-roots", no_argument, NULL, OPT_CYCLE_ALLOW_ROOTS },
 	{ "flame-min", required_argument, NULL, OPT_FLAME_MIN },
+	{ "asm", required_argument, NULL, OPT_ASM },
+	{ "asm-syntax", required_argument, NULL, OPT_ASM_SYNTAX },
 	{ NULL, 0, NULL, 0 }
 };
 /* clang-format on */
@@ -216,6 +220,8 @@ static void usage(FILE *f)
 "  -C, --exec-counts[=SPEC]       execution counts; -Z[SPEC] turns them off\n"
 "  -c, --static-call-graph        add calls found in the code (GNU: forward)\n"
 "  --static-call-graph=all        ... every direct call (tgprof extension)\n"
+"  --asm=FUNC                     FUNC's source lines with its machine code\n"
+"  --asm-syntax=att|intel         the syntax of x86 code (default att)\n"
 "  -r, --function-ordering        suggested function order\n"
 "  -R, --file-ordering=MAP        suggested object file order\n"
 "Output (tgprof):\n"
@@ -544,6 +550,16 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			o->flame_min = v / 100;
 			break;
 		}
+		case OPT_ASM: o->asm_func = optarg; break;
+		case OPT_ASM_SYNTAX:
+			if (strcmp(optarg, "intel") == 0)
+				o->asm_intel = 1;
+			else if (strcmp(optarg, "att") == 0)
+				o->asm_intel = 0;
+			else
+				util_die("--asm-syntax: '%s' is not att or intel",
+					 optarg);
+			break;
 		case 'h': usage(stdout); exit(0);
 		case 'v':
 			printf("tgprof %s\n", PACKAGE_VERSION);

@@ -7,6 +7,7 @@
 #include "load.h"
 #include "objects.h"
 #include "report.h"
+#include "asmreport.h"
 #include "util.h"
 #include "gmonsum.h"
 #include "cyclebreak.h"
@@ -28,7 +29,8 @@ static int want_browser(const struct opts *o)
 	/* options that only print a report (GNU's) or ask for an output
 	 * never open the browser */
 	if (o->mode == OPTS_MODE_TEXT || o->sum || o->file_info || o->annotate ||
-	    o->exec_counts || o->func_order || o->file_order || o->out_asked)
+	    o->asm_func || o->exec_counts || o->func_order || o->file_order ||
+	    o->out_asked)
 		return 0;
 	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 }
@@ -111,6 +113,13 @@ static int run_text(const struct opts *o)
 	if (st < 0)
 		util_die("%s", msg);
 	struct load *l = &ss.ld;
+	if (o->asm_func) {
+		asmreport_write(stdout, l, o);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			util_die("error writing the report to standard output");
+		session_close(&ss);
+		return 0;
+	}
 	/* the session: --edits's steps, then --break-cycles' step */
 	if (o->write_edits && editfile_write(o->write_edits, ss.ed, NULL, 0, NULL,
 					     UTIL_WRITE_NAMED, msg, sizeof msg) != 0)

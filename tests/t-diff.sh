@@ -216,7 +216,7 @@ pages() {
 # same name).  Any other message of GNU's must be ours word for word.
 MESSAGES='
 file `FILE'"'"' has bad magic cookie	^FILE: bad magic cookie \(not a (GNU|4\.4BSD) gmon file\)$
-^-c not supported on architecture 	^exe: -c finds calls in x86 code only, and this is not x86 code$
+^-c not supported on architecture 	^exe: -c finds calls in x86 code only, as GNU gprof 2\.40 built for x86 does; --static-call-graph=all reads aarch64 and riscv64 code too$
 '
 
 # messages GERR TERR: the first of GNU's messages (file GERR) that

@@ -12,8 +12,10 @@
 #  1. every corpus case (tests/corpus/build.sh) with the option sets below;
 #  2. the programs of tests/lines/ (several C files with code in a header,
 #     C++ with templates and inline members, C calling assembly assembled
-#     with -g), built here with -g -pg at
-#     -O0 and -O1, with basic-block records added to a copy of their
+#     with -g, C++ whose time is in a header's templates: hdr, whose header
+#     code libbfd 2.40 and GNU name main.cc, and tgprof with them), built
+#     here with -g -pg at
+#     -O0 and -O1 (hdr at -O0 and -O2), with basic-block records added to a copy of their
 #     profile (tests/lines/addbb.c) for -C, -A -x and -l;
 #  3. behaviours checked without GNU's output as the whole reference:
 #     -y files, -I and GPROF_PATH, a missing source, a map file with bad
@@ -209,7 +211,8 @@ build_prog() {
 	echo "$pdir"
 }
 
-for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0" "rmap -O0"; do
+for spec in "multi -O0" "multi -O1" "cxx -O0" "cxx -O1" "asm -O1" "hot -O0" "rmap -O0" \
+	    "hdr -O0" "hdr -O2"; do
 	set -- $spec
 	if ! pdir=$(build_prog "$1" "$2" 2> "$work/build.err"); then
 		tg_fail "lines/$1$2: build" "$(tail -5 "$work/build.err")"
@@ -330,8 +333,12 @@ fi
 
 # --static-call-graph=all: every direct call objdump sees between two
 # symbols of the program is an arc; GNU's -c finds the forward ones only.
+# x86 code is decoded through libopcodes; aarch64 (BL) and riscv64 (JAL
+# ra, AUIPC + JALR ra) code, which Debian's libopcodes does not know, by
+# their fixed formats, checked against those architectures' objdump.
 for pdir in "$scratch/multi-O1" "$TG_CORPUS/interp-o2" "$TG_CORPUS/recurse-o0np" \
-	    "$TG_CORPUS/interp-m32"; do
+	    "$TG_CORPUS/interp-m32" "$TG_CORPUS/interp-a64" "$TG_CORPUS/interp-rv64" \
+	    "$TG_CORPUS/recurse-a64" "$TG_CORPUS/recurse-rv64"; do
 	[ -f "$pdir/exe" ] || continue
 	want "--static-call-graph=all" || continue
 	label="--static-call-graph=all $(basename "$pdir")"
@@ -342,9 +349,15 @@ for pdir in "$scratch/multi-O1" "$TG_CORPUS/interp-o2" "$TG_CORPUS/recurse-o0np"
 	     /^---/ { inentry = 0; cur = ""; next }
 	     cur != "" && /\[[0-9]+\]$/ { n = $0; sub(/ \[[0-9]+\]$/, "", n); sub(/ <cycle [0-9]+>$/, "", n); sub(/^ *[0-9.]* *[0-9.]* *[0-9]+(\/[0-9]+)? +/, "", n); print cur " " n }' \
 		"$work/sa.out" | sed 's/ <cycle [0-9]*>//g' | sort -u > "$work/sa.pairs"
-	objdump -d --no-show-raw-insn "$pdir/exe" | awk '
+	case $pdir in
+	*-a64) od=aarch64-linux-gnu-objdump ;;
+	*-rv64) od=riscv64-linux-gnu-objdump ;;
+	*) od=objdump ;;
+	esac
+	command -v $od > /dev/null || { tg_fail "$label" "$od not found (it comes with the cross compiler)"; continue; }
+	$od -d --no-show-raw-insn "$pdir/exe" | awk '
 		/^[0-9a-f]+ <.*>:$/ { f = $2; gsub(/[<>:]/, "", f) }
-		/\tcall +[0-9a-f]+ <[^+>]*>$/ { t = $NF; gsub(/[<>]/, "", t); if (t !~ /@plt$/) print f " " t }' |
+		/\t(call|bl|jal)[ \t]+[0-9a-f]+ <[^+>]*>$/ { t = $NF; gsub(/[<>]/, "", t); if (t !~ /@plt$/) print f " " t }' |
 		sort -u > "$work/od.pairs"
 	# only functions tgprof knows (the call graph has the symbols of -z)
 	missing=$(comm -23 "$work/od.pairs" "$work/sa.pairs" | while read -r a b; do
@@ -355,10 +368,27 @@ for pdir in "$scratch/multi-O1" "$TG_CORPUS/interp-o2" "$TG_CORPUS/recurse-o0np"
 		tg_fail "$label" "objdump found only $nod calls"
 	elif [ -n "$missing" ]; then
 		tg_fail "$label" "calls not found: $(echo $missing | head -c 300)"
-	elif cmp -s "$work/sa.out" "$work/s0.out" && [ "$(basename "$pdir")" = recurse-o0np ]; then
+	elif cmp -s "$work/sa.out" "$work/s0.out" &&
+	     case $pdir in *-o0np | *-a64 | *-rv64) true ;; *) false ;; esac; then
 		tg_fail "$label" "no arc added"
 	else
 		tg_pass "$label ($nod direct calls)"
+	fi
+done
+
+# -c on aarch64 and riscv64: GNU gprof 2.40 as Debian builds it finds no
+# calls there (the report is compared above); tgprof says so in one line
+# naming the file, and where to look instead.
+for pdir in "$TG_CORPUS/interp-a64" "$TG_CORPUS/interp-rv64"; do
+	[ -f "$pdir/exe" ] || continue
+	want "-b -c" || continue
+	label="-c on $(basename "$pdir"): one warning"
+	(cd "$pdir" && $TGPROF --text -b -c exe gmon.out) > /dev/null 2> "$work/c.err"
+	if [ "$(wc -l < "$work/c.err")" = 1 ] &&
+	   grep -q "^tgprof: exe: -c finds calls in x86 code only, as GNU gprof 2.40 built for x86 does; --static-call-graph=all reads aarch64 and riscv64 code too$" "$work/c.err"; then
+		tg_pass "$label"
+	else
+		tg_fail "$label" "$(cat "$work/c.err")"
 	fi
 done
 

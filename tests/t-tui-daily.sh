@@ -33,7 +33,7 @@ status() {
 for v in help source-view cycles deleted flat index; do
 	case $v in
 	help) mark='^> tgprof: keys \(from the live bindings\)' ;;
-	source-view) mark='^   samples  calls  line  main  \(' ;;
+	source-view) mark='^   samples  calls  line  .*prog\.c:[0-9]+  main$' ;;
 	cycles) mark='^> .*proposal' ;;
 	deleted) mark='^  no arc is deleted$' ;;
 	flat) mark='^   %time   cumul s' ;;

@@ -63,7 +63,10 @@
 	X(TREE_TOGGLE,  "tree-toggle",   "In the call tree: open or close the row one level") \
 	X(TREE_HOT_PATH, "tree-hot-path", "In the call tree: open the hot path, the chain of largest children while they have 1% of the time") \
 	X(TREE_COLLAPSE_ALL, "tree-collapse-all", "In the call tree: close every row") \
-	X(TREE_PARENT,  "tree-parent",   "In the call tree: go to the parent row")
+	X(TREE_PARENT,  "tree-parent",   "In the call tree: go to the parent row") \
+	X(NEXT_HOT,     "next-hot",      "Move to the next line (or instruction) with samples") \
+	X(PREV_HOT,     "prev-hot",      "Move to the previous line (or instruction) with samples") \
+	X(TOGGLE_ASM,   "toggle-asm",    "Show or hide the machine code under each line, with its samples")
 /* clang-format on */
 
 enum action {

@@ -2,9 +2,10 @@
 /* staticcg: see staticcg.h. */
 #include "config.h"
 #include "staticcg.h"
-#include "x86len.h"
+#include "disasm.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bfd.h>
@@ -78,37 +79,138 @@ static void scan_gnu(struct cg *g, const struct gmon_profile *prof,
 	}
 }
 
-/* Ours: decode [lo, hi) instruction by instruction (32-bit code when
- * BITS32). */
-static void scan_all(struct cg *g, const unsigned char *text, uint64_t tlo, uint64_t thi,
-		     uint32_t parent, uint64_t lo, uint64_t hi, int bits32)
+/* The architectures --static-call-graph=all reads. */
+enum arch { ARCH_NONE, ARCH_X86, ARCH_A64, ARCH_RV64 };
+
+/* How calls are found in one code section. */
+struct scan {
+	enum arch arch;
+	struct disasm *d; /* x86: libopcodes */
+	int big;          /* big-endian words (aarch64_be) */
+};
+
+static uint32_t rd32e(const unsigned char *p, int big)
+{
+	return big ? (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 |
+			       (uint32_t)p[0] << 24
+		   : rd32(p);
+}
+
+/* aarch64: fixed 4-byte words; BL is 100101 imm26 (word offset). */
+static int a64_call(const unsigned char *p, uint64_t pc, uint64_t *target, int big)
+{
+	uint32_t w = rd32e(p, big);
+
+	if ((w & 0xfc000000u) != 0x94000000u)
+		return 0;
+	int64_t off = (int64_t)(w & 0x03ffffffu);
+	if (off & 0x02000000)
+		off -= 0x04000000;
+	*target = pc + (uint64_t)(off * 4);
+	return 1;
+}
+
+/* riscv64: 2-byte compressed or 4-byte instructions (the low two bits
+ * 11).  A call is JAL with rd = ra (x1), or AUIPC ra followed by JALR ra
+ * through ra (the linker leaves that pair for far calls).  Returns the
+ * instruction's length; *IS_CALL and *TARGET for a call. */
+static unsigned rv_insn(const unsigned char *p, size_t avail, uint64_t pc, int *is_call,
+			uint64_t *target)
+{
+	*is_call = 0;
+	if (avail < 2)
+		return 1;
+	if ((p[0] & 3) != 3)
+		return 2;
+	if (avail < 4)
+		return 2;
+	uint32_t w = rd32(p);
+	if ((w & 0x7f) == 0x6f && ((w >> 7) & 0x1f) == 1) { /* jal ra */
+		int64_t imm =
+			(int64_t)((((w >> 31) & 1) << 20) | (((w >> 12) & 0xff) << 12) |
+				  (((w >> 20) & 1) << 11) | (((w >> 21) & 0x3ff) << 1));
+		if (imm & 0x100000)
+			imm -= 0x200000;
+		*is_call = 1;
+		*target = pc + (uint64_t)imm;
+	} else if ((w & 0x7f) == 0x17 && ((w >> 7) & 0x1f) == 1 && avail >= 8) {
+		uint32_t j = rd32(p + 4); /* auipc ra; jalr ra, imm(ra) */
+		if ((j & 0x707f) == 0x67 && ((j >> 7) & 0x1f) == 1 &&
+		    ((j >> 15) & 0x1f) == 1) {
+			int64_t hi = (int64_t)(int32_t)(w & 0xfffff000u);
+			int64_t lo = (int64_t)(int32_t)j >> 20;
+			*is_call = 1;
+			*target = pc + (uint64_t)(hi + lo);
+			return 8;
+		}
+	}
+	return 4;
+}
+
+/* Ours: decode [lo, hi) instruction by instruction. */
+static void scan_all(struct cg *g, struct scan *sc, const unsigned char *text,
+		     uint64_t tlo, uint64_t thi, uint32_t parent, uint64_t lo,
+		     uint64_t hi)
 {
 	const struct symtab *st = g->st;
+	int bits32 = st->abi.addr_size == 4;
 
 	if (lo < tlo)
 		lo = tlo;
 	if (hi > thi)
 		hi = thi;
 	for (uint64_t pc = lo; pc < hi;) {
-		struct x86len_insn in;
 		size_t avail = (size_t)(thi - pc);
+		const unsigned char *p = text + (pc - tlo);
+		uint64_t target = 0;
+		int is_call = 0;
+		unsigned len;
 
-		int ok = bits32 ? x86len_decode32(text + (pc - tlo), avail, &in)
-				: x86len_decode(text + (pc - tlo), avail, &in);
-		if (!ok) {
-			pc++; /* undecodable: data or padding, resynchronise */
-			continue;
+		if (sc->arch == ARCH_X86) {
+			struct disasm_insn in;
+			if (!disasm_insn(sc->d, text, tlo, (size_t)(thi - tlo), pc,
+					 &in)) {
+				pc++; /* undecodable: data or padding, resynchronise */
+				continue;
+			}
+			len = in.len;
+			is_call = in.is_call;
+			target = in.target;
+		} else if (sc->arch == ARCH_A64) {
+			len = 4;
+			if (avail < 4 || (pc & 3))
+				len = (unsigned)(4 - (pc & 3));
+			else
+				is_call = a64_call(p, pc, &target, sc->big);
+		} else {
+			len = rv_insn(p, avail, pc, &is_call, &target);
 		}
-		if (in.is_call_rel32) {
-			uint64_t target = pc + in.len + (uint64_t)(int64_t)in.rel;
+		if (is_call) {
 			if (bits32)
 				target &= 0xffffffffu;
 			uint32_t child = sym_at(st, target);
 			if (child != CG_NONE)
 				add_arc(g, parent, child);
 		}
-		pc += in.len;
+		pc += len;
 	}
+}
+
+/* The ELF machine of the file at PATH (EM_*), 0 when unknown: libbfd as
+ * Debian builds it reads aarch64 and riscv64 files without knowing the
+ * architecture. */
+static unsigned elf_machine(const char *path, int *big)
+{
+	unsigned char h[20];
+	FILE *f = fopen(path, "rb");
+	size_t got = f ? fread(h, 1, sizeof h, f) : 0;
+
+	if (f)
+		fclose(f);
+	if (got < sizeof h || memcmp(h, "\177ELF", 4) != 0)
+		return 0;
+	*big = h[5] == 2;
+	return *big ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
 }
 
 /* A code section of the executable, its bytes read on first use. */
@@ -119,7 +221,7 @@ struct codesec {
 	int tried;
 };
 
-static void all_sections(struct cg *g, bfd *abfd)
+static void all_sections(struct cg *g, bfd *abfd, struct scan *sc)
 {
 	const struct symtab *st = g->st;
 	struct codesec *cs = NULL;
@@ -153,14 +255,27 @@ static void all_sections(struct cg *g, bfd *abfd)
 					cs[k].bytes = NULL;
 			}
 			if (cs[k].bytes)
-				scan_all(g, cs[k].bytes, cs[k].lo, cs[k].hi, i, s->addr,
-					 s->end_addr + 1, st->abi.addr_size == 4);
+				scan_all(g, sc, cs[k].bytes, cs[k].lo, cs[k].hi, i,
+					 s->addr, s->end_addr + 1);
 			break;
 		}
 	}
 	for (size_t k = 0; k < n; k++)
 		free(cs[k].bytes);
 	free(cs);
+}
+
+/* The architecture of ABFD as --static-call-graph=all reads it. */
+static enum arch arch_of(bfd *abfd, const char *path, int *big)
+{
+	*big = 0;
+	if (bfd_get_arch(abfd) == bfd_arch_i386)
+		return ARCH_X86;
+	switch (elf_machine(path, big)) {
+	case 183: return ARCH_A64;                     /* EM_AARCH64 */
+	case 243: return *big ? ARCH_NONE : ARCH_RV64; /* EM_RISCV */
+	default: return ARCH_NONE;
+	}
 }
 
 void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof, int all)
@@ -170,18 +285,31 @@ void staticcg_add(struct cg *g, void *vbfd, const struct gmon_profile *prof, int
 	asection *text;
 	unsigned char *bytes;
 	uint64_t tlo, thi;
+	struct scan sc = { ARCH_NONE, NULL, 0 };
 
 	if (!abfd)
 		return;
-	if (bfd_get_arch(abfd) != bfd_arch_i386) {
-		/* The instruction decoder knows x86 only.  GNU warns too and
-		 * goes on with the profile's arcs alone. */
-		util_warn("%s: %s finds calls in x86 code only, and this is not x86 code",
-			  bfd_get_filename(abfd), all ? "--static-call-graph=all" : "-c");
+	sc.arch = arch_of(abfd, st->path, &sc.big);
+	if (all) {
+		char err[512];
+		if (sc.arch == ARCH_X86 &&
+		    !(sc.d = disasm_open(abfd, 0, NULL, err, sizeof err)))
+			sc.arch = ARCH_NONE;
+		if (sc.arch == ARCH_NONE) {
+			util_warn("%s: --static-call-graph=all reads x86, aarch64 and "
+				  "riscv64 code only; no calls added",
+				  st->path);
+			return;
+		}
+		all_sections(g, abfd, &sc);
+		disasm_close(sc.d);
 		return;
 	}
-	if (all) {
-		all_sections(g, abfd);
+	if (sc.arch != ARCH_X86) {
+		util_warn("%s: -c finds calls in x86 code only, as GNU gprof 2.40 built "
+			  "for x86 does; --static-call-graph=all reads aarch64 and "
+			  "riscv64 code too",
+			  st->path);
 		return;
 	}
 	text = bfd_get_section_by_name(abfd, ".text");

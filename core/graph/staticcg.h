@@ -11,13 +11,16 @@
  * happen to point at a symbol start; GNU shares that behaviour.
  *
  * ALL mode (--static-call-graph=all, a tgprof extension): the code of
- * every code section (.init and .fini too) is
- * decoded instruction by instruction (x86len.c, a length decoder for
- * 64-bit and 32-bit code), so only real `call rel32` instructions count,
- * backward calls included; the target must be the start of a symbol.
+ * every code section (.init and .fini too) is decoded instruction by
+ * instruction, so only real direct calls count, backward calls included;
+ * the target must be the start of a symbol.  x86 (64- and 32-bit) code
+ * is decoded by libopcodes (disasm.h: `call rel32`); aarch64 and riscv64
+ * code, which Debian's libbfd and libopcodes do not know (libbfd reads
+ * the files as "architecture unknown"), by their fixed formats: BL on
+ * aarch64, JAL ra and AUIPC ra + JALR ra on riscv64.
  *
- * Other architectures: nothing is added, as in GNU for those it does not
- * know. */
+ * Other architectures, and -c on anything but x86: nothing is added, as
+ * in GNU gprof 2.40 built for x86, and one warning says so. */
 #ifndef TG_STATICCG_H
 #define TG_STATICCG_H
 

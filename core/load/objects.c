@@ -18,6 +18,26 @@ uint64_t objects_window(size_t k)
 	return (uint64_t)(k + 1) << OBJECTS_SHIFT;
 }
 
+size_t objects_count(const struct objects *j)
+{
+	return j ? j->n : 0;
+}
+
+const struct symtab *objects_object(const struct objects *j, size_t k, uint64_t *window)
+{
+	if (!j || k >= j->n || j->v[k].state != 0 || !j->v[k].have_syms)
+		return NULL;
+	*window = objects_window(k);
+	return &j->v[k].st;
+}
+
+const char *objects_code_file(const struct objects *j, size_t k)
+{
+	if (!j || k >= j->n || !j->v[k].debug)
+		return NULL;
+	return j->v[k].file;
+}
+
 static void add_arc(struct gmon_profile *p, uint64_t from, uint64_t self, uint64_t count)
 {
 	util_grow((void **)&p->arcs, &p->arcs_cap, p->narcs + 1, sizeof *p->arcs);
@@ -222,8 +242,31 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 {
 	struct objects *j = NULL;
 
-	if (o->sum || o->line || o->map_file || o->external_table || o->annotate ||
-	    o->exec_counts || (o->objects && !*o->objects))
+	if (!o->sum && (o->line || o->annotate || o->exec_counts)) {
+		/* GNU's line-level reports read one executable's lines; the
+		 * program's alone are given, and the user is told so (-s,
+		 * which sets line, sums the objects' files itself) */
+		for (int i = 0; i < o->nprofiles; i++) {
+			char *map = xmalloc(strlen(o->profiles[i]) + 9);
+			sprintf(map, "%s.objects", o->profiles[i]);
+			int have = access(map, F_OK) == 0;
+			if (have)
+				util_warn("%s: %s reports the program alone, as GNU "
+					  "gprof "
+					  "does; the shared objects' functions are left "
+					  "out "
+					  "(--asm=FUNC annotates them)",
+					  map,
+					  o->line       ? "-l"
+					  : o->annotate ? "-A"
+							: "-C");
+			free(map);
+			if (have)
+				break;
+		}
+		return NULL;
+	}
+	if (o->sum || o->map_file || o->external_table || (o->objects && !*o->objects))
 		return NULL;
 	for (int i = 0; i < o->nprofiles; i++) {
 		char *map = xmalloc(strlen(o->profiles[i]) + 9);

@@ -39,6 +39,14 @@ struct objects;
 struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof,
 			     const struct opts *o);
 const struct symtab *objects_symtab(const struct objects *j);
+/* The objects of J (0 when J is NULL), and object K's own symbol table
+ * (its bfd open, its link-time addresses) with in *WINDOW what its
+ * addresses gain in the joined profile; NULL when K was left out. */
+size_t objects_count(const struct objects *j);
+const struct symtab *objects_object(const struct objects *j, size_t k, uint64_t *window);
+/* The file object K's code was read from, when its symbols came from a
+ * separate debug file (whose code sections hold no bytes); else NULL. */
+const char *objects_code_file(const struct objects *j, size_t k);
 void objects_free(struct objects *j);
 
 /* -i: each object joined (or left out), where its function names came

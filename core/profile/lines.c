@@ -392,6 +392,15 @@ static double hist_overlap(const struct gmon_hist *h, uint64_t lo, uint64_t hi)
 	return t;
 }
 
+double lines_ticks(const struct gmon_profile *prof, uint64_t lo, uint64_t hi)
+{
+	double t = 0;
+
+	for (size_t h = 0; h < prof->nhists; h++)
+		t += hist_overlap(&prof->hists[h], lo, hi);
+	return t;
+}
+
 static int run_of(const struct run *r, size_t n, uint64_t pc)
 {
 	size_t lo = 0, hi = n;

@@ -56,4 +56,10 @@ struct lines_row {
 struct lines_row *lines_for_function(struct symtab *st, const struct gmon_profile *prof,
 				     const struct sym *fn, size_t *n);
 
+/* Histogram ticks of PROF falling in the bytes [LO, HI), every histogram
+ * summed, by GNU's overlap rule (2-byte units, truncated bin bounds): a
+ * bin shared with the neighbouring bytes gives each its share, so the
+ * ticks of adjacent ranges add up to those of their union. */
+double lines_ticks(const struct gmon_profile *prof, uint64_t lo, uint64_t hi);
+
 #endif

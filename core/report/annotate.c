@@ -123,7 +123,7 @@ static void prefix(struct anno_state *a, const struct anno_file *f, int line, ch
 /* Open the source: its own name first, then for each search directory
  * (-I in order, then GPROF_PATH; each ':'-separated) DIR/NAME and
  * DIR/BASENAME.  Returns NULL when none opens. */
-static FILE *open_source(const struct opts *o, const char *name, char *path, size_t plen)
+FILE *report_open_source(const struct opts *o, const char *name, char *path, size_t plen)
 {
 	const char *base = strrchr(name, '/');
 	const char *env = getenv("GPROF_PATH");
@@ -231,7 +231,7 @@ static void annotate_file(struct report_ctx *c, struct anno_state *a,
 			  const struct anno_file *f, int *first_file)
 {
 	char path[4200], buf[ANNO_WIDTH + 1], chunk[8192];
-	FILE *src = open_source(c->o, f->name, path, sizeof path);
+	FILE *src = report_open_source(c->o, f->name, path, sizeof path);
 	FILE *out = c->out;
 	struct util_out *ann = NULL;
 	int new_line = 1, line = 1;

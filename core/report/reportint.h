@@ -44,6 +44,10 @@ struct execcount_bb;
 /* -C (execcount.c) and -A (annotate.c); BB may be NULL. */
 void report_exec_counts(struct report_ctx *c, const struct execcount_bb *bb);
 void report_annotate(struct report_ctx *c, const struct execcount_bb *bb);
+/* Open the source NAME: as named, then in each directory of -I and
+ * GPROF_PATH (':'-separated lists) as DIR/NAME and DIR/BASENAME; PATH
+ * receives the name opened.  NULL when none opens (annotate.c). */
+FILE *report_open_source(const struct opts *o, const char *name, char *path, size_t plen);
 /* -r and -R (ordering.c). */
 void report_function_order(struct report_ctx *c);
 /* M: the -R map the model was loaded with (load.h), NULL if none. */

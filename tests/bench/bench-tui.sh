@@ -9,6 +9,8 @@
 #   - a key press redraw on an ordinary profile (target < 20 ms);
 #   - the call tree's first screen and its hot path opened, against the
 #     flat profile's first screen (target: within 1.5x);
+#   - the source view, and its machine code, of the largest corpus
+#     function (target < 100 ms each);
 #   - peak memory of the browser against `tgprof --text` (target < 2x).
 # The browser writes its timings when TGPROF_BENCH names a file; it runs
 # headless (TGPROF_SCRIPT) at 40x120.
@@ -90,6 +92,27 @@ if [ -x "$BENCH_MEASURE" ]; then
 	read -r _ _ kb < "$out/tui.result"
 	r=$(awk -v a="$kb" -v b="$kt" 'BEGIN { printf "%.2f", a / b }')
 	echo "  peak memory: browser $((kb / 1024)) MB, --text $((kt / 1024)) MB, ratio $r [$(verdict "$r" 2)]"
+fi
+
+# The source view with its machine code on the largest function of the
+# corpus (built by tests/corpus/build.sh; target < 100 ms each).
+corpus=${TG_BUILD:-$TOP}/tests/out/corpus
+[ -d "$corpus" ] || sh "$TOP/tests/corpus/build.sh" > "$out/corpus.log" 2>&1
+big=$(for d in "$corpus"/*-o0g "$corpus"/*-o2gnp "$corpus"/*-lto; do
+	nm -S --size-sort "$d/exe" 2> /dev/null |
+		awk -v d="$d" '$3 ~ /^[tT]$/ { s = $2; n = $4 } END { if (n != "") print s, d, n }'
+done | while read -r sz d n; do echo "$(printf '%d' "0x$sz") $d $n"; done | sort -n | tail -1)
+if [ -n "$big" ]; then
+	set -- $big
+	printf ':goto %s\ns\na\n:q\n' "$3" > "$out/asm.keys"
+	(cd "$2" && LINES=40 COLUMNS=120 TGPROF_SCRIPT=$out/asm.keys TGPROF_BENCH=$out/asm.times \
+		XDG_STATE_HOME=$out/state "$TGPROF" --tui ./exe gmon.out > /dev/null 2>&1 < /dev/null)
+	src=$(awk '$2 == "view-source" { print $3; exit }' "$out/asm.times")
+	asm=$(awk '$2 == "toggle-asm" { print $3; exit }' "$out/asm.times")
+	echo "  source view of the largest corpus function ($3 in $(basename "$2"), $1 bytes):" \
+		"$(ms "${src:-0}") [$(verdict "${src:-1}" 0.1)], machine code shown $(ms "${asm:-0}") [$(verdict "${asm:-1}" 0.1)]"
+else
+	echo "  source view: no corpus built ($corpus)"
 fi
 
 # An ordinary profile: the browser test program.

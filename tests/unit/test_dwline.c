@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test_dwline: the line table reader against objdump --dwarf=decodedline
+ * (binutils' own DWARF dumper, not libbfd's address lookup) on a C++
+ * program whose hot code is templates and inline functions of a header,
+ * built with -O2 (DWARF 5): every row's address must give the row's file
+ * (last path component) and line, the last row at an address winning;
+ * an address past a sequence's end gives nothing.  And the templates'
+ * entries are named in the header, where libbfd 2.40 names main.cc. */
+#include "config.h"
+#include "dwline.h"
+#include "opts.h"
+#include "symtab.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct orow {
+	unsigned long addr;
+	char file[128];
+	int line; /* 0: end of sequence */
+};
+
+static const char *base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+int main(void)
+{
+	const char *top = getenv("TOP"), *cxx = getenv("CXX");
+	char dir[1024], cmd[4096], buf[512];
+	struct orow *o = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!top)
+		top = ".";
+	if (!cxx)
+		cxx = "g++";
+	snprintf(dir, sizeof dir, "%s/tests/out/unit-dwline.%ld", unit_build_top(),
+		 (long)getpid());
+	snprintf(cmd, sizeof cmd,
+		 "sh '%s/scripts/install-deps' --quiet --for g++ objdump >&2 && "
+		 "rm -rf '%s' && mkdir -p '%s' && cd '%s' && "
+		 "%s -O2 -g -pg '%s/tests/lines/hdr/main.cc' -o exe",
+		 top, dir, dir, dir, cxx, top);
+	check(system(cmd) == 0, "build the test program", cmd);
+
+	snprintf(cmd, sizeof cmd, "objdump --dwarf=decodedline '%s/exe'", dir);
+	FILE *f = popen(cmd, "r");
+	while (f && fgets(buf, sizeof buf, f)) {
+		char name[128], ln[32], addr[32];
+		if (sscanf(buf, "%127s %31s %31s", name, ln, addr) != 3 ||
+		    strncmp(addr, "0x", 2) != 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			o = realloc(o, cap * sizeof *o);
+		}
+		o[n].addr = strtoul(addr, NULL, 16);
+		snprintf(o[n].file, sizeof o[n].file, "%s", name);
+		o[n].line = strcmp(ln, "-") == 0 ? 0 : atoi(ln);
+		n++;
+	}
+	if (f)
+		pclose(f);
+	check(n > 50, "objdump lists the line table");
+
+	struct opts opt;
+	struct symtab st;
+	struct dwline t;
+	snprintf(cmd, sizeof cmd, "%s/exe", dir);
+	opts_init(&opt);
+	struct symtab_opts so = opts_symtab(&opt);
+	symtab_load(&st, cmd, &so);
+	check(dwline_load(&t, st.bfd) > 50, "the reader finds rows");
+
+	size_t bad = 0, tried = 0;
+	char detail[512] = "";
+	for (size_t i = 0; i < n; i++) {
+		/* what holds at o[i].addr: the last row there in the listing,
+		 * a sequence's end only when no sequence starts there */
+		const struct orow *w = NULL;
+		int done = 0;
+		for (size_t j = 0; j < n; j++) {
+			if (o[j].addr != o[i].addr)
+				continue;
+			if (j < i)
+				done = 1; /* this address was checked */
+			if (o[j].line || !w || !w->line)
+				w = o[j].line || !w ? &o[j] : w;
+		}
+		if (done)
+			continue;
+		const char *file = NULL;
+		int line = 0;
+		int got = dwline_at(&t, w->addr, &file, &line);
+		tried++;
+		if (w->line == 0 ? got
+				 : !got || strcmp(base(file), w->file) != 0 ||
+					   line != w->line) {
+			if (!bad++)
+				snprintf(detail, sizeof detail,
+					 "%#lx: %s:%d, objdump %s:%d", w->addr,
+					 got ? base(file) : "-", got ? line : 0, w->file,
+					 w->line);
+		}
+	}
+	checkf(bad == 0 && tried > 50, "every address of %zu rows as objdump says",
+	       tried);
+	if (bad)
+		printf("    %zu wrong; first %s\n", bad, detail);
+
+	/* the templates' entries: the header, line 15 */
+	int seen = 0, right = 0;
+	for (size_t i = 0; i < st.n; i++) {
+		const char *file;
+		int line;
+		if (!strstr(st.syms[i].name, "churn"))
+			continue;
+		seen++;
+		right += dwline_at(&t, st.syms[i].addr, &file, &line) &&
+			 strcmp(base(file), "hot.h") == 0 && line == 15;
+	}
+	check(seen == 2 && right == 2, "churn<double> and churn<long> start at hot.h:15");
+	dwline_free(&t);
+	symtab_free(&st);
+	free(o);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		return 1;
+	return unit_finish();
+}
