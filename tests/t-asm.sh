@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # --asm=FUNC, the annotated machine code, on tests/lines/hdr (a C++
 # program whose time is in a header's templates and inline functions),
-# built here with g++ -g -pg at -O2 and at -O0:
+# built here with g++ -gdwarf-4 -pg at -O2 and at -O0 (with GCC's default
+# DWARF 5, libbfd 2.40 names a header's own code after main.cc; tgprof(1)
+# says so):
 #   instructions  every address and instruction of the function as
 #            objdump -d prints it (AT&T, and Intel with --asm-syntax=intel;
 #            symbol names inside <> set aside), calls named as objdump
@@ -36,7 +38,7 @@ trap '[ "$tg_nfail" = 0 ] && rm -rf "$W"' EXIT
 build() {
 	d=$W/$1
 	mkdir -p "$d"
-	(cd "$d" && g++ "-$1" -g -pg -o exe "$TOP/tests/lines/hdr/main.cc") || return 1
+	(cd "$d" && g++ "-$1" -gdwarf-4 -pg -o exe "$TOP/tests/lines/hdr/main.cc") || return 1
 	for try in 1 2 3; do
 		(cd "$d" && ./exe > /dev/null) || return 1
 		[ "$(wc -c < "$d/gmon.out")" -gt 1000 ] && return 0

@@ -1,49 +1,37 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* dwline: the source line of every address, read from the DWARF line
- * table (.debug_line, versions 2 to 5) of an executable or shared object.
+/* dwline: the source file and line of an address of an executable or
+ * shared object, asked of libbfd's DWARF reader (bfd_find_nearest_line,
+ * relative to .text and without symbols, as symtab.c asks it), with each
+ * distinct path kept once so that callers may compare files by pointer.
  *
- * Why not libbfd's bfd_find_nearest_line() alone: libbfd 2.40 starts every
- * sequence of a DWARF 5 line program with the file of entry 0 of the file
- * table where the standard says entry 1.  GCC 11 and later emit DWARF 5
- * and, at -O1 and above, put a header's function (a template, an inline
- * member) in a sequence of its own that never sets the file: libbfd, and
- * GNU gprof with it, then name the compilation unit's main file with the
- * header's line numbers.  The text reports keep GNU's answers (they must
- * be GNU's); the annotated machine code (--asm) and the browser read the
- * table here.
- *
- * The table's bytes come through libbfd (decompressed if need be).  Only
- * what locating a line needs is kept: for each row its address, file and
- * line; a sequence's end is a row with line 0.  Sequences starting at
- * address 0 (code the linker dropped) are left out.  No printing. */
+ * Known limit of libbfd 2.40: in a DWARF 5 line program it starts each
+ * sequence with the file of entry 0 of the file table where the standard
+ * says entry 1.  GCC 11 and later emit DWARF 5 and, at -O1 and above,
+ * give a header's function (a template, an inline member) a sequence of
+ * its own that never sets the file, so such code is named after the
+ * compilation unit's main file with the header's line numbers, as GNU
+ * gprof and addr2line name it.  Built with -gdwarf-4 it is right. */
 #ifndef TG_DWLINE_H
 #define TG_DWLINE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-struct dwline_row {
-	uint64_t addr;
-	uint32_t file; /* index in dwline.files */
-	uint32_t line; /* 0: the end of a sequence, no line from here */
-};
-
 struct dwline {
-	struct dwline_row *rows; /* by address; at one address the last wins */
-	size_t n;
-	char **files; /* distinct paths: DWARF 5 ones are absolute */
+	void *abfd;   /* a bfd *, borrowed */
+	void *text;   /* its .text (an asection *), NULL: no lines */
+	char **files; /* distinct paths, owned */
 	size_t nfiles;
-	size_t files_cap, hash_cap;
-	uint32_t *hash; /* index + 1 of files, open addressing */
 };
 
-/* Read the line table of the open bfd ABFD (a bfd *).  Returns the number
- * of rows kept (0: no line table, or one that could not be read; the
- * table is then empty but valid). */
+/* Ready T to answer for the open bfd ABFD (a bfd *, which must stay open
+ * while T is used).  Returns 1 when ABFD has a .text, else 0 (T is then
+ * valid and answers nothing). */
 size_t dwline_load(struct dwline *t, void *abfd);
 void dwline_free(struct dwline *t);
 
-/* The file and line of ADDR: 1 when a row covers it, else 0. */
-int dwline_at(const struct dwline *t, uint64_t addr, const char **file, int *line);
+/* The file and line of ADDR: 1 when the line table covers it, else 0.
+ * *FILE stays valid until dwline_free(T). */
+int dwline_at(struct dwline *t, uint64_t addr, const char **file, int *line);
 
 #endif

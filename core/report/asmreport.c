@@ -133,7 +133,7 @@ static void source_text(struct fn_ctx *c, const char *file, int line)
 {
 	struct src *sr = src_get(&c->srcs, c->o, file);
 
-	if (line <= sr->nlines)
+	if (line >= 1 && line <= sr->nlines)
 		fprintf(c->out, " %s", sr->line[line - 1]);
 	fputc('\n', c->out);
 }
