@@ -110,7 +110,7 @@ static void check_belongs(const struct load *l, const struct opts *o, size_t map
 		 o->nprofiles == 1 ? o->profiles[0] : "the profiles", o->exe);
 }
 
-void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
+void load_read(struct load *l, const struct opts *o, load_progress_fn *progress)
 {
 	struct symtab_opts so = opts_symtab(o);
 
@@ -161,6 +161,11 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		staticcg_add(&l->g, l->st.bfd, &l->prof, o->static_all);
 	progress_at(progress, "histogram", 0);
 	hist_assign(&l->g, &l->prof);
+}
+
+void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
+{
+	load_read(l, o, progress);
 	progress_at(progress, "propagation", 0);
 	cg_propagate(&l->g);
 	progress_at(progress, "done", 1);

@@ -31,6 +31,11 @@ struct load {
 typedef void load_progress_fn(const char *phase, double fraction);
 
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress);
+/* load_all() without the propagation: symbols read, every arc and
+ * histogram bin credited to its function, no cycles, no times flowed up
+ * (tests/bench measures it as the floor of any analysis).  load_free()
+ * frees it. */
+void load_read(struct load *l, const struct opts *o, load_progress_fn *progress);
 void load_free(struct load *l);
 
 #endif
