@@ -48,6 +48,11 @@ void cg_free(struct cg *g)
 	free(g->hash);
 	free_adjacency(g);
 	free(g->order);
+	free(g->dead);
+	free(g->topo);
+	free(g->tree_arc);
+	free(g->t_push);
+	free(g->t_done);
 	memset(g, 0, sizeof *g);
 }
 

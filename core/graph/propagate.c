@@ -103,6 +103,11 @@ struct dfn {
 	/* Per node, compact copies of what the walk reads most (written back
 	 * to the nodes at the end): union-find parent, ring, finishing order. */
 	uint32_t *head, *next, *order;
+	/* Kept in the model for the fast path of cg_propagate(): the arc each
+	 * node was first reached by, the clock when it was pushed and when it
+	 * was done (numbered: a member of a cycle only with its head). */
+	uint32_t *tree_arc, *t_push, *t_done;
+	uint32_t clock;
 };
 
 static uint32_t find_head(uint32_t *head, uint32_t n)
@@ -188,14 +193,19 @@ static void dfn_post(struct dfn *d, uint32_t n)
 {
 	if (d->head[n] == n) {
 		d->counter++;
-		for (uint32_t m = n; m != CG_NONE; m = d->next[m])
+		d->clock++;
+		for (uint32_t m = n; m != CG_NONE; m = d->next[m]) {
 			d->order[m] = d->counter;
+			d->t_done[m] = d->clock;
+		}
 	}
 }
 
-static void dfn_push(struct dfn *d, uint32_t n)
+static void dfn_push(struct dfn *d, uint32_t n, uint32_t arc)
 {
 	d->order[n] = TOP_BUSY;
+	d->tree_arc[n] = arc;
+	d->t_push[n] = ++d->clock;
 	d->stackpos[n] = d->depth;
 	d->stack[d->depth] = n;
 	d->pos[d->depth] = d->g->child_start[n];
@@ -212,7 +222,7 @@ static void dfn_walk(struct dfn *d, uint32_t root)
 		return;
 	d->depth = 0;
 	d->nruns = 0;
-	dfn_push(d, root);
+	dfn_push(d, root, CG_NONE);
 	while (d->depth > 0) {
 		uint32_t n = d->stack[d->depth - 1];
 		uint32_t p = d->pos[d->depth - 1];
@@ -229,7 +239,7 @@ static void dfn_walk(struct dfn *d, uint32_t root)
 		if (t == TOP_BUSY)
 			dfn_find_cycle(d, c);
 		else if (t == TOP_NONE)
-			dfn_push(d, c);
+			dfn_push(d, c, g->child_arcs[p]);
 	}
 }
 
@@ -237,6 +247,13 @@ static void number_graph(struct cg *g, const uint8_t *dead)
 {
 	size_t n = (size_t)g->nfuncs + 1;
 	struct dfn d = { .g = g, .dead = dead };
+	size_t nn = (size_t)g->nfuncs + 1;
+	g->tree_arc = xrealloc(g->tree_arc, nn * sizeof(uint32_t));
+	g->t_push = xrealloc(g->t_push, nn * sizeof(uint32_t));
+	g->t_done = xrealloc(g->t_done, nn * sizeof(uint32_t));
+	d.tree_arc = g->tree_arc;
+	d.t_push = g->t_push;
+	d.t_done = g->t_done;
 	uint32_t *mem = xmalloc(9 * n * sizeof(uint32_t));
 	d.stack = mem;
 	d.pos = mem + n;
@@ -500,23 +517,116 @@ static void sort_entries(struct cg *g)
 	g->norder = n;
 }
 
-void cg_propagate(struct cg *g)
+/* What the numbering left: times, flags and the order from scratch. */
+static void finish(struct cg *g)
+{
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		struct cg_node *n = &g->nodes[i];
+		n->child_time = 0;
+		n->prop_fract = n->prop_self = n->prop_child = 0;
+		n->index = 0;
+		n->print_flag = 0;
+	}
+	for (uint32_t k = 0; k < g->ncycles; k++) {
+		struct cg_node *cyc = &g->nodes[g->nfuncs + k];
+		cyc->child_time = cyc->prop_child = 0;
+	}
+	g->print_time = 0;
+	for (uint32_t a = 0; a < g->narcs; a++)
+		g->arcs[a].time = g->arcs[a].child_time = 0;
+	propagate_flags(g, g->dead, g->topo);
+	cycle_times(g);
+	for (uint32_t k = 0; k < g->nfuncs; k++)
+		propagate_time(g, g->dead, g->topo[k]);
+	sort_entries(g);
+}
+
+void cg_propagate_full(struct cg *g)
 {
 	cg_adjacency(g);
 	reset_nodes(g);
 	count_calls(g);
-	/* The deleted flags, packed: the walks test them in random order. */
-	uint8_t *dead = xmalloc((size_t)g->narcs + 1);
+	/* The deleted flags, packed: the walks test them in random order.
+	 * Kept: the next propagation compares them with the arcs. */
+	g->dead = xrealloc(g->dead, (size_t)g->narcs + 1);
 	for (uint32_t a = 0; a < g->narcs; a++)
-		dead[a] = g->arcs[a].deleted;
-	number_graph(g, dead);
-	link_cycles(g, dead);
-	uint32_t *topo = topo_order(g);
-	propagate_flags(g, dead, topo);
-	cycle_times(g);
-	for (uint32_t k = 0; k < g->nfuncs; k++)
-		propagate_time(g, dead, topo[k]);
-	free(topo);
-	free(dead);
-	sort_entries(g);
+		g->dead[a] = g->arcs[a].deleted;
+	number_graph(g, g->dead);
+	link_cycles(g, g->dead);
+	free(g->topo);
+	g->topo = topo_order(g);
+	g->prop_narcs = g->narcs;
+	g->prop_valid = 1;
+	finish(g);
+}
+
+/* Whether toggling arc A (dead[A] is its old state) leaves the numbering
+ * as it was: the depth-first walk (same cycles, rings and finishing
+ * numbers) is the same when the arc's scan is a no-op.  A self arc never
+ * moves the walk.  A deleted arc was a no-op when it did not reach its
+ * callee first (not a tree arc) and did not close a cycle (ends in two
+ * different cycles).  A restored arc is one when its callee was finished
+ * (numbered, its whole cycle closed) before its caller was even
+ * reached. */
+static int toggle_keeps_numbering(const struct cg *g, uint32_t a)
+{
+	const struct cg_arc *arc = &g->arcs[a];
+	uint32_t p = arc->parent, c = arc->child;
+	if (p == c)
+		return 1;
+	if (arc->deleted) {
+		uint32_t cy = g->nodes[p].cycle;
+		return g->tree_arc[c] != a && (cy == 0 || cy != g->nodes[c].cycle);
+	}
+	return g->t_done[c] < g->t_push[p];
+}
+
+/* The calls a toggled arc A changes, with the numbering kept. */
+static void toggle_calls(struct cg *g, uint32_t a)
+{
+	const struct cg_arc *arc = &g->arcs[a];
+	struct cg_node *c = &g->nodes[arc->child];
+	int on = !arc->deleted;
+	if (arc->parent == arc->child) {
+		c->self_calls = on ? arc->count : 0;
+		return;
+	}
+	if (on)
+		c->ncalls += arc->count;
+	else
+		c->ncalls -= arc->count;
+	if (c->cycle == 0)
+		return;
+	struct cg_node *cyc = &g->nodes[c->head];
+	uint64_t *calls = g->nodes[arc->parent].cycle == c->cycle ? &cyc->self_calls
+								   : &cyc->ncalls;
+	if (on)
+		*calls += arc->count;
+	else
+		*calls -= arc->count;
+}
+
+/* The fast path: when no arc was added and every arc deleted or restored
+ * since the last propagation leaves the depth-first numbering as it was,
+ * the calls are adjusted and the cycles and their order kept; flags,
+ * times and the print order are recomputed as a full propagation would,
+ * in the same order, so every number is the same to the last bit. */
+void cg_propagate(struct cg *g)
+{
+	if (!g->prop_valid || !g->adj_valid || g->prop_narcs != g->narcs) {
+		cg_propagate_full(g);
+		return;
+	}
+	for (uint32_t a = 0; a < g->narcs; a++)
+		if (g->dead[a] != g->arcs[a].deleted && !toggle_keeps_numbering(g, a)) {
+			cg_propagate_full(g);
+			return;
+		}
+	for (uint32_t a = 0; a < g->narcs; a++)
+		if (g->dead[a] != g->arcs[a].deleted) {
+			toggle_calls(g, a);
+			g->dead[a] = g->arcs[a].deleted;
+		}
+	g->prop_fast++;
+	finish(g);
 }
