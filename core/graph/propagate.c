@@ -598,8 +598,8 @@ static void toggle_calls(struct cg *g, uint32_t a)
 	if (c->cycle == 0)
 		return;
 	struct cg_node *cyc = &g->nodes[c->head];
-	uint64_t *calls = g->nodes[arc->parent].cycle == c->cycle ? &cyc->self_calls
-								   : &cyc->ncalls;
+	uint64_t *calls =
+		g->nodes[arc->parent].cycle == c->cycle ? &cyc->self_calls : &cyc->ncalls;
 	if (on)
 		*calls += arc->count;
 	else

@@ -46,11 +46,14 @@ static const char *differs(const struct cg *x, const struct cg *y, char *why, si
 		const struct cg_node *a = &x->nodes[i], *b = &y->nodes[i];
 		if (!(SAME(self_time) && SAME(child_time) && SAME(prop_fract) &&
 		      SAME(prop_self) && SAME(prop_child) && SAME(ncalls) &&
-		      SAME(self_calls) && SAME(cycle) && SAME(head) && SAME(next_member) &&
-		      SAME(top_order) && SAME(index) && SAME(print_flag))) {
-			snprintf(why, len, "node %u: calls %llu/%llu, total %.17g/%.17g", i,
-				 (unsigned long long)a->ncalls, (unsigned long long)b->ncalls,
-				 a->prop_self + a->prop_child, b->prop_self + b->prop_child);
+		      SAME(self_calls) && SAME(cycle) && SAME(head) &&
+		      SAME(next_member) && SAME(top_order) && SAME(index) &&
+		      SAME(print_flag))) {
+			snprintf(why, len, "node %u: calls %llu/%llu, total %.17g/%.17g",
+				 i, (unsigned long long)a->ncalls,
+				 (unsigned long long)b->ncalls,
+				 a->prop_self + a->prop_child,
+				 b->prop_self + b->prop_child);
 			return why;
 		}
 	}
@@ -85,7 +88,8 @@ static void build(struct model *m, uint32_t n, uint32_t narcs, int sets)
 		for (uint32_t i = 0; i < n; i++) {
 			struct sym *s = &t->st.syms[i];
 			char buf[32];
-			snprintf(buf, sizeof buf, "%sf%u", rnd(4) ? "" : "_", rnd(n / 2 + 1));
+			snprintf(buf, sizeof buf, "%sf%u", rnd(4) ? "" : "_",
+				 rnd(n / 2 + 1));
 			t->names[i] = xstrdup(buf);
 			s->addr = 0x1000 + 0x100 * (uint64_t)i;
 			s->end_addr = s->addr + 0xff;
@@ -169,9 +173,10 @@ int main(void)
 	char detail[400];
 	snprintf(detail, sizeof detail, "after %lu propagations: %s", steps, why);
 	check(!bad, "fast propagation equals the full one bit for bit", detail);
-	snprintf(detail, sizeof detail, "%lu of %lu propagations took the fast path", fast,
-		 steps);
-	check(fast >= steps / 4 && fast < steps, "fast path taken often, not always", detail);
+	snprintf(detail, sizeof detail, "%lu of %lu propagations took the fast path",
+		 fast, steps);
+	check(fast >= steps / 4 && fast < steps, "fast path taken often, not always",
+	      detail);
 	printf("# %lu of %lu propagations fast\n", fast, steps);
 	return unit_finish();
 }
