@@ -53,6 +53,8 @@ void cg_free(struct cg *g)
 	free(g->tree_arc);
 	free(g->t_push);
 	free(g->t_done);
+	free(g->was_self);
+	free(g->was_sets);
 	memset(g, 0, sizeof *g);
 }
 

@@ -104,6 +104,9 @@ struct cg {
 	uint8_t *dead;
 	uint32_t *topo, *tree_arc, *t_push, *t_done;
 	uint32_t prop_narcs; /* narcs when last propagated */
+	double *was_self;    /* per function: self time when last propagated */
+	uint8_t *was_sets;   /* per function: sets when last propagated */
+	uint32_t was_active; /* set_active when last propagated */
 	int prop_valid;
 	unsigned long prop_fast; /* propagations that took the fast path */
 };

@@ -21,6 +21,7 @@
  * merge sorts. */
 #include "config.h"
 #include "cg.h"
+#include "propint.h"
 #include "sort.h"
 #include "util.h"
 
@@ -340,7 +341,7 @@ static uint32_t *topo_order(const struct cg *g)
 
 /* Flags and fraction of a function (or a whole cycle) from its callers,
  * which are all done since we go top-down. */
-static void inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
+void cg_prop_inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 {
 	struct cg_node *nodes = g->nodes;
 	uint32_t head = nodes[child].head;
@@ -386,41 +387,47 @@ static void inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 	}
 }
 
+/* A function's own selection sets over what it inherited. */
+void cg_prop_node_sets(struct cg *g, struct cg_node *c)
+{
+	int incl_graph = set_active(g, CG_INCL_GRAPH);
+	int incl_time = set_active(g, CG_INCL_TIME);
+
+	if (!c->print_flag) {
+		if (set_has(c, CG_INCL_GRAPH) ||
+		    (!incl_graph && !set_has(c, CG_EXCL_GRAPH)))
+			c->print_flag = 1;
+	} else if (!set_has(c, CG_INCL_GRAPH) && set_has(c, CG_EXCL_GRAPH)) {
+		c->print_flag = 0;
+	}
+	if (c->prop_fract == 0.0) {
+		if (set_has(c, CG_INCL_TIME) || (!incl_time && !set_has(c, CG_EXCL_TIME)))
+			c->prop_fract = 1.0;
+	} else if (!set_has(c, CG_INCL_TIME) && set_has(c, CG_EXCL_TIME)) {
+		c->prop_fract = 0.0;
+	}
+	c->prop_self = c->self_time * c->prop_fract;
+}
+
 static void propagate_flags(struct cg *g, const uint8_t *dead, const uint32_t *topo)
 {
 	struct cg_node *nodes = g->nodes;
 	uint32_t old_head = CG_NONE;
-	int incl_graph = set_active(g, CG_INCL_GRAPH);
-	int incl_time = set_active(g, CG_INCL_TIME);
 
 	for (uint32_t k = g->nfuncs; k-- > 0;) {
 		uint32_t i = topo[k];
 		struct cg_node *c = &nodes[i];
 		if (c->head != old_head) {
 			old_head = c->head;
-			inherit_flags(g, dead, i);
+			cg_prop_inherit_flags(g, dead, i);
 		}
-		if (!c->print_flag) {
-			if (set_has(c, CG_INCL_GRAPH) ||
-			    (!incl_graph && !set_has(c, CG_EXCL_GRAPH)))
-				c->print_flag = 1;
-		} else if (!set_has(c, CG_INCL_GRAPH) && set_has(c, CG_EXCL_GRAPH)) {
-			c->print_flag = 0;
-		}
-		if (c->prop_fract == 0.0) {
-			if (set_has(c, CG_INCL_TIME) ||
-			    (!incl_time && !set_has(c, CG_EXCL_TIME)))
-				c->prop_fract = 1.0;
-		} else if (!set_has(c, CG_INCL_TIME) && set_has(c, CG_EXCL_TIME)) {
-			c->prop_fract = 0.0;
-		}
-		c->prop_self = c->self_time * c->prop_fract;
+		cg_prop_node_sets(g, c);
 		g->print_time += c->prop_self;
 	}
 }
 
 /* A cycle's self time is its members' (those whose time propagates). */
-static void cycle_times(struct cg *g)
+void cg_prop_cycle_times(struct cg *g)
 {
 	struct cg_node *nodes = g->nodes;
 	for (uint32_t k = 0; k < g->ncycles; k++) {
@@ -436,7 +443,7 @@ static void cycle_times(struct cg *g)
 	}
 }
 
-static void propagate_time(struct cg *g, const uint8_t *dead, uint32_t parent)
+void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 {
 	struct cg_node *nodes = g->nodes;
 	struct cg_node *p = &nodes[parent];
@@ -504,7 +511,7 @@ static int cmp_total(const void *ctx, uint32_t l, uint32_t r)
 	return strcmp(a->sym->name, b->sym->name);
 }
 
-static void sort_entries(struct cg *g)
+void cg_prop_sort(struct cg *g)
 {
 	uint32_t n = g->nfuncs + g->ncycles;
 	free(g->order);
@@ -518,7 +525,7 @@ static void sort_entries(struct cg *g)
 }
 
 /* What the numbering left: times, flags and the order from scratch. */
-static void finish(struct cg *g)
+void cg_prop_finish(struct cg *g)
 {
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		struct cg_node *n = &g->nodes[i];
@@ -535,13 +542,13 @@ static void finish(struct cg *g)
 	for (uint32_t a = 0; a < g->narcs; a++)
 		g->arcs[a].time = g->arcs[a].child_time = 0;
 	propagate_flags(g, g->dead, g->topo);
-	cycle_times(g);
+	cg_prop_cycle_times(g);
 	for (uint32_t k = 0; k < g->nfuncs; k++)
-		propagate_time(g, g->dead, g->topo[k]);
-	sort_entries(g);
+		cg_prop_time(g, g->dead, g->topo[k]);
+	cg_prop_sort(g);
 }
 
-void cg_propagate_full(struct cg *g)
+void cg_prop_full(struct cg *g)
 {
 	cg_adjacency(g);
 	reset_nodes(g);
@@ -557,76 +564,5 @@ void cg_propagate_full(struct cg *g)
 	g->topo = topo_order(g);
 	g->prop_narcs = g->narcs;
 	g->prop_valid = 1;
-	finish(g);
-}
-
-/* Whether toggling arc A (dead[A] is its old state) leaves the numbering
- * as it was: the depth-first walk (same cycles, rings and finishing
- * numbers) is the same when the arc's scan is a no-op.  A self arc never
- * moves the walk.  A deleted arc was a no-op when it did not reach its
- * callee first (not a tree arc) and did not close a cycle (ends in two
- * different cycles).  A restored arc is one when its callee was finished
- * (numbered, its whole cycle closed) before its caller was even
- * reached. */
-static int toggle_keeps_numbering(const struct cg *g, uint32_t a)
-{
-	const struct cg_arc *arc = &g->arcs[a];
-	uint32_t p = arc->parent, c = arc->child;
-	if (p == c)
-		return 1;
-	if (arc->deleted) {
-		uint32_t cy = g->nodes[p].cycle;
-		return g->tree_arc[c] != a && (cy == 0 || cy != g->nodes[c].cycle);
-	}
-	return g->t_done[c] < g->t_push[p];
-}
-
-/* The calls a toggled arc A changes, with the numbering kept. */
-static void toggle_calls(struct cg *g, uint32_t a)
-{
-	const struct cg_arc *arc = &g->arcs[a];
-	struct cg_node *c = &g->nodes[arc->child];
-	int on = !arc->deleted;
-	if (arc->parent == arc->child) {
-		c->self_calls = on ? arc->count : 0;
-		return;
-	}
-	if (on)
-		c->ncalls += arc->count;
-	else
-		c->ncalls -= arc->count;
-	if (c->cycle == 0)
-		return;
-	struct cg_node *cyc = &g->nodes[c->head];
-	uint64_t *calls =
-		g->nodes[arc->parent].cycle == c->cycle ? &cyc->self_calls : &cyc->ncalls;
-	if (on)
-		*calls += arc->count;
-	else
-		*calls -= arc->count;
-}
-
-/* The fast path: when no arc was added and every arc deleted or restored
- * since the last propagation leaves the depth-first numbering as it was,
- * the calls are adjusted and the cycles and their order kept; flags,
- * times and the print order are recomputed as a full propagation would,
- * in the same order, so every number is the same to the last bit. */
-void cg_propagate(struct cg *g)
-{
-	if (!g->prop_valid || !g->adj_valid || g->prop_narcs != g->narcs) {
-		cg_propagate_full(g);
-		return;
-	}
-	for (uint32_t a = 0; a < g->narcs; a++)
-		if (g->dead[a] != g->arcs[a].deleted && !toggle_keeps_numbering(g, a)) {
-			cg_propagate_full(g);
-			return;
-		}
-	for (uint32_t a = 0; a < g->narcs; a++)
-		if (g->dead[a] != g->arcs[a].deleted) {
-			toggle_calls(g, a);
-			g->dead[a] = g->arcs[a].deleted;
-		}
-	g->prop_fast++;
-	finish(g);
+	cg_prop_finish(g);
 }

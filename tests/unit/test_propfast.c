@@ -2,7 +2,8 @@
 /* test_propfast: cg_propagate()'s fast path against the full propagation.
  * Random models with cycles, self arcs, zero self times and -E style
  * exclusions go through series of arc deletions, restorations, undos
- * (the same arcs toggled back) and groups of toggles; after each, one
+ * (the same arcs toggled back), groups of toggles and now and then an
+ * edited self time; after each, one
  * copy is propagated with cg_propagate() and a twin with
  * cg_propagate_full(), and every computed field must be equal bit for bit.
  * The fast path must have been taken often, and not always (some arcs
@@ -159,6 +160,12 @@ int main(void)
 				}
 				m[0].g.arcs[a].deleted ^= 1;
 				m[1].g.arcs[a].deleted ^= 1;
+			}
+			if (rnd(10) == 0) { /* a self time edited too */
+				uint32_t f = rnd(n);
+				double ticks = rnd(30);
+				m[0].g.nodes[f].self_time = m[1].g.nodes[f].self_time =
+					ticks;
 			}
 			cg_propagate(&m[0].g);
 			cg_propagate_full(&m[1].g);

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* propint: the steps of propagation (propagate.c) that its fast path
+ * (propfast.c) runs again on part of the graph.  Internal to core/graph. */
+#ifndef TG_PROPINT_H
+#define TG_PROPINT_H
+
+#include "cg.h"
+
+/* Flags and fraction of function CHILD, or of its whole cycle, from its
+ * callers' (final) values. */
+void cg_prop_inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child);
+/* C's own selection sets over what it inherited; its prop_self. */
+void cg_prop_node_sets(struct cg *g, struct cg_node *c);
+/* Every cycle's self time from its members'. */
+void cg_prop_cycle_times(struct cg *g);
+/* The time PARENT's live arcs carry up (added to PARENT, and to its
+ * cycle when it is a member); its callees must be done. */
+void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent);
+/* The print order and indices. */
+void cg_prop_sort(struct cg *g);
+/* The whole propagation, keeping what the fast path needs. */
+void cg_prop_full(struct cg *g);
+/* Flags, times and order from scratch, the numbering and calls given. */
+void cg_prop_finish(struct cg *g);
+
+#endif
