@@ -487,7 +487,7 @@ void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 
 /* Print order of the call graph: total time down, cycles first, names
  * without a leading underscore first, calls down, then the raw name. */
-static int cmp_total(const void *ctx, uint32_t l, uint32_t r)
+int cg_prop_cmp(const void *ctx, uint32_t l, uint32_t r)
 {
 	const struct cg *g = ctx;
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
@@ -518,7 +518,7 @@ void cg_prop_sort(struct cg *g)
 	g->order = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
 		g->order[i] = i;
-	util_msort_u32(g->order, n, cmp_total, g);
+	util_msort_u32(g->order, n, cg_prop_cmp, g);
 	for (uint32_t i = 0; i < n; i++)
 		g->nodes[g->order[i]].index = i + 1;
 	g->norder = n;

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "cg.h"
 #include "propint.h"
+#include "sort.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -289,7 +290,80 @@ static void finish_part(struct cg *g, const uint32_t *t, uint32_t n)
 	free(w.seen);
 	free(w.mem);
 	free(w.queued);
-	cg_prop_sort(g);
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* Whether two cycles have the same time: then the full sort's order
+ * between them depends on the sort's steps, and only it can tell. */
+static int cycle_ties(const struct cg *g)
+{
+	double *t = xmalloc(((size_t)g->ncycles + 1) * sizeof *t);
+	for (uint32_t k = 0; k < g->ncycles; k++) {
+		const struct cg_node *c = &g->nodes[g->nfuncs + k];
+		t[k] = c->prop_self + c->prop_child;
+	}
+	qsort(t, g->ncycles, sizeof *t, cmp_double);
+	int tie = 0;
+	for (uint32_t k = 1; k < g->ncycles && !tie; k++)
+		tie = t[k] == t[k - 1];
+	free(t);
+	return tie;
+}
+
+/* The print order again when only the nodes whose time or calls differ
+ * from TOT and CALLS (as they were) can move: the others keep their
+ * order; the moved ones are sorted apart (stable, from address order) and
+ * merged in, ties going to the lower node as the full stable sort does. */
+static void sort_part(struct cg *g, const double *tot, const uint64_t *calls)
+{
+	uint32_t n = g->norder, nl = 0, nc = 0;
+	if (cycle_ties(g)) {
+		cg_prop_sort(g);
+		return;
+	}
+	uint32_t *moved = xmalloc(((size_t)n + 1) * sizeof *moved);
+	uint8_t *is_moved = xcalloc((size_t)n + 1, 1);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct cg_node *x = &g->nodes[i];
+		if (!same(tot[i], x->prop_self + x->prop_child) ||
+		    calls[i] != x->ncalls) {
+			is_moved[i] = 1;
+			moved[nc++] = i;
+		}
+	}
+	if (nc == 0) {
+		free(moved);
+		free(is_moved);
+		return;
+	}
+	uint32_t *kept = xmalloc(((size_t)n + 1) * sizeof *kept);
+	for (uint32_t i = 0; i < n; i++)
+		if (!is_moved[g->order[i]])
+			kept[nl++] = g->order[i];
+	util_msort_u32(moved, nc, cg_prop_cmp, g);
+	uint32_t i = 0, j = 0, k = 0;
+	while (i < nl || j < nc) {
+		int take_moved;
+		if (i == nl)
+			take_moved = 1;
+		else if (j == nc)
+			take_moved = 0;
+		else {
+			int c = cg_prop_cmp(g, moved[j], kept[i]);
+			take_moved = c < 0 || (c == 0 && moved[j] < kept[i]);
+		}
+		g->order[k++] = take_moved ? moved[j++] : kept[i++];
+	}
+	for (k = 0; k < n; k++)
+		g->nodes[g->order[k]].index = k + 1;
+	free(moved);
+	free(kept);
+	free(is_moved);
 }
 
 /* Self times and selections as propagated, to tell whether they changed. */
@@ -342,6 +416,20 @@ void cg_propagate(struct cg *g)
 			t = xrealloc(t, (cap *= 2) * sizeof *t);
 		t[n++] = a;
 	}
+	/* Only arcs changed: the times and calls as they were tell which
+	 * nodes can move in the print order. */
+	int part = !inputs_changed(g);
+	uint32_t nn = g->norder;
+	double *tot = NULL;
+	uint64_t *calls = NULL;
+	if (part) {
+		tot = xmalloc(((size_t)nn + 1) * sizeof *tot);
+		calls = xmalloc(((size_t)nn + 1) * sizeof *calls);
+		for (uint32_t i = 0; i < nn; i++) {
+			tot[i] = g->nodes[i].prop_self + g->nodes[i].prop_child;
+			calls[i] = g->nodes[i].ncalls;
+		}
+	}
 	uint32_t nt = 0; /* the toggled arcs that can move a time */
 	for (uint32_t i = 0; i < n; i++) {
 		toggle_calls(g, t[i]);
@@ -350,11 +438,14 @@ void cg_propagate(struct cg *g)
 			t[nt++] = t[i];
 	}
 	g->prop_fast++;
-	if (inputs_changed(g)) {
+	if (part) {
+		finish_part(g, t, nt);
+		sort_part(g, tot, calls);
+	} else {
 		cg_prop_finish(g);
 		remember(g);
-	} else {
-		finish_part(g, t, nt);
 	}
+	free(tot);
+	free(calls);
 	free(t);
 }

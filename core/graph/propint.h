@@ -16,6 +16,10 @@ void cg_prop_cycle_times(struct cg *g);
 /* The time PARENT's live arcs carry up (added to PARENT, and to its
  * cycle when it is a member); its callees must be done. */
 void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent);
+/* The print order's comparison of nodes L and R (CTX is the graph): not
+ * a consistent order between two cycles of equal time (either comes
+ * first), one otherwise. */
+int cg_prop_cmp(const void *ctx, uint32_t l, uint32_t r);
 /* The print order and indices. */
 void cg_prop_sort(struct cg *g);
 /* The whole propagation, keeping what the fast path needs. */
