@@ -281,6 +281,11 @@ static void number_graph(struct cg *g, const uint8_t *dead)
 	free(mem);
 }
 
+int cg_prop_same_cycle(const struct cg *g, uint32_t p, uint32_t c)
+{
+	return g->nodes[p].cycle != 0 && g->nodes[p].cycle == g->nodes[c].cycle;
+}
+
 /* Make a cycle node for every head with members, in address order. */
 static void link_cycles(struct cg *g, const uint8_t *dead)
 {

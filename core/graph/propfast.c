@@ -35,10 +35,8 @@ static int keeps_numbering(const struct cg *g, uint32_t a)
 	uint32_t p = arc->parent, c = arc->child;
 	if (p == c)
 		return 1;
-	if (arc->deleted) {
-		uint32_t cy = g->nodes[p].cycle;
-		return g->tree_arc[c] != a && (cy == 0 || cy != g->nodes[c].cycle);
-	}
+	if (arc->deleted)
+		return g->tree_arc[c] != a && !cg_prop_same_cycle(g, p, c);
 	return g->t_done[c] < g->t_push[p];
 }
 
@@ -59,8 +57,9 @@ static void toggle_calls(struct cg *g, uint32_t a)
 	if (c->cycle == 0)
 		return;
 	struct cg_node *cyc = &g->nodes[c->head];
-	uint64_t *calls =
-		g->nodes[arc->parent].cycle == c->cycle ? &cyc->self_calls : &cyc->ncalls;
+	uint64_t *calls = cg_prop_same_cycle(g, arc->parent, arc->child)
+				  ? &cyc->self_calls
+				  : &cyc->ncalls;
 	if (on)
 		*calls += arc->count;
 	else

@@ -6,6 +6,9 @@
 
 #include "cg.h"
 
+/* Whether functions P and C are members of one cycle (an arc between
+ * them is inside it). */
+int cg_prop_same_cycle(const struct cg *g, uint32_t p, uint32_t c);
 /* Flags and fraction of function CHILD, or of its whole cycle, from its
  * callers' (final) values. */
 void cg_prop_inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child);
