@@ -34,7 +34,7 @@ $(B)/runtime/obj/record.o $(B)/runtime/obj/sample.o: RT_EXTRA = $(RT_HOT)
 $(B)/runtime/obj/%.o: runtime/%.c config.h
 	$(say) CC $@
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -I. $(RT_CFLAGS) $(RT_EXTRA) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) -I. -I$(srcdir) $(RT_CFLAGS) $(RT_EXTRA) -MMD -MP -c -o $@ $<
 
 $(B)/runtime/obj/%.o: runtime/%.S
 	$(say) AS $@

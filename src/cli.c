@@ -198,7 +198,7 @@ static void usage(FILE *f)
 "  --cycle-allow-roots            let a broken cycle's functions lose all callers\n"
 "  --break-keep=FROM/TO           never delete these arcs (pin them)\n"
 "  --break-force=FROM/TO          delete these arcs, the rest chosen around them\n"
-"  --write-edits=FILE             write the deleted arcs as an edits file\n"
+"  --write-edits=FILE             write the session's edits as an edits file\n"
 "  --edits=FILE                   apply an edits file (: commands) first\n"
 "Comparison:\n"
 "  --baseline=PROF[,PROF...]      compare against these profiles (summed)\n"

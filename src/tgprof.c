@@ -13,6 +13,7 @@
 #include "tui.h"
 #include "comparerun.h"
 #include "edit.h"
+#include "session.h"
 #include "export.h"
 
 #include <stdio.h>
@@ -52,24 +53,6 @@ static int show_progress(void *ctx, const char *what, double done)
 	return 0;
 }
 
-/* --break-cycles: the listing to OUT; the deleted arcs in *DEL. */
-static void run_break(FILE *out, struct load *l, const struct opts *o, uint32_t **del,
-		      size_t *ndel)
-{
-	struct cyclebreak_limits lim = CYCLEBREAK_LIMITS_DEFAULT;
-	const char *d = getenv("TGPROF_PROGRESS_DELAY");
-	struct progress p = { util_now(), d && *d ? atof(d) : 0.5, 0 };
-
-	cyclebreak_opts_limits(o, &lim);
-	if (isatty(STDERR_FILENO)) {
-		lim.progress = show_progress;
-		lim.progress_ctx = &p;
-	}
-	cyclebreak_batch(out, &l->g, o, &lim, del, ndel);
-	if (p.shown)
-		fprintf(stderr, "\r\033[K");
-}
-
 /* -s: the sum of the profiles, and of the shared objects' files beside
  * them (a profile of several objects), each to its own gmon.sum file. */
 static void write_sum(struct load *l, const struct opts *o)
@@ -101,52 +84,59 @@ static void run_export(struct load *l, struct edit *e, const struct opts *o,
 
 static int run_text(const struct opts *o)
 {
-	struct load l;
+	static struct session ss;
 	static char outbuf[1 << 20];
-	struct edit *e = NULL;
-	uint32_t *del = NULL;
-	size_t ndel = 0;
+	const char *d = getenv("TGPROF_PROGRESS_DELAY");
+	struct progress p = { util_now(), d && *d ? atof(d) : 0.5, 0 };
+	struct session_how how = { NULL, 1, stdout, NULL, NULL };
 	char *listing = NULL, msg[1024];
 	size_t len = 0;
 
 	/* Large reports: write in big blocks. */
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-	if (o->write_edits && o->break_cycles <= 0)
-		util_die("--write-edits: needs --break-cycles (it writes the arcs "
-			 "that deletes)");
-	load_all(&l, o, NULL);
-	if (o->edits_file) {
-		e = edit_open(&l, o);
-		if (editfile_apply(e, o->edits_file, msg, sizeof msg) < 0)
-			util_die("%s", msg);
+	/* with --format/--output the --break-cycles listing goes into the
+	 * text export */
+	if (o->break_cycles > 0 && o->out_asked &&
+	    !(how.listing = open_memstream(&listing, &len)))
+		util_die("out of memory");
+	if (isatty(STDERR_FILENO)) {
+		how.break_progress = show_progress;
+		how.break_ctx = &p;
 	}
-	if (o->break_cycles > 0) {
-		/* with --format/--output the listing goes into the text export */
-		FILE *out = o->out_asked ? open_memstream(&listing, &len) : stdout;
-		if (!out)
-			util_die("out of memory");
-		run_break(out, &l, o, &del, &ndel);
-		if (out != stdout)
-			fclose(out);
-	}
-	if (o->write_edits && editfile_write(o->write_edits, &l.g, del, ndel,
-					     UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
+	int st = session_open(&ss, o, &how, msg, sizeof msg);
+	if (p.shown)
+		fprintf(stderr, "\r\033[K");
+	if (how.listing && how.listing != stdout)
+		fclose(how.listing);
+	if (st < 0)
 		util_die("%s", msg);
-	free(del);
+	struct load *l = &ss.ld;
+	/* the session: --edits's steps, then the arcs --break-cycles deleted */
+	char label[2048];
+	size_t k = (size_t)snprintf(label, sizeof label, "break-cycles %ld%s%s%s",
+				    o->break_cycles, o->cycle_heuristic_bsd ? " bsd" : "",
+				    o->cycle_objective_time ? " time" : "",
+				    o->cycle_allow_roots ? " roots" : "");
+	for (int i = 0; i < o->nbreak_choices && k < sizeof label; i++)
+		k += (size_t)snprintf(label + k, sizeof label - k, "; %s %s",
+				      o->break_choices[i].which == 'K' ? "pinned"
+								       : "forced",
+				      o->break_choices[i].spec);
+	if (o->write_edits &&
+	    editfile_write(o->write_edits, ss.ed, ss.broken, ss.nbroken, label,
+			   UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
+		util_die("%s", msg);
 	if (o->out_asked) {
-		if (!e)
-			e = edit_open(&l, o);
-		run_export(&l, e, o, listing);
+		run_export(l, ss.ed, o, listing);
 	} else {
 		if (o->sum)
-			write_sum(&l, o);
-		report_all_load(stdout, &l, o);
+			write_sum(l, o);
+		report_all_load(stdout, l, o);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			util_die("error writing the report to standard output");
 	}
 	free(listing);
-	edit_close(e);
-	load_free(&l);
+	session_close(&ss);
 	return 0;
 }
 
@@ -168,7 +158,8 @@ static int run_compare(const struct opts *o)
 	static struct comparerun r;
 	char msg[4200];
 
-	comparerun_load(&r, o);
+	if (comparerun_load(&r, o, msg, sizeof msg) < 0)
+		util_die("%s", msg);
 	struct compare_out x = { &r.c, o->out_format };
 	if (util_write_file(o->output, UTIL_WRITE_NAMED, fill_compare, &x, NULL, msg,
 			    sizeof msg) != 0)

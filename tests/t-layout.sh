@@ -5,7 +5,7 @@
 # nothing of core/ but core/profile/gmon_format.h; tui/ never includes
 # src/; a core folder includes only itself and the folders below it:
 #   util < profile < core (opts.h) < graph < cyclebreak < load < report <
-#   tree < edit < export < compare
+#   tree < edit < export < session < compare
 # Headers are included by bare name, so names must be unique across the
 # folders.  The checker is also run on a small tree with planted
 # violations, which it must report.
@@ -24,7 +24,7 @@ layout_check() {
 	 done) |
 	awk -v allow="$ALLOW" -v root="$1" '
 	BEGIN {
-		n = split("util profile core graph cyclebreak load report tree edit export compare", o, " ")
+		n = split("util profile core graph cyclebreak load report tree edit export session compare", o, " ")
 		for (i = 1; i <= n; i++)
 			rank[o[i]] = i
 		cmd = "cd \"" root "\" && find core src tui runtime -name \"*.h\" 2>/dev/null"

@@ -60,8 +60,12 @@ else
 		"$bad" "$(cat err)"
 fi
 
-# Killed with SIGKILL while dumping: nothing half-written is left, five
-# times.
+# Killed with SIGKILL while dumping: nothing half-written is at any name
+# a reader takes, five times.  A complete file is linked under its
+# temporary name and renamed over the name (no call replaces a file with
+# an unnamed one), so a kill between those two calls can leave one whole
+# NAME.tmp.PID.RANDOM of the killed process, as tgmon(3) says; anything
+# else (a second one, another process's, a partial one) is a failure.
 rm -rf kl && mkdir kl
 bad=
 for i in 1 2 3 4 5; do
@@ -76,15 +80,17 @@ for i in 1 2 3 4 5; do
 	kill -KILL "$p"
 	wait "$p" 2> /dev/null
 	tmps=$(find kl -name '*.tmp.*')
-	if [ -n "$tmps" ] || [ "$(rt_calls ./hostile work kl/d.out)" != 100 ]; then
+	ntmp=$(printf '%s' "$tmps" | grep -c .)
+	case $tmps in "" | *".tmp.$p."*) ;; *) ntmp=99 ;; esac
+	if [ "$ntmp" -gt 1 ] || [ "$(rt_calls ./hostile work kl/d.out)" != 100 ]; then
 		bad="run $i: $(ls kl | tr '\n' ' ')"
 		break
 	fi
 done
 if [ -z "$bad" ]; then
-	tg_pass "killed while dumping: no temporary file left, the last dump whole (5 runs)"
+	tg_pass "killed while dumping: the last dump whole, at most the one temporary file of the instant of the kill (5 runs)"
 else
-	tg_fail "killed while dumping: no temporary file left, the last dump whole (5 runs)" \
+	tg_fail "killed while dumping: the last dump whole, at most the one temporary file of the instant of the kill (5 runs)" \
 		"$bad" "$(cat err)"
 fi
 

@@ -55,7 +55,15 @@
 	X(TOGGLE_BARS,  "toggle-bars",   "Show or hide the bars of % time (wide screens)") \
 	X(TOGGLE_SIGNIFICANT, "toggle-significant", "Against a baseline: list only significant changes, or all") \
 	X(ENTRY_GROW,   "entry-grow",    "Make the entry pane taller (the list shorter)") \
-	X(ENTRY_SHRINK, "entry-shrink",  "Make the entry pane shorter (the list taller)")
+	X(ENTRY_SHRINK, "entry-shrink",  "Make the entry pane shorter (the list taller)") \
+	X(VIEW_TREE,    "view-tree",     "Show the call tree, top-down from the roots") \
+	X(TREE_UP,      "view-tree-up",  "Show the call tree bottom-up: every path that reaches the selected function") \
+	X(TREE_EXPAND,  "tree-expand",   "In the call tree: open the row one level (on an open row: go to its first child)") \
+	X(TREE_COLLAPSE, "tree-collapse", "In the call tree: close the row (on a closed row: go to its parent)") \
+	X(TREE_TOGGLE,  "tree-toggle",   "In the call tree: open or close the row one level") \
+	X(TREE_HOT_PATH, "tree-hot-path", "In the call tree: open the hot path, the chain of largest children while they have 1% of the time") \
+	X(TREE_COLLAPSE_ALL, "tree-collapse-all", "In the call tree: close every row") \
+	X(TREE_PARENT,  "tree-parent",   "In the call tree: go to the parent row")
 /* clang-format on */
 
 enum action {

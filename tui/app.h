@@ -27,6 +27,7 @@
 #include "load.h"
 #include "opts.h"
 #include "matcher.h"
+#include "session.h"
 #include "textbuf.h"
 #include "view.h"
 
@@ -45,8 +46,8 @@ struct histpos {
 };
 
 struct app {
-	struct load ld;
-	struct edit *ed;
+	struct session ss; /* the model (ss.ld) and its edit session */
+	struct edit *ed;   /* ss.ed */
 	struct cg *g;
 	const struct opts *o;
 	int view, prev_list_view;

@@ -18,10 +18,8 @@
 #include <string.h>
 
 static struct {
-	int loaded;
-	struct load before;
-	struct opts bo; /* the options the baseline was loaded with */
-	char **files;   /* its profile names (bo.profiles) */
+	struct session *side; /* the baseline, opened as the text comparison's */
+	char **files;         /* its profile names (side->o.profiles) */
 	int nfiles;
 	char name[256]; /* for messages: the first file, "+N" more */
 	struct compare c;
@@ -32,30 +30,7 @@ static struct {
 
 int baseline_active(void)
 {
-	return bl.loaded;
-}
-
-/* Whether PATH reads as a profile, without the loader's dying. */
-static int check_profile(const struct app *a, const char *path, char *msg, size_t len)
-{
-	const char *why;
-	size_t n;
-	char err[512];
-	unsigned char *data = (unsigned char *)util_read_file(path, &n, &why);
-	if (!data) {
-		snprintf(msg, len, "%s: %s", path, why);
-		return -1;
-	}
-	struct gmon_profile p;
-	gmon_init(&p);
-	const struct gmon_abi *abi = bl.loaded ? &bl.before.st.abi : &a->ld.st.abi;
-	int r = gmon_read_mem(&p, path, data, n, abi, a->o->format, NULL, err,
-			      sizeof err);
-	gmon_free(&p);
-	free(data);
-	if (r < 0)
-		snprintf(msg, len, "%s", err);
-	return r;
+	return bl.side != NULL;
 }
 
 static int arc_order_made; /* the comparison's arcs sorted (find_arc) */
@@ -68,56 +43,47 @@ static void uncompare(void)
 	arc_order_made = 0;
 }
 
+static void free_files(char **files, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+}
+
 void baseline_drop(struct app *a)
 {
 	uncompare();
-	if (bl.loaded)
-		load_free(&bl.before);
-	for (int i = 0; i < bl.nfiles; i++)
-		free(bl.files[i]);
-	free(bl.files);
+	if (bl.side) {
+		session_close(bl.side);
+		free(bl.side);
+	}
+	bl.side = NULL;
+	free_files(bl.files, bl.nfiles);
 	bl.files = NULL;
 	bl.nfiles = 0;
-	bl.loaded = 0;
 	bl.only_significant = 0;
 	app_invalidate(a);
 }
 
 int baseline_load(struct app *a, const char *const *files, int n, char *msg, size_t len)
 {
-	const char *why;
-	const char *exe = a->o->baseline_exe ? a->o->baseline_exe : a->o->exe;
+	/* The text comparison's baseline side (session_baseline_opts): the
+	 * session's options, its own files, --edits and --break-cycles. */
+	char **names = xmalloc((size_t)n * sizeof *names);
 	for (int i = 0; i < n; i++)
-		if (check_profile(a, files[i], msg, len) < 0)
-			return -1;
-	if (exe && util_check_regular(exe, &why) < 0) {
-		snprintf(msg, len, "%s: %s", exe, why);
-		return -1;
+		names[i] = xstrdup(files[i]);
+	struct opts bo;
+	session_baseline_opts(&bo, a->o, (const char *const *)names, n);
+	struct session *side = xmalloc(sizeof *side);
+	if (session_open(side, &bo, NULL, msg, len) < 0) {
+		free(side);
+		free_files(names, n);
+		return -1; /* the old baseline, if any, stays */
 	}
 	baseline_drop(a);
-	bl.files = xmalloc((size_t)n * sizeof *bl.files);
-	for (int i = 0; i < n; i++)
-		bl.files[i] = xstrdup(files[i]);
+	bl.side = side;
+	bl.files = names;
 	bl.nfiles = n;
-	/* The text comparison's options for the baseline side
-	 * (comparerun_baseline_opts): the session's, its own files. */
-	bl.bo = *a->o;
-	bl.bo.profiles = (const char **)bl.files;
-	bl.bo.nprofiles = n;
-	bl.bo.exe = exe;
-	bl.bo.file_info = 0;
-	bl.bo.sum = 0;
-	load_all(&bl.before, &bl.bo, NULL);
-	if (a->o->edits_file) {
-		/* As comparerun: the same edits on both sides.  The file
-		 * applied to the current side already. */
-		char emsg[1024];
-		struct edit *e = edit_open(&bl.before, &bl.bo);
-		if (editfile_apply(e, a->o->edits_file, emsg, sizeof emsg) < 0)
-			app_message(a, 1, "%s", emsg);
-		edit_close(e);
-	}
-	bl.loaded = 1;
 	snprintf(bl.name, sizeof bl.name, "%s%s", files[0], n > 1 ? " (and more)" : "");
 	app_invalidate(a);
 	return 0;
@@ -126,15 +92,16 @@ int baseline_load(struct app *a, const char *const *files, int n, char *msg, siz
 /* The comparison for the model as it is now. */
 static const struct compare *current(const struct app *a)
 {
-	if (!bl.loaded)
+	if (!bl.side)
 		return NULL;
 	unsigned long gen = edit_generation(a->ed);
 	if (bl.compared && bl.gen == gen)
 		return &bl.c;
 	uncompare();
 	const struct opts *o = a->o;
-	struct compare_side before = { &bl.before.g, bl.bo.exe, bl.bo.profiles,
-				       bl.bo.nprofiles };
+	const struct opts *bo = &bl.side->o;
+	struct compare_side before = { &bl.side->ld.g, bo->exe, bo->profiles,
+				       bo->nprofiles };
 	struct compare_side after = { a->g, o->exe, o->profiles, o->nprofiles };
 	compare_build(&bl.c, &before, &after, o->normalize, o->zero);
 	bl.compared = 1;
@@ -151,9 +118,14 @@ const struct compare_func *baseline_func(const struct app *a, uint32_t n)
 	return k == CG_NONE ? NULL : &c->funcs[k];
 }
 
+const struct cg *baseline_graph(void)
+{
+	return bl.side ? &bl.side->ld.g : NULL;
+}
+
 int baseline_keep(const struct app *a, uint32_t n)
 {
-	if (!bl.loaded || !bl.only_significant)
+	if (!bl.side || !bl.only_significant)
 		return 1;
 	const struct compare_func *f = baseline_func(a, n);
 	return f && f->significant;
@@ -184,7 +156,7 @@ int baseline_cmp_signif(const void *ctx, uint32_t l, uint32_t r)
 int baseline_shown(const struct app *a, int w)
 {
 	(void)a;
-	return bl.loaded && w >= 60;
+	return bl.side && w >= 60;
 }
 
 static double scale(const struct app *a)
@@ -222,7 +194,7 @@ void baseline_change_cell(const struct app *a, int view, uint32_t n, char *buf,
 int baseline_calls_shown(const struct app *a, int w)
 {
 	(void)a;
-	return bl.loaded && w >= 90;
+	return bl.side != NULL && w >= 90;
 }
 
 void baseline_calls_before_cell(const struct app *a, int view, uint32_t n, char *buf,
@@ -355,7 +327,7 @@ void baseline_command(struct app *a, const char *arg)
 	const char *files[64];
 	int n = 0;
 	if (!*arg) {
-		if (bl.loaded)
+		if (bl.side)
 			app_message(a, 0, "baseline %s%s", bl.name,
 				    bl.only_significant ? " (significant changes only)"
 							: "");
@@ -365,7 +337,7 @@ void baseline_command(struct app *a, const char *arg)
 		return;
 	}
 	if (strcmp(arg, "off") == 0) {
-		if (!bl.loaded) {
+		if (!bl.side) {
 			app_message(a, 1, "baseline: none loaded");
 			return;
 		}
@@ -388,7 +360,7 @@ void baseline_command(struct app *a, const char *arg)
 
 void baseline_significant(struct app *a, const char *arg)
 {
-	if (!bl.loaded) {
+	if (!bl.side) {
 		app_message(a, 1, "significant: no baseline (:baseline FILE loads one)");
 		return;
 	}

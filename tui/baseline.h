@@ -2,8 +2,8 @@
 /* baseline: the browser against a baseline profile (--baseline on a
  * terminal, :baseline FILE at run time).
  *
- * The baseline is loaded with the session's options (as the text
- * comparison loads it) and compared (core/compare) with the browser's
+ * The baseline is opened with the session's options (as the text
+ * comparison opens it, --edits and --break-cycles included) and compared (core/compare) with the browser's
  * current model, again whenever the model changes, so the columns follow
  * edits.  The lists get two extra columns (list.c's table): the
  * baseline's self time and the change with its significance mark, in
@@ -20,16 +20,20 @@ struct app;
 struct cg;
 struct compare_func;
 
-/* Load FILES (N profiles summed) as the baseline, replacing any.  A file
- * that is not a readable profile leaves the session as it was: -1 with
- * "FILE: reason" in MSG.  Other failures of the loader still end the
- * program (core dies on them). */
+/* Open FILES (N profiles summed) as the baseline, replacing any: a
+ * session (session.h) with the browser's options, --edits and
+ * --break-cycles applied, as the text comparison opens it.  Any failure
+ * (a file that is not a readable profile of the program, a bad edits
+ * file) leaves the browser as it was: -1 with "FILE: reason" in MSG. */
 int baseline_load(struct app *a, const char *const *files, int n, char *msg, size_t len);
 void baseline_drop(struct app *a);
 int baseline_active(void);
 /* The comparison row of node N of the browser's model (NULL: none, a
  * cycle, or no baseline), the comparison brought up to date first. */
 const struct compare_func *baseline_func(const struct app *a, uint32_t n);
+/* The baseline's model (propagated; its nodes are compare_func's
+ * node[COMPARE_BEFORE]), NULL when there is none. */
+const struct cg *baseline_graph(void);
 /* The list filter: 0 when only significant changes are wanted and N's is
  * not one. */
 int baseline_keep(const struct app *a, uint32_t n);

@@ -3,7 +3,8 @@
  *
  * One table (name, help, handler) drives dispatch, completion and the
  * help view.  Model changes go through core/edit.h; FUNC arguments are
- * whatever edit_lookup() takes ([N], N, raw or demangled name) and
+ * whatever edit_lookup() takes ([N], N, raw, demangled or alias name,
+ * FILE:NAME...) and
  * default to the selected function, so a name with blanks can be given
  * whole. */
 #include "config.h"
@@ -16,7 +17,9 @@
 #include "keymap.h"
 #include "list.h"
 #include "screen.h"
+#include "term.h"
 #include "view_cycles.h"
+#include "view_tree.h"
 #include "cyclebreak.h"
 #include "view_entry.h"
 #include "util.h"
@@ -82,49 +85,33 @@ static void c_goto(struct app *a, const char *name, char *arg)
 	if (n == CG_NONE)
 		return;
 	go_node(a, n);
+	const struct cg_node *x = &a->g->nodes[n];
+	/* why, in the order the lists apply them: gprof's rule (-z), then
+	 * the selections, then the browser's filter */
+	const char *why =
+		n < a->g->nfuncs && x->ncalls == 0 && x->self_time == 0 && !a->o->zero
+			? "never called and no time; gprof lists such functions "
+			  "with -z"
+		: a->filter_pct > 0 || a->filter.text
+			? "the filter hides it; F clears filters"
+			: "hidden, or outside the focus; :unhide, :unfocus";
 	if (a->node != n)
-		app_message(a, 1,
-			    "[%u] %s is not listed (the filter or focus hides it; F "
-			    "clears filters)",
-			    a->g->nodes[n].index, app_node_name(a, n, buf, sizeof buf));
+		app_message(a, 1, "[%u] %s is not listed (%s)", x->index,
+			    app_node_name(a, n, buf, sizeof buf), why);
 	else
 		app_message(a, 0, "at [%u] %s", a->g->nodes[n].index,
 			    app_node_name(a, n, buf, sizeof buf));
 }
 
-/* FROM/TO where each side names one function as :goto takes it (raw or
- * demangled name, [N]): the arc between them, else CG_NONE.  The '/'
- * is the one outside parentheses and template brackets, so C++ names
- * (operator/ aside) can be typed as the screen shows them. */
+/* FROM/TO where each side names one function as :goto takes it
+ * (edit_arc_by_names): the arc between them, else CG_NONE. */
 static uint32_t arc_by_names(struct app *a, const char *arg, int *named)
 {
 	char msg[APP_MSG_MAX];
-	int depth = 0;
-	const char *slash = NULL;
-	*named = 0;
-	for (const char *s = arg; *s; s++) {
-		if (*s == '(' || *s == '<')
-			depth++;
-		else if ((*s == ')' || *s == '>') && depth > 0)
-			depth--;
-		else if (*s == '/' && depth == 0 && !slash)
-			slash = s;
-	}
-	if (!slash)
-		return CG_NONE;
-	char *from = xstrdup(arg);
-	from[slash - arg] = 0;
-	uint32_t f = edit_lookup(a->ed, from, msg, sizeof msg);
-	uint32_t t =
-		f == CG_NONE ? CG_NONE : edit_lookup(a->ed, slash + 1, msg, sizeof msg);
-	free(from);
-	if (f == CG_NONE || t == CG_NONE)
-		return CG_NONE;
-	*named = 1;
-	uint32_t arc = cg_arc_find(a->g, f, t);
-	if (arc == CG_NONE)
-		app_message(a, 1, "%s does not call %s", a->g->nodes[f].sym->dname,
-			    a->g->nodes[t].sym->dname);
+	uint32_t arc;
+	*named = edit_arc_by_names(a->ed, arg, &arc, msg, sizeof msg);
+	if (*named && arc == CG_NONE)
+		app_message(a, 1, "%s", msg);
 	return arc;
 }
 
@@ -161,6 +148,15 @@ static void c_arc(struct app *a, const char *name, char *arg)
 	int r = restore ? edit_arc_restore_spec(a->ed, arg, NULL, msg, sizeof msg)
 			: edit_arc_delete_spec(a->ed, arg, NULL, msg, sizeof msg);
 	app_message_names(a, r < 0, msg);
+}
+
+/* :begin [LABEL] and :end: the edits between them one undo step. */
+static void c_group(struct app *a, const char *name, char *arg)
+{
+	char msg[512], line[600];
+	snprintf(line, sizeof line, "%s %s", name, arg);
+	int r = edit_command(a->ed, line, msg, sizeof msg);
+	app_message(a, r < 0, "%s", msg);
 }
 
 static void c_edit(struct app *a, const char *name, char *arg)
@@ -343,6 +339,25 @@ static void c_bind(struct app *a, const char *name, char *arg)
 		app_view(a, V_HELP)->ops->open(a, app_view(a, V_HELP));
 }
 
+/* Whether command line S only edits the model by names (edit.h's
+ * commands with an argument, no [N]): those run in one batch, one
+ * propagation for a run of them (an edits file of 20,000 arcs). */
+static int batchable(const char *s)
+{
+	static const char *const edits[] = {
+		"k",          "restore",      "self",         "scale", "hide",
+		"unhide",     "exclude-time", "include-time", "focus", "unfocus",
+		"focus-time", "unfocus-time", "begin",        "end"
+	};
+	size_t w = strcspn(s, " \t");
+	if (strchr(s, '['))
+		return 0;
+	for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++)
+		if (strlen(edits[i]) == w && strncmp(s, edits[i], w) == 0)
+			return s[w] != 0 || strcmp(edits[i], "end") == 0;
+	return 0;
+}
+
 /* :source FILE runs FILE's lines as commands.  A file may source others,
  * 8 levels deep at most (as "use" in key files), so a file that sources
  * itself ends with a message instead of the stack. */
@@ -365,23 +380,65 @@ static void c_source(struct app *a, const char *name, char *arg)
 		return;
 	}
 	depth++;
+	int batch = 0;
+	long lineno = 0, nlines = 0, stopped = 0;
+	double t0 = util_now(), shown = 0;
+	for (const char *c = text; (c = strchr(c, '\n')); c++)
+		nlines++;
 	for (line = text; !a->quit && *line; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next)
 			*next++ = 0;
+		/* A long file: progress on the message line once a second
+		 * after half a second (the batch propagated first, so the
+		 * screen is true), and Esc stops it between two lines. */
+		if ((++lineno & 255) == 0) {
+			if (term_cancel_pressed()) {
+				stopped = lineno;
+				break;
+			}
+			double now = util_now();
+			if (now - t0 >= 0.5 && now - shown >= 1) {
+				shown = now;
+				if (batch) {
+					edit_batch_end(a->ed);
+					edit_batch_begin(a->ed);
+				}
+				app_progress(a, "%s: line %ld of %ld  (Esc stops)", arg,
+					     lineno, nlines);
+				screen_draw(a);
+				refresh();
+			}
+		}
 		line[strcspn(line, "\r")] = 0;
 		char *s = line;
 		while (*s == ' ' || *s == ':')
 			s++;
 		if (*s && *s != '#') {
 			a->msg_err = 0;
+			if (batchable(s) != batch) {
+				batch = !batch;
+				if (batch)
+					edit_batch_begin(a->ed);
+				else
+					edit_batch_end(a->ed);
+			}
 			cmd_run(a, s);
 			n++;
 			errors += a->msg_err;
 		}
 	}
+	if (batch)
+		edit_batch_end(a->ed);
 	depth--;
 	free(text);
+	if (stopped) {
+		app_message(a, 1,
+			    "%s: stopped at line %ld: the %d command%s before it stay "
+			    "(u undoes them)",
+			    arg, stopped, n, n == 1 ? "" : "s");
+		return;
+	}
 	/* The last command's own message stays when it failed. */
 	if (!a->msg_err)
 		app_message(a, errors != 0, "%s: ran %d command%s%s", arg, n,
@@ -495,6 +552,17 @@ static void c_view(struct app *a, const char *name, char *arg)
 		app_set_view(a, v);
 }
 
+static void c_tree(struct app *a, const char *name, char *arg)
+{
+	if (strcmp(name, "tree") == 0) {
+		view_tree_down(a);
+		return;
+	}
+	uint32_t n = func_arg(a, arg, 1);
+	if (n != CG_NONE)
+		view_tree_up(a, n);
+}
+
 static void c_break(struct app *a, const char *name, char *arg)
 {
 	(void)name;
@@ -526,20 +594,20 @@ static void c_break(struct app *a, const char *name, char *arg)
 	view_cycles_propose(a, n, bsd, by_time, roots, NULL, 0);
 }
 
-/* :write-edits FILE: the arcs deleted now as an edits file (core/edit). */
+/* :write-edits FILE: the session's edits as an edits file (core/edit). */
 static void c_write_edits(struct app *a, const char *name, char *arg)
 {
 	char msg[4200];
-	size_t n;
-	const uint32_t *d = edit_deleted_arcs(a->ed, &n);
+	size_t n = edit_nsteps(a->ed);
 	if (!*arg) {
 		app_message(a, 1, "usage: %s FILE", name);
 		return;
 	}
-	int r = editfile_write(arg, a->g, d, n, write_flags(name), msg, sizeof msg);
+	int r = editfile_write(arg, a->ed, NULL, 0, NULL, write_flags(name), msg,
+			       sizeof msg);
 	if (!written(a, name, arg, r, msg))
 		return;
-	app_message(a, 0, "wrote %zu deleted arc%s to %s (tgprof --edits=%s)", n,
+	app_message(a, 0, "wrote %zu edit%s to %s (tgprof --edits=%s)", n,
 		    n == 1 ? "" : "s", arg, arg);
 	/* the edits are kept: quitting needs no export */
 	a->saved_gen = edit_generation(a->ed);
@@ -562,11 +630,11 @@ static void c_show_edits(struct app *a, const char *name, char *arg)
 
 	if (!f || !k)
 		util_die("out of memory");
-	editfile_print(f, a->g, d, n);
+	editfile_print(f, a->ed, d, n);
 	fclose(f);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t p = a->g->arcs[d[i]].parent;
-		if (!edit_arc_spec_g(a->g, d[i], spec, sizeof spec) || seen[p])
+		if (!edit_arc_spec(a->ed, d[i], spec, sizeof spec) || seen[p])
 			gnu = 0;
 		seen[p] = 1;
 		fprintf(k, " -k %s", spec);
@@ -655,6 +723,8 @@ static const struct {
 	{ "restore! FROM/TO", "the same as restore, without asking", c_arc },
 	{ "undo", "undo the last change", c_edit },
 	{ "redo", "redo the last undone change", c_edit },
+	{ "begin [LABEL]", "start a group of edits undone as one step", c_group },
+	{ "end", "end the group of edits", c_group },
 	{ "scale [FUNC] FACTOR", "multiply a function's self time (what-if)", c_time },
 	{ "self [FUNC] SECONDS", "set a function's self time (what-if)", c_time },
 	{ "hide [FUNC]", "leave a function out of the call graph (-e)", c_select },
@@ -671,7 +741,7 @@ static const struct {
 	{ "set OPTION VALUE", "delta|bars|color on|off, keymap default|vi|emacs", c_set },
 	{ "bind VIEW KEY ACTION", "bind a key, as in a key file", c_bind },
 	{ "source FILE", "run the commands in FILE", c_source },
-	{ "export FILE [FORMAT]", "write text (gprof -b), json, dot or callgrind", c_export },
+	{ "export FILE [FORMAT]", "write text (gprof -b), json, dot, callgrind, folded or svg", c_export },
 	{ "export! FILE [FORMAT]", "the same, replacing an existing file", c_export },
 	{ "save-display FILE", "write the screen as text (not over an existing file)", c_save_display },
 	{ "save-display! FILE", "the same, replacing an existing file", c_save_display },
@@ -681,12 +751,14 @@ static const struct {
 	{ "graph", "show the call graph", c_view },
 	{ "index", "show the index", c_view },
 	{ "deleted", "show the deleted arcs", c_view },
+	{ "tree", "show the call tree from the roots (top-down)", c_tree },
+	{ "tree-up [FUNC]", "show the call tree of every path that reaches FUNC (bottom-up)", c_tree },
 	{ "source-view", "show the source of the selected function", c_view },
 	{ "help", "show keys and commands", c_view },
 	{ "break-cycles N [bsd|time] [roots]", "propose arcs to delete so no cycle has over N members", c_break },
 	{ "pin [FROM/TO]", "keep the arc (under the cursor) out of the proposal and propose again", c_pin },
 	{ "force [FROM/TO]", "force the arc (under the cursor) into the proposal, the rest around it", c_pin },
-	{ "write-edits FILE", "write the deleted arcs as an edits file (--edits; not over an existing file)", c_write_edits },
+	{ "write-edits FILE", "write the session's edits as an edits file (--edits; not over an existing file)", c_write_edits },
 	{ "write-edits! FILE", "the same, replacing an existing file", c_write_edits },
 	{ "show-edits", "show the deleted arcs as edits-file commands and gprof -k options", c_show_edits },
 	{ "unpin [FROM/TO]", "make the arc free again (alone: every pinned or forced arc)", c_pin },
@@ -711,7 +783,7 @@ static const struct {
 	{ "goto", CMD_ARG_FUNC }, { "scale", CMD_ARG_FUNC }, { "self", CMD_ARG_FUNC },
 	{ "hide", CMD_ARG_FUNC }, { "unhide", CMD_ARG_FUNC }, { "exclude-time", CMD_ARG_FUNC },
 	{ "include-time", CMD_ARG_FUNC }, { "focus", CMD_ARG_FUNC }, { "unfocus", CMD_ARG_FUNC },
-	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC },
+	{ "focus-time", CMD_ARG_FUNC }, { "unfocus-time", CMD_ARG_FUNC }, { "tree-up", CMD_ARG_FUNC },
 	{ "k", CMD_ARG_ARC }, { "restore", CMD_ARG_ARC },
 	{ "k!", CMD_ARG_ARC }, { "restore!", CMD_ARG_ARC },
 	{ "pin", CMD_ARG_ARC }, { "force", CMD_ARG_ARC }, { "unpin", CMD_ARG_ARC },

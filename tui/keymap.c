@@ -24,7 +24,7 @@ static size_t nbinds[KV_N], capbinds[KV_N];
 
 static const char *const view_names[KV_N] = {
 	"generic", "flat",    "graph", "index",  "entry",
-	"source",  "deleted", "help",  "cycles",
+	"source",  "deleted", "help",  "cycles", "tree",
 };
 
 static const struct {

@@ -36,6 +36,7 @@ enum kview {
 	KV_DELETED,
 	KV_HELP,
 	KV_CYCLES,
+	KV_TREE,
 	KV_N
 };
 

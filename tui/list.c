@@ -226,8 +226,7 @@ static int bar_shown(const struct app *a, int w)
 	return a->bars && w >= 100;
 }
 
-/* The share of time as a bar of eighths. */
-static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
+void list_bar(const struct app *a, double pct, char *buf, size_t len)
 {
 	static const char *const eighth[] = { "",
 					      "\xe2\x96\x8f",
@@ -237,7 +236,6 @@ static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_
 					      "\xe2\x96\x8b",
 					      "\xe2\x96\x8a",
 					      "\xe2\x96\x89" };
-	double pct = list_node_pct(a, view, n);
 	int units = (int)(pct / 100.0 * 8 * 10 + 0.5); /* 10 cells */
 	size_t k = 0;
 	buf[0] = 0;
@@ -249,6 +247,11 @@ static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_
 				      a->utf8 ? "\xe2\x96\x88" : "#");
 	if (units % 8 && k < len)
 		snprintf(buf + k, len - k, "%s", a->utf8 ? eighth[units % 8] : "");
+}
+
+static void bar_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
+{
+	list_bar(a, list_node_pct(a, view, n), buf, len);
 }
 
 /* Left to right after gprof's line.  The bar's cells are padded as

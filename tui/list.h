@@ -75,6 +75,10 @@ int list_ops_enter_graph(struct app *a, struct view *v, int act);
 /* Node N's share of the time as VIEW shows it. */
 double list_node_pct(const struct app *a, int view, uint32_t n);
 
+/* PCT (of 100) as a bar of eighths of 10 cells after two blanks, as the
+ * lists' % time column draws it. */
+void list_bar(const struct app *a, double pct, char *buf, size_t len);
+
 /* Draw the rows of VIEW: FMT writes the row of node N (gprof's line)
  * and its share of time for the colour. */
 typedef void list_fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len,

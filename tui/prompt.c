@@ -294,10 +294,11 @@ static char **complete(const char *text, int start, int end)
 					    : NULL;
 		if (slash) {
 			/* TO of FROM/TO: the callees of FROM, when it names one function. */
-			char from[512], msg[256];
+			char from[512];
 			snprintf(from, sizeof from, "%.*s", (int)(slash - text - arg_at),
 				 text + arg_at);
-			arc_from = edit_lookup(papp->ed, from, msg, sizeof msg);
+			/* no message: spares the search for the closest names */
+			arc_from = edit_lookup(papp->ed, from, NULL, 0);
 			arg_at = (size_t)(slash + 1 - text);
 		} else if (cmd_arg_kind(cmd) == CMD_ARG_ARC) {
 			rl_completion_append_character = '/';

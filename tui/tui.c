@@ -24,6 +24,7 @@
 #include "view_cycles.h"
 #include "cyclebreak.h"
 #include "view_entry.h"
+#include "view_tree.h"
 #include "util.h"
 #include "objects.h"
 
@@ -42,6 +43,7 @@ static const struct view_ops *const views[V_N] = {
 	[V_INDEX] = &view_index_ops,     [V_SOURCE] = &view_source_ops,
 	[V_DELETED] = &view_deleted_ops, [V_HELP] = &view_help_ops,
 	[V_CYCLES] = &view_cycles_ops,   [V_MESSAGES] = &view_messages_ops,
+	[V_TREE] = &view_tree_ops,
 };
 
 static void run_action(struct app *a, int act)
@@ -174,6 +176,14 @@ static void run_action(struct app *a, int act)
 			a->entry_tenths = 8;
 		app_message(a, 0, "entry pane: %d%% of the screen", a->entry_tenths * 10);
 		break;
+	case ACT_VIEW_TREE: view_tree_down(a); break;
+	case ACT_TREE_UP: view_tree_up(a, a->node); break;
+	case ACT_TREE_EXPAND:
+	case ACT_TREE_COLLAPSE:
+	case ACT_TREE_TOGGLE:
+	case ACT_TREE_HOT_PATH:
+	case ACT_TREE_COLLAPSE_ALL:
+	case ACT_TREE_PARENT: break; /* the tree view's own */
 	}
 }
 
@@ -229,19 +239,18 @@ int tui_main(const struct opts *o)
 			 getenv("TERM") ? getenv("TERM") : "");
 	draw_init_colors(a->color);
 	load_t0 = util_now();
-	load_all(&a->ld, o, progress);
-	double t_loaded = util_now();
-	a->ed = edit_open(&a->ld, o);
-	if (o->edits_file) { /* --edits=FILE: its commands are undoable steps */
-		char emsg[1024];
-		if (editfile_apply(a->ed, o->edits_file, emsg, sizeof emsg) < 0)
-			util_die("%s", emsg);
-	}
-	double t_opened = util_now();
+	/* --edits=FILE: its commands are undoable steps; --break-cycles is
+	 * proposed below, not applied */
+	struct session_how how = { progress, 0, NULL, NULL, NULL };
+	char emsg[1024];
+	if (session_open(&a->ss, o, &how, emsg, sizeof emsg) < 0)
+		util_die("%s", emsg);
+	a->ed = a->ss.ed;
+	double t_loaded = util_now(), t_opened = t_loaded;
 	a->g = edit_graph(a->ed);
 	app_labels_init(a);
 	a->seen_gen = edit_generation(a->ed);
-	if ((a->missing = objects_missing(a->ld.objs)) != NULL)
+	if ((a->missing = objects_missing(a->ss.ld.objs)) != NULL)
 		app_message(a, 0, "shared objects: %s", a->missing);
 	if ((nkey_errors = app_key_errors(&key_errors)))
 		app_message(a, 1, "%s%s", key_errors[0],
@@ -260,7 +269,9 @@ int tui_main(const struct opts *o)
 	view_cycles_set_opts(a, o);
 	if (o->break_cycles > 0) {
 		struct cyclebreak_choice *ch;
-		size_t nch = cyclebreak_opts_choices(a->g, o, &ch);
+		size_t nch;
+		if (session_break_choices(&a->ss, &ch, &nch, emsg, sizeof emsg) < 0)
+			util_die("%s", emsg);
 		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd,
 				    o->cycle_objective_time, o->cycle_allow_roots, ch,
 				    nch);
@@ -339,8 +350,9 @@ int tui_main(const struct opts *o)
 	for (size_t i = 0; i < nkey_errors; i++)
 		fprintf(stderr, "%s: %s\n", util_progname(), key_errors[i]);
 	app_labels_free(a);
-	edit_close(a->ed);
-	load_free(&a->ld);
+	baseline_drop(a);
+	session_close(&a->ss);
+	a->ed = NULL;
 	app_views_fini(a);
 	view_fini(&a->entry);
 	free(a->msg);

@@ -44,6 +44,7 @@ enum view_id {
 	V_HELP,
 	V_CYCLES,
 	V_MESSAGES,
+	V_TREE,
 	V_N
 };
 
@@ -104,7 +105,7 @@ struct view {
 
 extern const struct view_ops view_flat_ops, view_graph_ops, view_index_ops,
 	view_source_ops, view_deleted_ops, view_help_ops, view_cycles_ops,
-	view_messages_ops;
+	view_messages_ops, view_tree_ops;
 
 /* The table of views, indexed by enum view_id (every id below V_N has its
  * ops); set once by the loop before any view is used. */

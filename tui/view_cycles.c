@@ -584,7 +584,7 @@ void view_cycles_toggle(struct app *a)
 void view_cycles_accept(struct app *a)
 {
 	struct cycles *cv = cycles_of(a);
-	char msg[APP_MSG_MAX], label[64];
+	char msg[APP_MSG_MAX], label[2048], id[2300];
 	if (!cv->active)
 		return;
 	uint32_t *v = xmalloc((cv->r.narcs + 1) * sizeof *v);
@@ -592,7 +592,21 @@ void view_cycles_accept(struct app *a)
 	for (size_t i = 0; i < cv->r.narcs; i++)
 		if (cv->use[i])
 			v[n++] = cv->r.arcs[i].arc;
-	snprintf(label, sizeof label, "break-cycles %ld", cv->bound);
+	/* The step's label (and what an edits file writes at its head): the
+	 * :break-cycles command that proposed it, and its pins and forces. */
+	size_t k =
+		(size_t)snprintf(label, sizeof label, "break-cycles %ld%s%s%s", cv->bound,
+				 cv->bsd ? " bsd" : "", cv->by_time ? " time" : "",
+				 cv->roots ? " roots" : "");
+	for (size_t i = 0; i < cv->nchoices && k < sizeof label; i++) {
+		if (cv->choices[i].state == CYCLEBREAK_FREE)
+			continue;
+		edit_arc_id(a->ed, cv->choices[i].arc, id, sizeof id);
+		k += (size_t)snprintf(label + k, sizeof label - k, "; %s %s",
+				      cv->choices[i].state == CYCLEBREAK_KEEP ? "pinned"
+									      : "forced",
+				      id);
+	}
 	int r = n ? edit_arcs_delete(a->ed, v, n, label, msg, sizeof msg) : -1;
 	free(v);
 	if (r < 0) {

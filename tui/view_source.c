@@ -57,8 +57,8 @@ static FILE *open_source(const struct opts *o, const char *file, char *found, si
 static void attribute(struct app *a, const struct sym *s, const char *file,
 		      double **samples, uint64_t **calls, int *nlines)
 {
-	struct symtab *st = &a->ld.st;
-	const struct gmon_profile *p = &a->ld.prof;
+	struct symtab *st = &a->ss.ld.st;
+	const struct gmon_profile *p = &a->ss.ld.prof;
 	int max = 0;
 	for (size_t h = 0; h < p->nhists; h++) {
 		const struct gmon_hist *hi = &p->hists[h];
@@ -143,7 +143,7 @@ static void source_build(struct app *a, struct view *v)
 	const struct sym *s = g->nodes[n].sym;
 	const char *file;
 	int line;
-	if (!symtab_line_at(&a->ld.st, s->addr, &file, &line, NULL)) {
+	if (!symtab_line_at(&a->ss.ld.st, s->addr, &file, &line, NULL)) {
 		textbuf_add(t, 2, "%s: no line information (compile with -g)", s->dname);
 		return;
 	}

@@ -314,5 +314,12 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
 void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 		      const struct cyclebreak_limits *lim, uint32_t **deleted,
 		      size_t *ndeleted);
+/* The same with the choices CH (NCH of them) instead of
+ * cyclebreak_opts_choices()'s (the session reads --break-keep and
+ * --break-force with its name resolver). */
+void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts *o,
+			      const struct cyclebreak_limits *lim,
+			      const struct cyclebreak_choice *ch, size_t nch,
+			      uint32_t **deleted, size_t *ndeleted);
 
 #endif

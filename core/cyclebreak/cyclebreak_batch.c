@@ -163,18 +163,27 @@ void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
 		      const struct cyclebreak_limits *lim, uint32_t **deleted,
 		      size_t *ndeleted)
 {
+	struct cyclebreak_choice *choice;
+	size_t nchoice = cyclebreak_opts_choices(g, o, &choice);
+
+	cyclebreak_batch_choices(out, g, o, lim, choice, nchoice, deleted, ndeleted);
+	free(choice);
+}
+
+void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts *o,
+			      const struct cyclebreak_limits *lim,
+			      const struct cyclebreak_choice *choice, size_t nchoice,
+			      uint32_t **deleted, size_t *ndeleted)
+{
 	struct cyclebreak_result r;
 	uint32_t *list = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, nkeep = 0;
 	uint64_t calls = 0;
-	struct cyclebreak_choice *choice;
-	size_t nchoice = cyclebreak_opts_choices(g, o, &choice), nkeep = 0;
 
 	for (size_t i = 0; i < nchoice; i++)
 		nkeep += choice[i].state == CYCLEBREAK_KEEP;
 	int st = cyclebreak_propose_lim(g, o->break_cycles, o->cycle_heuristic_bsd,
 					choice, nchoice, lim, &r);
-	free(choice);
 	if (st != 0 && nkeep)
 		util_die("--break-keep: the kept arcs leave a cycle of more than %ld "
 			 "member%s",

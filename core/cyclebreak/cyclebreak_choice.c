@@ -21,8 +21,10 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
 		const char *opt = keep ? "--break-keep" : "--break-force";
 		struct symspec from, to;
 		size_t hit = 0;
-		if (symspec_parse_arc_in(spec, &from, &to, g->st) != 0)
+		if (symspec_parse_arc_in(spec, &from, &to, g->st) != 0) {
+			free(*out); /* a trap may catch the death (util.h) */
 			util_die("%s: '%s' is not an arc (CALLER/CALLEE)", opt, spec);
+		}
 		for (uint32_t a = 0; a < g->narcs; a++) {
 			const struct cg_arc *x = &g->arcs[a];
 			if (x->deleted || x->parent >= g->nfuncs ||
@@ -36,9 +38,11 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
 								    : CYCLEBREAK_FORCE };
 			hit++;
 		}
-		if (!hit)
+		if (!hit) {
+			free(*out);
 			util_die("%s: no arc %s in the call graph (or it is deleted)",
 				 opt, spec);
+		}
 	}
 	return n;
 }

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cyclebreak_int: what the cycle breaker's files (cyclebreak.c,
- * cyclebreak_solve.c, cyclebreak_tree.c, cyclebreak_time.c,
- * cyclebreak_exact.c, cyclebreak_heur.c, cyclebreak_bsd.c,
- * cyclebreak_repair.c) share; also used by the unit tests.  Not for use
- * elsewhere.
+/* cyclebreak_int: what the cycle breaker's solvers share with each
+ * other and with the files that hand them components; also used by the
+ * unit tests.  Not for use elsewhere.
  *
  * Every solver works on one oversized component copied out of the call
  * graph as a "sub": local nodes 0..n-1 in address order, local arcs (only
@@ -84,9 +82,14 @@ uint32_t cb_scc(const struct cb_sub *s, const uint8_t *del, uint32_t *comp);
  * members. */
 int cb_fits(const struct cb_sub *s, const uint8_t *del, long bound);
 
-/* An order of the nodes: the components DEL leaves, each one's members
- * together, in a topological order improved by sifting (cyclebreak_order.c). */
+/* Orders of the nodes for the block cut (cyclebreak_order.c).
+ * cb_order_sifted: the components DEL leaves, each one's members together,
+ *   in a topological order improved by sifting.
+ * cb_order_els: Eades, Lin and Smyth's greedy order (sinks to the back,
+ *   sources to the front, otherwise the node with the most weight out
+ *   minus in to the front), fixed arcs weighing more than all others. */
 void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order);
+void cb_order_els(const struct cb_sub *s, uint32_t *order);
 
 /* Solvers.  Each fills del[0..m-1] (1 = delete) so that every component
  * fits the bound, never deleting a fixed arc; the caller has checked that
@@ -120,7 +123,7 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);
 
 /* Incremental "does every component still fit" over kept arcs
- * (cyclebreak_heur.c): start from the arcs in KEPT; cb_keep_try keeps arc
+ * (cyclebreak_keep.c): start from the arcs in KEPT; cb_keep_try keeps arc
  * A and returns 1 if every component then fits BOUND, else returns 0 and
  * leaves it out. */
 struct cb_keep;
@@ -152,6 +155,9 @@ void cb_time_weights(const struct cb_sub *s, const uint8_t *del, uint64_t *w);
  * component still fits BOUND; fixed arcs are never candidates.  Each arc
  * left deleted then closes a cycle over BOUND when restored alone. */
 void cb_restore(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *only);
+/* The same, WHAT naming the step to S's progress callback. */
+void cb_restore_as(const struct cb_sub *s, long bound, uint8_t *del, const uint8_t *only,
+		   const char *what);
 
 /* A local repair of a valid solution after arc states changed
  * (cyclebreak_repair.c): DEL holds the previous deletions with the change

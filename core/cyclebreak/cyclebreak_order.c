@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cyclebreak_order: an order of the members from a solution, improved by
- * sifting, for the block cut of cyclebreak_heur.c.
+/* cyclebreak_order: the orders of the members the block cut of
+ * cyclebreak_heur.c cuts: Eades, Lin and Smyth's greedy order, and an
+ * order from a solution, improved by sifting.
  *
  * The components a solution leaves are units; the arcs between units that
  * go backwards in a unit order are what a block cut of that order deletes
@@ -210,4 +211,134 @@ void cb_order_sifted(const struct cb_sub *s, const uint8_t *del, uint32_t *order
 	free(t.next);
 	free(t.astart);
 	free(t.ua);
+}
+
+/* A max-heap of (key, node) with lazy deletion by version. */
+struct hent {
+	double key;
+	uint32_t v, ver;
+};
+
+static int hent_before(const struct hent *a, const struct hent *b)
+{
+	if (a->key != b->key)
+		return a->key > b->key;
+	return a->v < b->v;
+}
+
+static void heap_push(struct hent *h, size_t *n, struct hent e)
+{
+	size_t i = (*n)++;
+	while (i > 0) {
+		size_t p = (i - 1) / 2;
+		if (!hent_before(&e, &h[p]))
+			break;
+		h[i] = h[p];
+		i = p;
+	}
+	h[i] = e;
+}
+
+static struct hent heap_pop(struct hent *h, size_t *n)
+{
+	struct hent top = h[0], e = h[--*n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && hent_before(&h[c + 1], &h[c]))
+			c++;
+		if (!hent_before(&h[c], &e))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n > 0)
+		h[i] = e;
+	return top;
+}
+
+/* Eades-Lin-Smyth: sinks to the back, sources to the front, otherwise the
+ * node with the most weight out minus in to the front.  ORDER gets the
+ * nodes front to back.  Fixed arcs weigh more than all others together. */
+void cb_order_els(const struct cb_sub *s, uint32_t *order)
+{
+	uint32_t n = s->n, m = s->m;
+	double total = 0, *wt = xmalloc(((size_t)m + 1) * sizeof(double));
+	double *delta = xcalloc((size_t)n + 1, sizeof(double));
+	uint32_t *indeg = xcalloc((size_t)n + 1, sizeof(uint32_t));
+	uint32_t *outdeg = xcalloc((size_t)n + 1, sizeof(uint32_t));
+	uint32_t *ver = xcalloc((size_t)n + 1, sizeof(uint32_t));
+	uint8_t *gone = xcalloc((size_t)n + 1, 1);
+	uint32_t *q = xmalloc(2 * ((size_t)n + 1) * sizeof(uint32_t));
+	uint32_t *back = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
+	struct hent *h = xmalloc(((size_t)n + m + 1) * sizeof *h);
+	size_t hn = 0;
+	uint32_t qh = 0, qt = 0, nfront = 0, nback = 0;
+
+	for (uint32_t a = 0; a < m; a++)
+		total += (double)s->w[a] + 1e-3;
+	for (uint32_t a = 0; a < m; a++) {
+		wt[a] = s->fixed[a] ? 2 * total + 1 : (double)s->w[a] + 1e-3;
+		delta[s->src[a]] += wt[a];
+		delta[s->dst[a]] -= wt[a];
+		outdeg[s->src[a]]++;
+		indeg[s->dst[a]]++;
+	}
+	for (uint32_t v = 0; v < n; v++) {
+		if (outdeg[v] == 0 || indeg[v] == 0)
+			q[qt++] = v;
+		heap_push(h, &hn, (struct hent){ delta[v], v, 0 });
+	}
+	for (uint32_t left = n; left > 0; left--) {
+		uint32_t v = CB_NONE;
+		int to_back = 0;
+		while (qh < qt && v == CB_NONE) {
+			uint32_t u = q[qh++];
+			if (!gone[u]) {
+				v = u;
+				to_back = outdeg[u] == 0;
+			}
+		}
+		while (v == CB_NONE) {
+			struct hent e = heap_pop(h, &hn);
+			if (!gone[e.v] && e.ver == ver[e.v])
+				v = e.v;
+		}
+		gone[v] = 1;
+		if (to_back)
+			back[nback++] = v;
+		else
+			order[nfront++] = v;
+		for (uint32_t i = s->out_start[v]; i < s->out_start[v + 1]; i++) {
+			uint32_t a = s->out_arc[i], u = s->dst[a];
+			if (gone[u])
+				continue;
+			delta[u] += wt[a];
+			heap_push(h, &hn, (struct hent){ delta[u], u, ++ver[u] });
+			if (--indeg[u] == 0)
+				q[qt++] = u;
+		}
+		for (uint32_t i = s->in_start[v]; i < s->in_start[v + 1]; i++) {
+			uint32_t a = s->in_arc[i], u = s->src[a];
+			if (gone[u])
+				continue;
+			delta[u] -= wt[a];
+			heap_push(h, &hn, (struct hent){ delta[u], u, ++ver[u] });
+			if (--outdeg[u] == 0)
+				q[qt++] = u;
+		}
+	}
+	for (uint32_t i = 0; i < nback; i++)
+		order[nfront + i] = back[nback - 1 - i];
+	free(wt);
+	free(delta);
+	free(indeg);
+	free(outdeg);
+	free(ver);
+	free(gone);
+	free(q);
+	free(back);
+	free(h);
 }

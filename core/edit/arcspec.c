@@ -47,7 +47,24 @@ static uint32_t spec_funcs(const struct cg *g, const char *text, uint32_t *out,
 
 int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len)
 {
-	return edit_arc_spec_g(&e->l->g, a, buf, len);
+	const struct cg *g = &e->l->g;
+
+	/* Raw names that each name one function: the spec of names alone,
+	 * what edit_arc_spec_g() finds by scanning, found by the session's
+	 * index (writing 20,000 arcs). */
+	if (len > 0 && a < g->narcs) {
+		const struct sym *ps = g->nodes[g->arcs[a].parent].sym;
+		const struct sym *cs = g->nodes[g->arcs[a].child].sym;
+		if (edit_name_count(e, ps->name) == 1 &&
+		    edit_name_count(e, cs->name) == 1) {
+			char f[512], t[512];
+			name_spec(ps, 0, f, sizeof f);
+			name_spec(cs, 0, t, sizeof t);
+			snprintf(buf, len, "%s/%s", f, t);
+			return 1;
+		}
+	}
+	return edit_arc_spec_g(g, a, buf, len);
 }
 
 int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len)
@@ -72,11 +89,18 @@ int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len)
 		uint32_t nc = spec_funcs(g, t, cc, SPEC_MAXC);
 		if (np > SPEC_MAXC || nc > SPEC_MAXC)
 			continue;
-		uint32_t arcs = 0;
+		uint32_t arcs = 0, found = CG_NONE;
 		for (uint32_t i = 0; i < np; i++)
-			for (uint32_t j = 0; j < nc; j++)
-				arcs += cg_arc_find(g, pc[i], cc[j]) != CG_NONE;
-		unique = arcs == 1;
+			for (uint32_t j = 0; j < nc; j++) {
+				uint32_t x = cg_arc_find(g, pc[i], cc[j]);
+				if (x != CG_NONE) {
+					arcs++;
+					found = x;
+				}
+			}
+		/* one arc, and A: a file part names one of several files of
+		 * that base name (GNU's rule), perhaps not A's */
+		unique = arcs == 1 && found == a;
 		if (!unique && (!ps->file || !cs->file))
 			break; /* no file part to add */
 	}
@@ -86,4 +110,16 @@ int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len)
 	}
 	snprintf(buf, len, "%s/%s", f, t);
 	return unique;
+}
+
+void edit_arc_id(const struct edit *e, uint32_t a, char *buf, size_t len)
+{
+	const struct cg *g = &e->l->g;
+	char from[1100], to[1100];
+
+	if (edit_arc_spec(e, a, buf, len) || a >= g->narcs)
+		return;
+	edit_func_id(e, g->arcs[a].parent, from, sizeof from);
+	edit_func_id(e, g->arcs[a].child, to, sizeof to);
+	snprintf(buf, len, "%s/%s", from, to);
 }

@@ -68,13 +68,28 @@ struct edit *edit_open(struct load *l, const struct opts *o)
 	return e;
 }
 
+void edit_note_deleted(struct edit *e, const uint32_t *a, size_t n)
+{
+	const struct cg *g = &e->l->g;
+
+	for (size_t i = 0; i < n; i++)
+		if (a[i] < g->narcs && a[i] < e->del_cap && g->arcs[a[i]].deleted &&
+		    !e->del_seq[a[i]])
+			e->del_seq[a[i]] = ++e->seq;
+	e->gen++;
+}
+
 void edit_close(struct edit *e)
 {
 	if (!e)
 		return;
-	for (size_t i = 0; i < e->nsteps; i++)
+	for (size_t i = 0; i < e->nsteps; i++) {
 		free(e->steps[i].label);
+		free(e->steps[i].cmd);
+	}
 	free(e->steps);
+	free(e->pending_cmd);
+	free(e->group_cmds);
 	free(e->ops);
 	free(e->orig_fn);
 	free(e->orig_cyc);
@@ -82,6 +97,7 @@ void edit_close(struct edit *e)
 	free(e->del_list);
 	free(e->group_label);
 	free(e->cyc_cache);
+	edit_names_free(e->names);
 	free(e);
 }
 
@@ -140,8 +156,10 @@ static void drop_redo(struct edit *e)
 {
 	if (e->cur >= e->nsteps)
 		return;
-	for (size_t i = e->cur; i < e->nsteps; i++)
+	for (size_t i = e->cur; i < e->nsteps; i++) {
 		free(e->steps[i].label);
+		free(e->steps[i].cmd);
+	}
 	e->nops = e->cur ? e->steps[e->cur - 1].first + e->steps[e->cur - 1].n : 0;
 	e->nsteps = e->cur;
 }
@@ -162,23 +180,70 @@ void edit_push_op(struct edit *e, const struct edit_op *op)
 
 /* Close the open step (the ops pushed since it opened) as one undo step
  * called LABEL, unless a group is open, and re-propagate. */
+void edit_set_cmd(struct edit *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	int k = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = xmalloc(k > 0 ? (size_t)k + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(s, k > 0 ? (size_t)k + 1 : 1, fmt, ap);
+	va_end(ap);
+	free(e->pending_cmd);
+	e->pending_cmd = s;
+}
+
 void edit_end_step(struct edit *e, const char *label)
 {
+	char *cmd = e->pending_cmd;
+
+	e->pending_cmd = NULL;
 	if (e->in_group) {
 		if (!e->group_label && label)
 			e->group_label = xstrdup(label);
+		if (cmd) {
+			size_t k = strlen(cmd);
+			e->group_cmds =
+				xrealloc(e->group_cmds, e->group_cmds_len + k + 2);
+			memcpy(e->group_cmds + e->group_cmds_len, cmd, k);
+			e->group_cmds_len += k;
+			e->group_cmds[e->group_cmds_len++] = '\n';
+			e->group_cmds[e->group_cmds_len] = 0;
+			free(cmd);
+		}
 		return;
 	}
-	if (!e->step_open)
+	if (!e->step_open) {
+		free(cmd);
 		return;
+	}
 	e->step_open = 0;
 	util_grow((void **)&e->steps, &e->steps_cap, e->nsteps + 1, sizeof *e->steps);
 	struct edit_step *s = &e->steps[e->nsteps++];
 	s->first = e->step_start;
 	s->n = e->nops - e->step_start;
 	s->label = xstrdup(label ? label : "edit");
+	s->cmd = cmd;
 	e->cur = e->nsteps;
-	repropagate(e);
+	if (e->batch)
+		e->batch_dirty = 1;
+	else
+		repropagate(e);
+}
+
+void edit_batch_begin(struct edit *e)
+{
+	e->batch = 1;
+}
+
+void edit_batch_end(struct edit *e)
+{
+	e->batch = 0;
+	if (e->batch_dirty)
+		repropagate(e);
+	e->batch_dirty = 0;
 }
 
 void edit_group_begin(struct edit *e, const char *label)
@@ -196,7 +261,12 @@ int edit_group_end(struct edit *e)
 		return 0;
 	e->in_group = 0;
 	int recorded = e->step_open;
-	edit_end_step(e, e->group_label ? e->group_label : "group");
+	const char *label = e->group_label ? e->group_label : "group";
+	edit_set_cmd(e, "begin %s\n%send", label, e->group_cmds ? e->group_cmds : "");
+	free(e->group_cmds);
+	e->group_cmds = NULL;
+	e->group_cmds_len = 0;
+	edit_end_step(e, label);
 	free(e->group_label);
 	e->group_label = NULL;
 	return recorded;
@@ -295,7 +365,7 @@ static int arc_one(struct edit *e, uint32_t a, int del, char *msg, size_t msglen
 		util_msg(msg, msglen, "no arc %u (there are %u)", a, g->narcs);
 		return -1;
 	}
-	edit_arc_spec(e, a, spec, sizeof spec);
+	edit_arc_id(e, a, spec, sizeof spec);
 	if (!g->arcs[a].deleted == !del) {
 		util_msg(msg, msglen, "arc %s is already %s", spec,
 			 del ? "deleted" : "live");
@@ -303,6 +373,7 @@ static int arc_one(struct edit *e, uint32_t a, int del, char *msg, size_t msglen
 	}
 	edit_push_arc(e, a, del);
 	snprintf(label, sizeof label, "%s %s", del ? "k" : "restore", spec);
+	edit_set_cmd(e, "%s", label);
 	edit_end_step(e, label);
 	util_msg(msg, msglen, "%s arc %s (%llu call%s)", del ? "deleted" : "restored",
 		 spec, (unsigned long long)g->arcs[a].count,
@@ -342,6 +413,22 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *la
 		snprintf(buf, sizeof buf, "delete %d arcs", changed);
 		label = buf;
 	}
+	/* replayed as a group of one k line per arc changed */
+	size_t cap = 64, len = 0;
+	char *cmd = xmalloc(cap), id[2300];
+	util_grow((void **)&cmd, &cap, strlen(label) + 8, 1);
+	len = (size_t)sprintf(cmd, "begin %s\n", label);
+	for (char *c = cmd; c < cmd + len - 1; c++) /* one line */
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	for (size_t i = e->nops - (size_t)changed; i < e->nops; i++) {
+		edit_arc_id(e, e->ops[i].target, id, sizeof id);
+		size_t k = strlen(id);
+		util_grow((void **)&cmd, &cap, len + k + 8, 1);
+		len += (size_t)sprintf(cmd + len, "k %s\n", id);
+	}
+	edit_set_cmd(e, "%send", cmd);
+	free(cmd);
 	edit_end_step(e, label);
 	util_msg(msg, msglen, "deleted %d arc%s", changed, changed == 1 ? "" : "s");
 	return changed;
@@ -459,7 +546,13 @@ int edit_set_self(struct edit *e, uint32_t n, double seconds, char *msg, size_t 
 		return -1;
 	}
 	snprintf(label, sizeof label, "self %s %g", g->nodes[n].sym->name, seconds);
-	return self_to(e, n, seconds * g->hz, label, msg, msglen);
+	char id[1100];
+	edit_func_id(e, n, id, sizeof id);
+	edit_set_cmd(e, "self %s %.17g", id, seconds);
+	int r = self_to(e, n, seconds * g->hz, label, msg, msglen);
+	free(e->pending_cmd); /* a failure left it */
+	e->pending_cmd = NULL;
+	return r;
 }
 
 int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg, size_t msglen)
@@ -476,7 +569,13 @@ int edit_scale_self(struct edit *e, uint32_t n, double factor, char *msg, size_t
 		return -1;
 	}
 	snprintf(label, sizeof label, "scale %s %g", g->nodes[n].sym->name, factor);
-	return self_to(e, n, g->nodes[n].self_time * factor, label, msg, msglen);
+	char id[1100];
+	edit_func_id(e, n, id, sizeof id);
+	edit_set_cmd(e, "scale %s %.17g", id, factor);
+	int r = self_to(e, n, g->nodes[n].self_time * factor, label, msg, msglen);
+	free(e->pending_cmd);
+	e->pending_cmd = NULL;
+	return r;
 }
 
 /* ---- selection ---- */
@@ -608,6 +707,9 @@ int edit_select(struct edit *e, uint32_t n, enum edit_sel what, int on, char *ms
 	}
 	snprintf(label, sizeof label, "%s %s", sel_names[what][on != 0],
 		 g->nodes[n].sym->name);
+	char id[1100];
+	edit_func_id(e, n, id, sizeof id);
+	edit_set_cmd(e, "%s %s", sel_names[what][on != 0], id);
 	edit_end_step(e, label);
 	util_msg(msg, msglen, "%s %s", sel_names[what][on != 0], name);
 	return 0;

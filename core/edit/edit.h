@@ -54,13 +54,33 @@ double edit_last_propagate_seconds(const struct edit *e);
 
 /* ---- Functions by name ---- */
 
-/* The function TEXT names: "[N]" or "N" (call-graph index as currently
- * shown), a raw (mangled) name, or a demangled name, tried in that order
- * (surrounding blanks ignored).  Returns the node, or CG_NONE with the
- * reason in MSG: no such function, an index that is a cycle or out of
- * range, or an ambiguous name, listing the candidates with their indices
- * ("ambiguous name `f': f [3] (a.c), f [7] (b.c); use [N]"). */
+/* The functions TEXT names (surrounding blanks ignored), the one reading
+ * of a function everywhere a user types one (the prompt, edits files,
+ * --break-keep and --break-force):
+ *   "[N]" or "N"   the call-graph index as now shown;
+ *   NAME           a raw (mangled) name, else a demangled one, else the
+ *                  raw or demangled name of another symbol at a
+ *                  function's address (C++'s C1/C2 and D1/D2 aliases),
+ *                  the first of these that names any function;
+ *   NAME@0xADDR    the function of that name at ADDR;
+ *   FILE:NAME      the functions of that name from source FILE (the
+ *                  path or its last components), for static functions;
+ *   the shortened form the lists show, "<…>" or "<...>" for each
+ *                  template argument list, "…::" or "...::" for the
+ *                  leading scopes.
+ * Returns how many functions (distinct nodes) in *OUT (malloc'd, the
+ * caller frees); none: MSG says so and lists the closest names ("did you
+ * mean"); several: MSG lists them, each with the form that names it
+ * alone. */
+size_t edit_resolve(const struct edit *e, const char *text, uint32_t **out, char *msg,
+		    size_t msglen);
+/* The one function TEXT names (edit_resolve), or CG_NONE with the reason
+ * in MSG (unknown, ambiguous, an index that is a cycle or out of range). */
 uint32_t edit_lookup(const struct edit *e, const char *text, char *msg, size_t msglen);
+/* The shortest text edit_resolve() takes for function N alone: its raw
+ * name, else FILE:NAME, else NAME@0xADDR (two static functions of one
+ * name and file, from a header included in several files). */
+void edit_func_id(const struct edit *e, uint32_t n, char *buf, size_t len);
 
 /* ---- Arcs ---- */
 
@@ -69,8 +89,16 @@ uint32_t edit_lookup(const struct edit *e, const char *text, char *msg, size_t m
 int edit_arc_delete(struct edit *e, uint32_t a, char *msg, size_t msglen);
 int edit_arc_restore(struct edit *e, uint32_t a, char *msg, size_t msglen);
 
-/* Delete (restore) every live (deleted) arc matching SPEC, "FROM/TO" with
- * symspecs exactly as -k takes them.  One undo step.  Returns the number
+/* FROM/TO, each side one function as edit_lookup() takes it, the '/'
+ * the first outside parentheses and template brackets: returns 1 with
+ * the arc in *ARC, or CG_NONE and "F does not call T" in MSG; 0 when a
+ * side names no function or several (MSG: why). */
+int edit_arc_by_names(const struct edit *e, const char *text, uint32_t *arc, char *msg,
+		      size_t msglen);
+
+/* Delete (restore) the arc SPEC names: "FROM/TO" naming one function
+ * each side (edit_arc_by_names), else every live (deleted) arc matching
+ * SPEC as symspecs, exactly as -k takes them.  One undo step.  Returns the number
  * of arcs changed (>= 1); -1 when SPEC has no '/', when no arc matches, or
  * when every matching arc already is deleted (live); MSG says which.
  * *NMATCHED (if not NULL) receives the number of matching arcs in either
@@ -90,6 +118,13 @@ int edit_arc_restore_spec(struct edit *e, const char *spec, size_t *nmatched, ch
 int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *label,
 		     char *msg, size_t msglen);
 
+/* The N arcs in A were marked deleted in the model behind the session's
+ * back, which then re-propagated it (--break-cycles applied in batch after
+ * --edits): they join the deleted list in that order as part of the
+ * starting state, not as an undoable step.  Arcs already known as deleted
+ * or live in the model are skipped. */
+void edit_note_deleted(struct edit *e, const uint32_t *a, size_t n);
+
 /* The arcs deleted now, oldest deletion first (those deleted at load, in
  * arc order, come first).  *N receives the count. */
 const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n);
@@ -98,28 +133,50 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n);
  * `gprof -k`.  Returns 1 if the spec matches this arc only, 0 if it
  * matches other arcs too (static functions sharing a name). */
 int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len);
-/* The same for a call graph without a session. */
+/* Arc A as FROM/TO naming it alone: edit_arc_spec()'s spec when it does,
+ * else the names of edit_func_id() (what edits files write). */
+void edit_arc_id(const struct edit *e, uint32_t a, char *buf, size_t len);
+/* The same as edit_arc_spec for a call graph without a session. */
 int edit_arc_spec_g(const struct cg *g, uint32_t a, char *buf, size_t len);
 
 /* ---- Edits files (editfile.c) ----
- * One command a line as the browser's ':' prompt takes them, the ':'
- * optional; blank lines and lines starting with '#' are comments.  The
- * deletions of a list of arcs are written one `:k FROM/TO` a line, with a
- * spec matching that arc alone where the names allow (else every arc of
- * those raw names, as -k would), so several arcs of one caller replay
- * exactly, which GNU's one -k per caller cannot. */
+ * A session written as text a person can read and edit: the commands of
+ * edit_command() (the browser's ':' prompt takes the same lines), one a
+ * line, the ':' optional; blank lines and lines starting with '#' are
+ * comments.  A session is written as the commands that replay each of
+ * its applied steps, in order (undone ones left out):
+ *   :k FROM/TO, :restore FROM/TO   an arc, FROM/TO naming it alone
+ *                                  (edit_arc_id: a -k spec where the
+ *                                  names allow, else edit_func_id()'s)
+ *   :self FUNC SECONDS, :scale FUNC FACTOR   (all digits of the number)
+ *   :hide FUNC ... :unfocus-time FUNC        a selection, or its reversal
+ *   :begin LABEL ... :end           steps made one (a cycle-breaking
+ *                                  proposal applied: LABEL is
+ *                                  "break-cycles N"; its arcs inside)
+ * FUNC as edit_func_id() writes it.  Replaying the file on the same
+ * profile with the same options (edit_command, line by line) makes the
+ * same steps with the same labels, so reports and exports are the
+ * same.  A file is replayed as one batch (edit_batch_begin): one
+ * propagation, however many lines; a `k` line whose arcs an earlier line
+ * deleted already is no error. */
 
-/* Write the deletion of the N arcs in A of G to PATH (a comment line
- * first) with util_write_file() and its FLAGS (UTIL_WRITE_*).  Returns 0,
- * or -1 or UTIL_WRITE_EXISTS with the reason ("FILE: ...") in MSG. */
-int editfile_write(const char *path, const struct cg *g, const uint32_t *a, size_t n,
-		   int flags, char *msg, size_t msglen);
-/* The same to an open stream (:show-edits). */
-void editfile_print(FILE *out, const struct cg *g, const uint32_t *a, size_t n);
-/* Run every command of PATH in session E, in order.  PATH must be a
- * regular text file (read no further than its size).  Returns the number
- * of commands run, or -1 at the first that cannot be read or fails, with
- * "FILE:LINE: reason" in MSG (the commands before it stay applied). */
+/* Write session E to PATH (a comment line first): its applied steps, then
+ * the deletion of the N arcs in A (deleted behind its back: --break-cycles
+ * in batch), inside ":begin LABEL" and ":end" when LABEL is not NULL.
+ * With util_write_file() and its FLAGS (UTIL_WRITE_*).  Returns 0, or -1
+ * or UTIL_WRITE_EXISTS with the reason ("FILE: ...") in MSG. */
+int editfile_write(const char *path, const struct edit *e, const uint32_t *a, size_t n,
+		   const char *label, int flags, char *msg, size_t msglen);
+/* The session's applied steps as commands, to an open stream. */
+void editfile_print_steps(FILE *out, const struct edit *e);
+/* The deletion of the N arcs in A as `:k` lines, to an open stream
+ * (:show-edits). */
+void editfile_print(FILE *out, const struct edit *e, const uint32_t *a, size_t n);
+/* Run every command of PATH in session E, in order, as one batch.  PATH
+ * must be a regular text file (read no further than its size).  Returns
+ * the number of commands run, or -1 at the first that cannot be read or
+ * fails, with "FILE:LINE: reason" in MSG (the commands before it stay
+ * applied). */
 int editfile_apply(struct edit *e, const char *path, char *msg, size_t msglen);
 
 /* ---- Time (the what-if of the gprof paper) ---- */
@@ -174,7 +231,8 @@ uint32_t edit_unselect_all(struct edit *e, enum edit_sel what, char *msg, size_t
  *   k FROM/TO | restore FROM/TO | self FUNC SECONDS | scale FUNC FACTOR |
  *   hide SPEC | unhide SPEC | exclude-time SPEC | include-time SPEC |
  *   focus SPEC | unfocus SPEC | focus-time SPEC | unfocus-time SPEC |
- *   undo | redo
+ *   begin [LABEL] | end | undo | redo
+ * (begin and end: edit_group_begin and edit_group_end.)
  * FUNC as edit_lookup() takes it, SPEC as edit_select_spec(); both are
  * the rest of the line (blanks included; for self and scale, up to the
  * last word).  Returns what the operation returns; an unknown command or bad
@@ -183,6 +241,13 @@ uint32_t edit_unselect_all(struct edit *e, enum edit_sel what, char *msg, size_t
 int edit_command(struct edit *e, const char *line, char *msg, size_t msglen);
 
 /* ---- Groups and history ---- */
+
+/* Operations between batch begin and end stay steps of their own, but
+ * the model is propagated once, at the end (replaying an edits file).
+ * Inside a batch do not read what propagation computes (times, cycles,
+ * call-graph indices). */
+void edit_batch_begin(struct edit *e);
+void edit_batch_end(struct edit *e);
 
 /* Operations between begin and end form one undo step, labelled LABEL
  * (copied; NULL: the first operation's label).  Inside a group the model

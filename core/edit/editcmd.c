@@ -29,44 +29,6 @@ static char *trimmed(const char *text)
 	return s;
 }
 
-/* Append to MSG, keeping it NUL-terminated when it fills up. */
-static void msg_cat(char *msg, size_t msglen, size_t *used, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void msg_cat(char *msg, size_t msglen, size_t *used, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!msg || *used + 1 >= msglen)
-		return;
-	va_start(ap, fmt);
-	int k = vsnprintf(msg + *used, msglen - *used, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*used += (size_t)k < msglen - *used ? (size_t)k : msglen - *used - 1;
-}
-
-static uint32_t by_index(const struct edit *e, const char *s, char *msg, size_t msglen)
-{
-	const struct cg *g = &e->l->g;
-	char *end;
-
-	errno = 0;
-	unsigned long v = strtoul(s, &end, 10);
-	if (errno || v == 0 || v > g->norder) {
-		util_msg(msg, msglen, "no index [%s] (the call graph has 1..%u)", s,
-			 g->norder);
-		return CG_NONE;
-	}
-	uint32_t n = g->order[v - 1];
-	if (cg_is_cycle(g, n)) {
-		char cyc[ROWS_CYCLE_MAX];
-		*rows_cycle_name(cyc, g->nodes[n].cycle, 1) = 0;
-		util_msg(msg, msglen, "[%lu] is %s, not a function", v, cyc);
-		return CG_NONE;
-	}
-	return n;
-}
-
 static int all_digits(const char *s, size_t n)
 {
 	if (n == 0)
@@ -77,65 +39,42 @@ static int all_digits(const char *s, size_t n)
 	return 1;
 }
 
-uint32_t edit_lookup(const struct edit *e, const char *text, char *msg, size_t msglen)
+/* ---- arcs by spec ---- */
+
+int edit_arc_by_names(const struct edit *e, const char *text, uint32_t *arc, char *msg,
+		      size_t msglen)
 {
 	const struct cg *g = &e->l->g;
-	char *s = trimmed(text);
-	size_t len = strlen(s);
-	uint32_t found = CG_NONE;
+	int depth = 0;
+	const char *slash = NULL;
 
-	if (len == 0) {
-		util_msg(msg, msglen, "no function given");
-		goto out;
+	*arc = CG_NONE;
+	/* the '/' outside parentheses and template brackets */
+	for (const char *s = text; *s && !slash; s++) {
+		if (*s == '(' || *s == '<')
+			depth++;
+		else if ((*s == ')' || *s == '>') && depth > 0)
+			depth--;
+		else if (*s == '/' && depth == 0)
+			slash = s;
 	}
-	if (s[0] == '[' && s[len - 1] == ']' && all_digits(s + 1, len - 2)) {
-		s[len - 1] = 0;
-		found = by_index(e, s + 1, msg, msglen);
-		goto out;
+	if (!slash) {
+		util_msg(msg, msglen, "bad arc `%s': expected FROM/TO", text);
+		return 0;
 	}
-	if (all_digits(s, len)) {
-		found = by_index(e, s, msg, msglen);
-		goto out;
-	}
-	for (int pass = 0; pass < 2; pass++) {
-		uint32_t nmatch = 0, first = CG_NONE;
-		for (uint32_t i = 0; i < g->nfuncs; i++) {
-			const struct sym *sy = g->nodes[i].sym;
-			if (strcmp(pass ? sy->dname : sy->name, s) == 0) {
-				if (nmatch++ == 0)
-					first = i;
-			}
-		}
-		if (nmatch == 1) {
-			found = first;
-			goto out;
-		}
-		if (nmatch > 1) {
-			size_t used = 0;
-			msg_cat(msg, msglen, &used, "ambiguous name `%s':", s);
-			for (uint32_t i = first, k = 0; i < g->nfuncs; i++) {
-				const struct sym *sy = g->nodes[i].sym;
-				if (strcmp(pass ? sy->dname : sy->name, s) != 0)
-					continue;
-				msg_cat(msg, msglen, &used, "%s %s [%u]", k++ ? "," : "",
-					sy->dname, g->nodes[i].index);
-				if (sy->file)
-					msg_cat(msg, msglen, &used, " (%s)", sy->file);
-				else
-					msg_cat(msg, msglen, &used, " (0x%llx)",
-						(unsigned long long)sy->addr);
-			}
-			msg_cat(msg, msglen, &used, "; use [N]");
-			goto out;
-		}
-	}
-	util_msg(msg, msglen, "no function named `%s'", s);
-out:
-	free(s);
-	return found;
+	char *from = xstrdup(text);
+	from[slash - text] = 0;
+	uint32_t f = edit_lookup(e, from, msg, msglen);
+	uint32_t t = f == CG_NONE ? CG_NONE : edit_lookup(e, slash + 1, msg, msglen);
+	free(from);
+	if (f == CG_NONE || t == CG_NONE)
+		return 0;
+	*arc = cg_arc_find(g, f, t);
+	if (*arc == CG_NONE)
+		util_msg(msg, msglen, "%s does not call %s", g->nodes[f].sym->dname,
+			 g->nodes[t].sym->dname);
+	return 1;
 }
-
-/* ---- arcs by spec ---- */
 
 static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched, char *msg,
 		   size_t msglen)
@@ -148,27 +87,46 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched, 
 
 	if (nmatched)
 		*nmatched = 0;
+	e->last_unchanged = 0;
+	/* each side naming one function, as the prompt takes names (edit.h);
+	 * else a symspec as -k takes it */
+	uint32_t one;
+	char why[1024] = "";
+	int named = edit_arc_by_names(e, s, &one, NULL, 0);
+	if (named && one == CG_NONE) {
+		edit_arc_by_names(e, s, &one, msg, msglen);
+		free(s);
+		return -1;
+	}
 	if (symspec_parse_arc_in(s, &from, &to, g->st) != 0) {
 		util_msg(msg, msglen, "bad arc spec `%s': expected FROM/TO", s);
 		free(s);
 		return -1;
 	}
-	for (uint32_t a = 0; a < g->narcs; a++) {
-		const struct cg_arc *arc = &g->arcs[a];
-		if (!symspec_match(&from, g->nodes[arc->parent].sym) ||
-		    !symspec_match(&to, g->nodes[arc->child].sym))
-			continue;
-		matched++;
-		changed += edit_push_arc(e, a, del);
+	if (named) {
+		matched = 1;
+		changed = edit_push_arc(e, one, del);
+	} else {
+		for (uint32_t a = 0; a < g->narcs; a++) {
+			const struct cg_arc *arc = &g->arcs[a];
+			if (!symspec_match(&from, g->nodes[arc->parent].sym) ||
+			    !symspec_match(&to, g->nodes[arc->child].sym))
+				continue;
+			matched++;
+			changed += edit_push_arc(e, a, del);
+		}
 	}
 	if (nmatched)
 		*nmatched = matched;
 	if (matched == 0) {
-		util_msg(msg, msglen, "no arc matches `%s'", s);
+		/* why the names did not serve (the closest names listed) */
+		edit_arc_by_names(e, s, &one, why, sizeof why);
+		util_msg(msg, msglen, "no arc matches `%s' (%s)", s, why);
 		free(s);
 		return -1;
 	}
 	if (changed == 0) {
+		e->last_unchanged = 1;
 		util_msg(msg, msglen, "%s %zu arc%s matching `%s' %s already %s",
 			 matched == 1 ? "the" : "all", matched, matched == 1 ? "" : "s",
 			 s, matched == 1 ? "is" : "are", del ? "deleted" : "live");
@@ -177,6 +135,7 @@ static int spec_op(struct edit *e, const char *spec, int del, size_t *nmatched, 
 	}
 	char *label = xmalloc(strlen(s) + 16);
 	sprintf(label, "%s %s", del ? "k" : "restore", s);
+	edit_set_cmd(e, "%s", label);
 	edit_end_step(e, label);
 	free(label);
 	util_msg(msg, msglen, "%s %d arc%s matching `%s'", del ? "deleted" : "restored",
@@ -259,6 +218,7 @@ int edit_select_spec(struct edit *e, const char *text, enum edit_sel what, int o
 	} else {
 		char *label = xmalloc(strlen(s) + 32);
 		sprintf(label, "%s %s", verb, s);
+		edit_set_cmd(e, "%s", label);
 		edit_end_step(e, label);
 		free(label);
 		util_msg(msg, msglen, "%s %s (%d function%s)", verb, s, changed,
@@ -288,6 +248,15 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 		}
 		return cmd[0] == 'u' ? edit_undo(e, msg, msglen)
 				     : edit_redo(e, msg, msglen);
+	}
+	if (strcmp(cmd, "begin") == 0) {
+		edit_group_begin(e, *rest ? rest : NULL);
+		util_msg(msg, msglen, "group begun");
+		return 0;
+	}
+	if (strcmp(cmd, "end") == 0) {
+		util_msg(msg, msglen, "group ended");
+		return edit_group_end(e) >= 0 ? 0 : -1;
 	}
 	if (strcmp(cmd, "k") == 0 || strcmp(cmd, "restore") == 0) {
 		if (!*rest) {
@@ -326,7 +295,7 @@ static int command(struct edit *e, char *cmd, char *rest, char *msg, size_t msgl
 	util_msg(msg, msglen,
 		 "unknown command `%s' (k, restore, self, scale, hide, "
 		 "unhide, exclude-time, include-time, focus, unfocus, focus-time, "
-		 "unfocus-time, undo, redo)",
+		 "unfocus-time, begin, end, undo, redo)",
 		 cmd);
 	return -1;
 }

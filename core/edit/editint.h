@@ -26,6 +26,7 @@ struct edit_op {
 struct edit_step {
 	size_t first, n; /* ops[first .. first+n-1] */
 	char *label;
+	char *cmd; /* the command lines that replay it (edit_write_steps) */
 };
 
 struct edit_orig_cycle {
@@ -49,6 +50,9 @@ struct edit {
 	int step_open; /* ops pushed since step_start, not closed */
 	size_t step_start;
 	char *group_label;
+	char *pending_cmd; /* the replay command of the step being closed */
+	char *group_cmds;  /* those of a group's operations, one a line */
+	size_t group_cmds_len;
 
 	uint32_t *del_seq; /* per arc: deletion order, 0 = live */
 	size_t del_cap;    /* entries allocated in del_seq */
@@ -60,6 +64,10 @@ struct edit {
 	struct edit_orig *orig_fn;        /* per function */
 	struct edit_orig_cycle *orig_cyc; /* per original cycle */
 	uint32_t orig_ncycles;
+	struct edit_names *names;    /* resolve.c's index, built on first use */
+	int last_unchanged;          /* the last arc spec matched only arcs
+				   * already in the state asked */
+	int batch, batch_dirty;      /* edit_batch_begin(): propagation deferred */
 	struct edit_orig *cyc_cache; /* edit_orig() of every cycle node */
 	unsigned long cyc_gen;       /* generation cyc_cache is for */
 };
@@ -69,5 +77,12 @@ void edit_end_step(struct edit *e, const char *label);
 int edit_push_arc(struct edit *e, uint32_t a, int del);
 int edit_push_sel(struct edit *e, uint32_t n, enum edit_sel what, int on);
 const char *edit_sel_name(enum edit_sel what, int on);
+void edit_names_free(struct edit_names *x);
+/* The command that replays the step about to be closed (edit_end_step),
+ * formatted; each operation sets it just before closing its step. */
+void edit_set_cmd(struct edit *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* How many functions TEXT names as a name (edit_resolve, indices aside). */
+size_t edit_name_count(const struct edit *e, const char *text);
 
 #endif

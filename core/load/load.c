@@ -92,25 +92,37 @@ static size_t add_arcs(struct load *l, const struct opts *o, load_progress_fn *p
 /* A profile of another program: neither a histogram over this program's
  * code nor an arc between its functions.  GNU gprof prints empty reports
  * then; we say what is wrong.  (A file with no records at all is valid.) */
-static void check_belongs(const struct load *l, const struct opts *o, size_t mapped)
+static int check_belongs(const struct load *l, const struct opts *o, size_t mapped,
+			 char *msg, size_t msglen)
 {
 	const struct gmon_profile *p = &l->prof;
 	const struct symtab *st = &l->st;
 	int hist_ok = 0;
 
 	if (p->nhists == 0 && p->narcs == 0)
-		return;
+		return 0;
 	for (size_t i = 0; i < p->nhists && !hist_ok; i++)
 		hist_ok = p->hists[i].lowpc < st->text_end &&
 			  p->hists[i].highpc > st->text_start;
 	if (hist_ok || mapped > 0)
-		return;
-	util_die("%s: not a profile of %s (none of its addresses falls in that "
+		return 0;
+	util_msg(msg, msglen,
+		 "%s: not a profile of %s (none of its addresses falls in that "
 		 "program's code)",
 		 o->nprofiles == 1 ? o->profiles[0] : "the profiles", o->exe);
+	return -1;
 }
 
 void load_read(struct load *l, const struct opts *o, load_progress_fn *progress)
+{
+	char msg[1024];
+
+	if (load_run(l, o, progress, msg, sizeof msg) < 0)
+		util_die("%s", msg);
+}
+
+int load_run(struct load *l, const struct opts *o, load_progress_fn *progress, char *msg,
+	     size_t msglen)
 {
 	struct symtab_opts so = opts_symtab(o);
 
@@ -134,8 +146,11 @@ void load_read(struct load *l, const struct opts *o, load_progress_fn *progress)
 	for (int i = 0; i < o->nprofiles; i++) {
 		progress_at(progress, "profile", (double)i / o->nprofiles);
 		struct gmon_file_info info;
-		gmon_read(&l->prof, o->profiles[i], &l->st.abi, o->format,
-			  o->file_info ? &info : NULL);
+		if (gmon_read_file(&l->prof, o->profiles[i], &l->st.abi, o->format,
+				   o->file_info ? &info : NULL, msg, msglen) < 0) {
+			load_free(l);
+			return -1;
+		}
 		if (o->file_info)
 			gmon_print_info(stdout, o->profiles[i], &info);
 	}
@@ -156,7 +171,10 @@ void load_read(struct load *l, const struct opts *o, load_progress_fn *progress)
 	}
 	cg_init(&l->g, gst, l->prof.rate);
 	select_apply(&l->g, o);
-	check_belongs(l, o, add_arcs(l, o, progress));
+	if (check_belongs(l, o, add_arcs(l, o, progress), msg, msglen) < 0) {
+		load_free(l);
+		return -1;
+	}
 	if (o->static_graph)
 		staticcg_add(&l->g, l->st.bfd, &l->prof, o->static_all);
 	progress_at(progress, "histogram", 0);
@@ -169,6 +187,7 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 	progress_at(progress, "propagation", 0);
 	cg_propagate(&l->g);
 	progress_at(progress, "done", 1);
+	return 0;
 }
 
 void load_free(struct load *l)
@@ -179,4 +198,5 @@ void load_free(struct load *l)
 	gmon_free(&l->prof);
 	objects_free(l->objs);
 	symtab_free(&l->st);
+	memset(l, 0, sizeof *l); /* freeing twice is harmless */
 }

@@ -30,6 +30,14 @@ struct load {
 
 typedef void load_progress_fn(const char *phase, double fraction);
 
+/* Load with O into L.  Returns 0, or -1 with "FILE: problem" in MSG for a
+ * profile that cannot be read or is not one of O's program (then L holds
+ * nothing).  The other loaders (the executable's symbols, -R's map, the
+ * shared objects) still call util_die() on bad input, which a trap
+ * (util.h) turns into an error of the caller's (the session's). */
+int load_run(struct load *l, const struct opts *o, load_progress_fn *progress, char *msg,
+	     size_t msglen);
+/* The same, dying with the message. */
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress);
 /* load_all() without the propagation: symbols read, every arc and
  * histogram bin credited to its function, no cycles, no times flowed up

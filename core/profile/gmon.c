@@ -596,21 +596,30 @@ int gmon_read_mem(struct gmon_profile *p, const char *name, const unsigned char 
 	return rc;
 }
 
-void gmon_read(struct gmon_profile *p, const char *path, const struct gmon_abi *abi,
-	       enum gmon_format fmt, struct gmon_file_info *info)
+int gmon_read_file(struct gmon_profile *p, const char *path, const struct gmon_abi *abi,
+		   enum gmon_format fmt, struct gmon_file_info *info, char *err,
+		   size_t errlen)
 {
 	const char *why;
 	size_t len = 0;
 	unsigned char *buf = (unsigned char *)util_read_file(path, &len, &why);
+
+	if (!buf) {
+		util_msg(err, errlen, "%s: %s", path, why);
+		return -1;
+	}
+	int r = gmon_read_mem(p, path, buf, len, abi, fmt, info, err, errlen);
+	free(buf);
+	return r ? -1 : 0;
+}
+
+void gmon_read(struct gmon_profile *p, const char *path, const struct gmon_abi *abi,
+	       enum gmon_format fmt, struct gmon_file_info *info)
+{
 	char err[512];
 
-	if (!buf)
-		util_die("%s: %s", path, why);
-	if (gmon_read_mem(p, path, buf, len, abi, fmt, info, err, sizeof err)) {
-		free(buf);
+	if (gmon_read_file(p, path, abi, fmt, info, err, sizeof err) < 0)
 		util_die("%s", err);
-	}
-	free(buf);
 }
 
 void gmon_print_info(FILE *out, const char *path, const struct gmon_file_info *info)

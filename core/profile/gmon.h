@@ -6,9 +6,9 @@
  * the byte order of the executable (struct gmon_abi).  Several files are
  * summed into one struct gmon_profile with GNU gprof's rules and errors.
  *
- * Contract: on any problem gmon_read() calls util_die() with a message that
- * names the file ("FILE: unexpected end of file ..."), so callers never see
- * a half-read profile.  No curses, no report printing here (gmon_print_info
+ * Contract: on any problem gmon_read_file() returns an error with a
+ * message that names the file ("FILE: unexpected end of file ..."), and
+ * gmon_read() dies with it, so callers never use a half-read profile.  No curses, no report printing here (gmon_print_info
  * writes the -i text to the stream it is given). */
 #ifndef TG_GMON_H
 #define TG_GMON_H
@@ -82,7 +82,12 @@ void gmon_init(struct gmon_profile *p);
 void gmon_free(struct gmon_profile *p);
 
 /* Read PATH and add its records to P.  INFO, if not NULL, receives counts
- * for -i.  Dies with a message naming PATH on any error. */
+ * for -i.  Returns 0, or -1 with "PATH: problem" in ERR (then P is as
+ * gmon_read_mem leaves it after an error). */
+int gmon_read_file(struct gmon_profile *p, const char *path, const struct gmon_abi *abi,
+		   enum gmon_format fmt, struct gmon_file_info *info, char *err,
+		   size_t errlen);
+/* The same, dying with that message on any error. */
 void gmon_read(struct gmon_profile *p, const char *path, const struct gmon_abi *abi,
 	       enum gmon_format fmt, struct gmon_file_info *info);
 

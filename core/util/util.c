@@ -90,10 +90,34 @@ static void vmessage(const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
+static struct util_trap *trap; /* the innermost trap, or NULL */
+
+void util_trap_enter(struct util_trap *t)
+{
+	t->msg[0] = 0;
+	t->prev = trap;
+	trap = t;
+}
+
+void util_trap_leave(struct util_trap *t)
+{
+	if (trap == t)
+		trap = t->prev;
+}
+
 void util_die(const char *fmt, ...)
 {
 	va_list ap;
 	void (*hook)(void) = die_hook;
+
+	if (trap) {
+		struct util_trap *t = trap;
+		trap = t->prev;
+		va_start(ap, fmt);
+		vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+		va_end(ap);
+		longjmp(t->jb, 1);
+	}
 
 	die_hook = NULL; /* a failing hook must not recurse */
 	if (hook)

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* util: allocation that cannot fail, the one error path, small helpers.
  *
- * Contract: every fatal error goes through util_die(), which first runs the
- * hook installed with util_set_die_hook() (the browser uses it to give the
- * terminal back), then prints "tgprof: MESSAGE" on stderr and exits with
- * status 1.  Messages about a file name the file first: "FILE: problem". */
+ * Contract: every fatal error goes through util_die().  Inside a trap
+ * (util_trap_enter(), below) it returns the message to the trap instead:
+ * that is how core's entry points that read user input (the session,
+ * core/session/) return an error rather than end the process.  Outside
+ * one it first runs the hook installed with util_set_die_hook() (the
+ * browser uses it to give the terminal back), then prints "tgprof:
+ * MESSAGE" on stderr and exits with status 1.  Messages about a file name
+ * the file first: "FILE: problem". */
 #ifndef TG_UTIL_H
 #define TG_UTIL_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +36,26 @@ void util_set_die_hook(void (*hook)(void));
 void util_set_progname(const char *name);
 const char *util_progname(void);
 TG_NORETURN void util_die(const char *fmt, ...) TG_PRINTF(1, 2);
+/* A trap for fatal errors.  Between util_trap_enter(T) and
+ * util_trap_leave(T), util_die() writes its message into T->msg and jumps
+ * back to where UTIL_TRAP_SET(T) was evaluated, which then yields
+ * nonzero (the trap is left by then); it yields 0 when set.  Traps nest.
+ * What was allocated between set and jump and not yet reachable from the
+ * caller's structures is lost (the error path only), and locals changed
+ * there must be volatile.  Use:
+ *	struct util_trap t;
+ *	if (UTIL_TRAP_SET(&t)) { report t.msg; return -1; }
+ *	... work that may util_die() ...
+ *	util_trap_leave(&t); */
+struct util_trap {
+	jmp_buf jb;
+	char msg[1024];
+	struct util_trap *prev;
+};
+void util_trap_enter(struct util_trap *t);
+void util_trap_leave(struct util_trap *t);
+#define UTIL_TRAP_SET(t) (util_trap_enter(t), setjmp((t)->jb) != 0)
+
 /* A warning on stderr, "tgprof: MESSAGE"; never exits. */
 void util_warn(const char *fmt, ...) TG_PRINTF(1, 2);
 

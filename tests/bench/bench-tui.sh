@@ -9,6 +9,8 @@
 #     deleting one arc and redrawing within 0.05x, every other key under
 #     100 ms (on an unloaded machine: the load average is printed);
 #   - a key press redraw on an ordinary profile (target < 20 ms);
+#   - the call tree's first screen and its hot path opened, against the
+#     flat profile's first screen (target: within 1.5x);
 #   - peak memory of the browser against `tgprof --text` (target < 2x).
 # The browser writes its timings when TGPROF_BENCH names a file; it runs
 # headless (TGPROF_SCRIPT) at 40x120.
@@ -95,6 +97,23 @@ END {
 	row("Enter", t["enter"], "M", 100)
 	row("Back", t["back"], "M", 100)
 }' "$out/big.times"
+
+# The call tree on the same profile: its first screen (w) and the hot
+# path from the first root (H), against the flat profile's first screen
+# (f), each a key press and its redraw from the call graph (target: the
+# tree within 1.5x of the flat profile).
+printf 'f\nw\nH\n:q\n' > "$out/tree.keys"
+if run "$dir" "$out/tree.keys" "$out/tree.times"; then
+	flat=$(awk '$2 == "view-flat" { print $3; exit }' "$out/tree.times")
+	tree=$(awk '$2 == "view-tree" { print $3; exit }' "$out/tree.times")
+	hot=$(awk '$2 == "tree-hot-path" { print $3; exit }' "$out/tree.times")
+	r=$(awk -v a="$tree" -v b="$flat" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+	rh=$(awk -v a="$hot" -v b="$flat" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+	echo "  call tree: first screen $(ms "$tree") (x$r of the flat profile's $(ms "$flat")) [$(verdict "$r" 1.5)]"
+	echo "  call tree: hot path opened $(ms "$hot") (x$rh) [$(verdict "$rh" 1.5)]"
+else
+	echo "  the browser failed on $dir (call tree)"
+fi
 
 # Memory: the same profile through --text (the engine alone) and the browser.
 if [ -x "$BENCH_MEASURE" ]; then

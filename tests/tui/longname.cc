@@ -1,6 +1,6 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-// A small -pg program for the browser tests: a function whose demangled name is several kilobytes: template
-// arguments nested deep, inside long namespaces.
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A small -pg program for the browser tests: a function whose demangled name is several kilobytes: template
+ * arguments nested deep, inside long namespaces. */
 #include <cstdio>
 namespace a_rather_long_namespace_name { namespace another_level_of_detail {
 template <class T> struct wrapper_with_a_long_name { T v; };
