@@ -48,6 +48,13 @@ void cg_free(struct cg *g)
 	free(g->hash);
 	free_adjacency(g);
 	free(g->order);
+	free(g->dead);
+	free(g->topo);
+	free(g->tree_arc);
+	free(g->t_push);
+	free(g->t_done);
+	free(g->was_self);
+	free(g->was_sets);
 	memset(g, 0, sizeof *g);
 }
 

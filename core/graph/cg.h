@@ -97,6 +97,18 @@ struct cg {
 	 * cycles) sorted as GNU prints them; index = position + 1. */
 	uint32_t *order;
 	uint32_t norder;
+	/* Kept by cg_propagate() for its fast path: the deleted flags it
+	 * propagated (per arc), functions in finishing order, and per function
+	 * the arc the depth-first walk reached it by (CG_NONE for a root) and
+	 * the walk's clock when it was pushed and when it was numbered. */
+	uint8_t *dead;
+	uint32_t *topo, *tree_arc, *t_push, *t_done;
+	uint32_t prop_narcs; /* narcs when last propagated */
+	double *was_self;    /* per function: self time when last propagated */
+	uint8_t *was_sets;   /* per function: sets when last propagated */
+	uint32_t was_active; /* set_active when last propagated */
+	int prop_valid;
+	unsigned long prop_fast; /* propagations that took the fast path */
 };
 
 void cg_init(struct cg *g, const struct symtab *st, double hz);
@@ -120,8 +132,14 @@ static inline uint32_t cg_arc_parent_count(const struct cg *g, uint32_t n)
 void cg_adjacency(struct cg *g);
 
 /* Recompute calls, cycles, flags, times, order and indices from the arcs
- * and self times.  Linear in the graph plus one sort. */
+ * and self times.  Linear in the graph plus one sort.  When the only
+ * changes since the last call are deleted or restored arcs that do not
+ * move the depth-first numbering (most arcs: not the one that first
+ * reached its callee, not within a cycle), calls are adjusted and cycles
+ * kept instead of found again; the result is the same bit for bit. */
 void cg_propagate(struct cg *g);
+/* cg_propagate() without the fast path (tests compare the two). */
+void cg_propagate_full(struct cg *g);
 
 /* What-if: set function N's self time (ticks); the flat total follows.
  * Call cg_propagate() afterwards. */

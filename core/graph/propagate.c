@@ -21,6 +21,7 @@
  * merge sorts. */
 #include "config.h"
 #include "cg.h"
+#include "propint.h"
 #include "sort.h"
 #include "util.h"
 
@@ -103,6 +104,11 @@ struct dfn {
 	/* Per node, compact copies of what the walk reads most (written back
 	 * to the nodes at the end): union-find parent, ring, finishing order. */
 	uint32_t *head, *next, *order;
+	/* Kept in the model for the fast path of cg_propagate(): the arc each
+	 * node was first reached by, the clock when it was pushed and when it
+	 * was done (numbered: a member of a cycle only with its head). */
+	uint32_t *tree_arc, *t_push, *t_done;
+	uint32_t clock;
 };
 
 static uint32_t find_head(uint32_t *head, uint32_t n)
@@ -188,14 +194,19 @@ static void dfn_post(struct dfn *d, uint32_t n)
 {
 	if (d->head[n] == n) {
 		d->counter++;
-		for (uint32_t m = n; m != CG_NONE; m = d->next[m])
+		d->clock++;
+		for (uint32_t m = n; m != CG_NONE; m = d->next[m]) {
 			d->order[m] = d->counter;
+			d->t_done[m] = d->clock;
+		}
 	}
 }
 
-static void dfn_push(struct dfn *d, uint32_t n)
+static void dfn_push(struct dfn *d, uint32_t n, uint32_t arc)
 {
 	d->order[n] = TOP_BUSY;
+	d->tree_arc[n] = arc;
+	d->t_push[n] = ++d->clock;
 	d->stackpos[n] = d->depth;
 	d->stack[d->depth] = n;
 	d->pos[d->depth] = d->g->child_start[n];
@@ -212,7 +223,7 @@ static void dfn_walk(struct dfn *d, uint32_t root)
 		return;
 	d->depth = 0;
 	d->nruns = 0;
-	dfn_push(d, root);
+	dfn_push(d, root, CG_NONE);
 	while (d->depth > 0) {
 		uint32_t n = d->stack[d->depth - 1];
 		uint32_t p = d->pos[d->depth - 1];
@@ -229,7 +240,7 @@ static void dfn_walk(struct dfn *d, uint32_t root)
 		if (t == TOP_BUSY)
 			dfn_find_cycle(d, c);
 		else if (t == TOP_NONE)
-			dfn_push(d, c);
+			dfn_push(d, c, g->child_arcs[p]);
 	}
 }
 
@@ -237,6 +248,13 @@ static void number_graph(struct cg *g, const uint8_t *dead)
 {
 	size_t n = (size_t)g->nfuncs + 1;
 	struct dfn d = { .g = g, .dead = dead };
+	size_t nn = (size_t)g->nfuncs + 1;
+	g->tree_arc = xrealloc(g->tree_arc, nn * sizeof(uint32_t));
+	g->t_push = xrealloc(g->t_push, nn * sizeof(uint32_t));
+	g->t_done = xrealloc(g->t_done, nn * sizeof(uint32_t));
+	d.tree_arc = g->tree_arc;
+	d.t_push = g->t_push;
+	d.t_done = g->t_done;
 	uint32_t *mem = xmalloc(9 * n * sizeof(uint32_t));
 	d.stack = mem;
 	d.pos = mem + n;
@@ -261,6 +279,11 @@ static void number_graph(struct cg *g, const uint8_t *dead)
 		node->top_order = d.order[i];
 	}
 	free(mem);
+}
+
+int cg_prop_same_cycle(const struct cg *g, uint32_t p, uint32_t c)
+{
+	return g->nodes[p].cycle != 0 && g->nodes[p].cycle == g->nodes[c].cycle;
 }
 
 /* Make a cycle node for every head with members, in address order. */
@@ -323,7 +346,7 @@ static uint32_t *topo_order(const struct cg *g)
 
 /* Flags and fraction of a function (or a whole cycle) from its callers,
  * which are all done since we go top-down. */
-static void inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
+void cg_prop_inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 {
 	struct cg_node *nodes = g->nodes;
 	uint32_t head = nodes[child].head;
@@ -369,41 +392,47 @@ static void inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 	}
 }
 
+/* A function's own selection sets over what it inherited. */
+void cg_prop_node_sets(struct cg *g, struct cg_node *c)
+{
+	int incl_graph = set_active(g, CG_INCL_GRAPH);
+	int incl_time = set_active(g, CG_INCL_TIME);
+
+	if (!c->print_flag) {
+		if (set_has(c, CG_INCL_GRAPH) ||
+		    (!incl_graph && !set_has(c, CG_EXCL_GRAPH)))
+			c->print_flag = 1;
+	} else if (!set_has(c, CG_INCL_GRAPH) && set_has(c, CG_EXCL_GRAPH)) {
+		c->print_flag = 0;
+	}
+	if (c->prop_fract == 0.0) {
+		if (set_has(c, CG_INCL_TIME) || (!incl_time && !set_has(c, CG_EXCL_TIME)))
+			c->prop_fract = 1.0;
+	} else if (!set_has(c, CG_INCL_TIME) && set_has(c, CG_EXCL_TIME)) {
+		c->prop_fract = 0.0;
+	}
+	c->prop_self = c->self_time * c->prop_fract;
+}
+
 static void propagate_flags(struct cg *g, const uint8_t *dead, const uint32_t *topo)
 {
 	struct cg_node *nodes = g->nodes;
 	uint32_t old_head = CG_NONE;
-	int incl_graph = set_active(g, CG_INCL_GRAPH);
-	int incl_time = set_active(g, CG_INCL_TIME);
 
 	for (uint32_t k = g->nfuncs; k-- > 0;) {
 		uint32_t i = topo[k];
 		struct cg_node *c = &nodes[i];
 		if (c->head != old_head) {
 			old_head = c->head;
-			inherit_flags(g, dead, i);
+			cg_prop_inherit_flags(g, dead, i);
 		}
-		if (!c->print_flag) {
-			if (set_has(c, CG_INCL_GRAPH) ||
-			    (!incl_graph && !set_has(c, CG_EXCL_GRAPH)))
-				c->print_flag = 1;
-		} else if (!set_has(c, CG_INCL_GRAPH) && set_has(c, CG_EXCL_GRAPH)) {
-			c->print_flag = 0;
-		}
-		if (c->prop_fract == 0.0) {
-			if (set_has(c, CG_INCL_TIME) ||
-			    (!incl_time && !set_has(c, CG_EXCL_TIME)))
-				c->prop_fract = 1.0;
-		} else if (!set_has(c, CG_INCL_TIME) && set_has(c, CG_EXCL_TIME)) {
-			c->prop_fract = 0.0;
-		}
-		c->prop_self = c->self_time * c->prop_fract;
+		cg_prop_node_sets(g, c);
 		g->print_time += c->prop_self;
 	}
 }
 
 /* A cycle's self time is its members' (those whose time propagates). */
-static void cycle_times(struct cg *g)
+void cg_prop_cycle_times(struct cg *g)
 {
 	struct cg_node *nodes = g->nodes;
 	for (uint32_t k = 0; k < g->ncycles; k++) {
@@ -419,7 +448,7 @@ static void cycle_times(struct cg *g)
 	}
 }
 
-static void propagate_time(struct cg *g, const uint8_t *dead, uint32_t parent)
+void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 {
 	struct cg_node *nodes = g->nodes;
 	struct cg_node *p = &nodes[parent];
@@ -463,7 +492,7 @@ static void propagate_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 
 /* Print order of the call graph: total time down, cycles first, names
  * without a leading underscore first, calls down, then the raw name. */
-static int cmp_total(const void *ctx, uint32_t l, uint32_t r)
+int cg_prop_cmp(const void *ctx, uint32_t l, uint32_t r)
 {
 	const struct cg *g = ctx;
 	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
@@ -487,36 +516,58 @@ static int cmp_total(const void *ctx, uint32_t l, uint32_t r)
 	return strcmp(a->sym->name, b->sym->name);
 }
 
-static void sort_entries(struct cg *g)
+void cg_prop_sort(struct cg *g)
 {
 	uint32_t n = g->nfuncs + g->ncycles;
 	free(g->order);
 	g->order = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++)
 		g->order[i] = i;
-	util_msort_u32(g->order, n, cmp_total, g);
+	util_msort_u32(g->order, n, cg_prop_cmp, g);
 	for (uint32_t i = 0; i < n; i++)
 		g->nodes[g->order[i]].index = i + 1;
 	g->norder = n;
 }
 
-void cg_propagate(struct cg *g)
+/* What the numbering left: times, flags and the order from scratch. */
+void cg_prop_finish(struct cg *g)
+{
+	for (uint32_t i = 0; i < g->nfuncs; i++) {
+		struct cg_node *n = &g->nodes[i];
+		n->child_time = 0;
+		n->prop_fract = n->prop_self = n->prop_child = 0;
+		n->index = 0;
+		n->print_flag = 0;
+	}
+	for (uint32_t k = 0; k < g->ncycles; k++) {
+		struct cg_node *cyc = &g->nodes[g->nfuncs + k];
+		cyc->child_time = cyc->prop_child = 0;
+	}
+	g->print_time = 0;
+	for (uint32_t a = 0; a < g->narcs; a++)
+		g->arcs[a].time = g->arcs[a].child_time = 0;
+	propagate_flags(g, g->dead, g->topo);
+	cg_prop_cycle_times(g);
+	for (uint32_t k = 0; k < g->nfuncs; k++)
+		cg_prop_time(g, g->dead, g->topo[k]);
+	cg_prop_sort(g);
+}
+
+void cg_prop_full(struct cg *g)
 {
 	cg_adjacency(g);
 	reset_nodes(g);
 	count_calls(g);
-	/* The deleted flags, packed: the walks test them in random order. */
-	uint8_t *dead = xmalloc((size_t)g->narcs + 1);
+	/* The deleted flags, packed: the walks test them in random order.
+	 * Kept: the next propagation compares them with the arcs. */
+	g->dead = xrealloc(g->dead, (size_t)g->narcs + 1);
 	for (uint32_t a = 0; a < g->narcs; a++)
-		dead[a] = g->arcs[a].deleted;
-	number_graph(g, dead);
-	link_cycles(g, dead);
-	uint32_t *topo = topo_order(g);
-	propagate_flags(g, dead, topo);
-	cycle_times(g);
-	for (uint32_t k = 0; k < g->nfuncs; k++)
-		propagate_time(g, dead, topo[k]);
-	free(topo);
-	free(dead);
-	sort_entries(g);
+		g->dead[a] = g->arcs[a].deleted;
+	number_graph(g, g->dead);
+	link_cycles(g, g->dead);
+	free(g->topo);
+	g->topo = topo_order(g);
+	g->prop_narcs = g->narcs;
+	g->prop_valid = 1;
+	cg_prop_finish(g);
 }

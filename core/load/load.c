@@ -121,8 +121,9 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 		util_die("%s", msg);
 }
 
-int load_run(struct load *l, const struct opts *o, load_progress_fn *progress, char *msg,
-	     size_t msglen)
+/* load_run() up to the propagation. */
+static int read_run(struct load *l, const struct opts *o, load_progress_fn *progress,
+		    char *msg, size_t msglen)
 {
 	struct symtab_opts so = opts_symtab(o);
 
@@ -179,10 +180,26 @@ int load_run(struct load *l, const struct opts *o, load_progress_fn *progress, c
 		staticcg_add(&l->g, l->st.bfd, &l->prof, o->static_all);
 	progress_at(progress, "histogram", 0);
 	hist_assign(&l->g, &l->prof);
+	return 0;
+}
+
+int load_run(struct load *l, const struct opts *o, load_progress_fn *progress, char *msg,
+	     size_t msglen)
+{
+	if (read_run(l, o, progress, msg, msglen) < 0)
+		return -1;
 	progress_at(progress, "propagation", 0);
 	cg_propagate(&l->g);
 	progress_at(progress, "done", 1);
 	return 0;
+}
+
+void load_read(struct load *l, const struct opts *o, load_progress_fn *progress)
+{
+	char msg[1024];
+
+	if (read_run(l, o, progress, msg, sizeof msg) < 0)
+		util_die("%s", msg);
 }
 
 void load_free(struct load *l)

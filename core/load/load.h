@@ -39,6 +39,11 @@ int load_run(struct load *l, const struct opts *o, load_progress_fn *progress, c
 	     size_t msglen);
 /* The same, dying with the message. */
 void load_all(struct load *l, const struct opts *o, load_progress_fn *progress);
+/* load_all() without the propagation: symbols read, every arc and
+ * histogram bin credited to its function, no cycles, no times flowed up
+ * (tests/bench measures it as the floor of any analysis).  load_free()
+ * frees it. */
+void load_read(struct load *l, const struct opts *o, load_progress_fn *progress);
 void load_free(struct load *l);
 
 #endif

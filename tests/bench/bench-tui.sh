@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Browser benchmarks for `make bench` (not timed tests: results are
 # printed against their targets, never fatal).
-#   - first screen on the largest synthetic profile (target < 1 s), split
-#     into the engine's load, the edit session's start and the browser;
-#   - deleting one arc and redrawing (target < 100 ms), with the part
-#     spent re-propagating;
+#   - on the largest synthetic profile, a table of the first screen and
+#     of each kind of key against the read-only floor: the time to read
+#     the profile with no analysis (READFLOOR, tests/bench/readfloor.c,
+#     fastest of 3 runs).  Targets: first screen within 1.5x the floor,
+#     deleting one arc and redrawing within 0.05x, every other key under
+#     100 ms (on an unloaded machine: the load average is printed);
 #   - a key press redraw on an ordinary profile (target < 20 ms);
 #   - the call tree's first screen and its hot path opened, against the
 #     flat profile's first screen (target: within 1.5x);
@@ -37,8 +39,15 @@ cat > "$out/big.keys" <<'K'
 <Tab><Up>
 d
 u
+<C-r>
+<Tab>
 f
 c
+<Down>
+/777
+n
+<Enter>
+<BS>
 :q
 K
 
@@ -52,19 +61,44 @@ ms() { awk -v s="$1" 'BEGIN { printf "%.1f ms", s * 1000 }'; }
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 < t + 0 ? "ok" : "SLOW") }'; }
 
 echo "browser ($size profile: $(awk '/^functions/ { f = $2 } /^distinct_arcs/ { a = $2 } END { print f " functions, " a " arcs" }' "$dir/info"))"
+echo "  load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) on $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores"
+floor=
+if [ -x "${READFLOOR:-}" ]; then
+	floor=$("$READFLOOR" "$dir/prog" "$dir/gmon.out" 3) || floor=
+fi
 if ! run "$dir" "$out/big.keys" "$out/big.times"; then
 	echo "  the browser failed on $dir"
 	exit 1
 fi
-read -r _ first _ load _ open < "$out/big.times"
-echo "  first screen: $(ms "$first") [$(verdict "$first" 1)]  (engine load $(ms "$load"), edit session $(ms "$open"))"
-del=$(awk '$2 == "delete-arc" { print $3, $5; exit }' "$out/big.times")
-set -- $del
-echo "  delete one arc + redraw: $(ms "$1") [$(verdict "$1" 0.1)]  (re-propagation $(ms "$2"))"
-undo=$(awk '$2 == "undo" { print $3; exit }' "$out/big.times")
-echo "  undo + redraw: $(ms "$undo")"
-mv=$(awk '$2 == "move-down" { if ($3 > m) m = $3 } END { print m + 0 }' "$out/big.times")
-echo "  cursor move (worst of 2): $(ms "$mv")"
+# The table: what, seconds, ratio to the floor, target (R: ratio to the
+# floor at most R; M: milliseconds under M).
+awk -v floor="$floor" '
+function row(what, t, kind, lim, extra,   r, v, ok) {
+	if (t == "") { printf "  %-26s %10s\n", what, "not run"; return }
+	r = floor > 0 ? sprintf("%.3fx", t / floor) : "-"
+	if (kind == "R") { ok = floor > 0 && t / floor <= lim; v = sprintf("<= %gx floor", lim) }
+	else { ok = t * 1000 < lim; v = sprintf("< %d ms", lim) }
+	printf "  %-26s %9.1f ms %9s   %-15s %s%s\n", what, t * 1000, r, v,
+		(kind == "R" && floor == "") ? "no floor" : ok ? "ok" : "SLOW", extra
+}
+$1 == "first-screen" { first = $2; load = $4; open = $6 }
+$1 == "key" && !($2 in t) { t[$2] = $3; if ($4 == "propagate") p[$2] = $5 }
+$1 == "key" && $2 == "move-down" && $3 > mv { mv = $3 }
+END {
+	if (floor > 0) printf "  %-26s %9.1f ms %9s\n", "read-only floor", floor * 1000, "1x"
+	else print "  read-only floor: not measured (READFLOOR unset)"
+	printf "  %-26s %12s %9s   %-15s %s\n", "", "time", "/floor", "target", ""
+	row("first screen", first, "R", 1.5, sprintf("  (engine load %.1f ms, edit session %.1f ms)", load * 1000, open * 1000))
+	row("delete one arc + redraw", t["delete-arc"], "R", 0.05, sprintf("  (re-propagation %.1f ms)", p["delete-arc"] * 1000))
+	row("undo + redraw", t["undo"], "M", 100, sprintf("  (re-propagation %.1f ms)", p["undo"] * 1000))
+	row("redo + redraw", t["redo"], "M", 100, sprintf("  (re-propagation %.1f ms)", p["redo"] * 1000))
+	row("view switch (flat)", t["view-flat"], "M", 100)
+	row("view switch (graph)", t["view-graph"], "M", 100)
+	row("cursor move (worst)", mv, "M", 100)
+	row("search next", t["find-next"], "M", 100)
+	row("Enter", t["enter"], "M", 100)
+	row("Back", t["back"], "M", 100)
+}' "$out/big.times"
 
 # The call tree on the same profile: its first screen (w) and the hot
 # path from the first root (H), against the flat profile's first screen

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* readfloor EXE GMON [RUNS]: the least time any analysis of a profile can
+ * take, the browser's floor in tests/bench/bench-tui.sh.  Reads the
+ * symbols through libbfd, the profile, credits every histogram bin and
+ * maps every arc to its function (load_read(): no cycles, no
+ * propagation), RUNS times (default 3), and prints the fastest in
+ * seconds: on a shared machine the fastest run is the one least slowed
+ * by the others. */
+#include "config.h"
+#include "load.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+	if (argc < 3 || argc > 4) {
+		fprintf(stderr, "usage: readfloor EXE GMON [RUNS]\n");
+		return 2;
+	}
+	util_set_progname("readfloor");
+	int runs = argc == 4 ? atoi(argv[3]) : 3;
+	const char *profiles[1] = { argv[2] };
+	struct opts o;
+	opts_init(&o);
+	o.exe = argv[1];
+	o.profiles = profiles;
+	o.nprofiles = 1;
+	double best = -1;
+	for (int i = 0; i < (runs > 0 ? runs : 1); i++) {
+		static struct load l;
+		double t0 = util_now();
+		load_read(&l, &o, NULL);
+		double t = util_now() - t0;
+		if (l.g.narcs == 0)
+			util_die("%s: no arcs mapped", argv[2]);
+		load_free(&l);
+		if (best < 0 || t < best)
+			best = t;
+	}
+	printf("%.6f\n", best);
+	return 0;
+}
