@@ -125,14 +125,16 @@ rows() {
 }
 
 # expect_row NAME REPORT SAMPLES_BEFORE SAMPLES_AFTER HZ_BEFORE HZ_AFTER
-#            CALLS_BEFORE CALLS_AFTER [TOTAL_BEFORE TOTAL_AFTER] : the row of NAME
-# in REPORT against the rule of compare.h, computed here.
+#            CALLS_BEFORE CALLS_AFTER TOTAL_BEFORE TOTAL_AFTER: the row of NAME
+# in REPORT against the rule of compare.h, computed here (the totals are
+# each side's samples: a count's variance is binomial in its side's total).
 expect_row() {
 	name=$1 rep=$2
 	got=$(rows "$rep" | awk -F'|' -v n="$name" '$1 == n')
-	want=$(awk -v a="$3" -v b="$4" -v ha="$5" -v hb="$6" -v ca="$7" -v cb="$8" 'BEGIN {
+	want=$(awk -v a="$3" -v b="$4" -v ha="$5" -v hb="$6" -v ca="$7" -v cb="$8" \
+		-v ta="$9" -v tb="${10}" 'BEGIN {
 		sa = a / ha; sb = b / hb; ch = sb - sa
-		se = sqrt(a / (ha * ha) + b / (hb * hb))
+		se = sqrt(a * (1 - a / ta) / (ha * ha) + b * (1 - b / tb) / (hb * hb))
 		d = cb - ca; ds = d > 0 ? "+" d : d
 		printf "%.2f %.2f %+.2f %.2f %d %d %s", sa, sb, ch, se, ca, cb, ds
 		printf "|%s\n", (ch > 2 * se || -ch > 2 * se) ? "*" : "" }')
@@ -159,16 +161,16 @@ run() {
 # calls: helper[one.c] gets 100 then 200 (from work), helper[two.c] 7,
 # calc 5, work 10.
 if run moved.txt --baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.out; then
-	expect_row "calc" moved.txt 50 100 100 100 5 5
-	expect_row "work" moved.txt 100 100 100 100 10 10
-	expect_row "helper [one.c]" moved.txt 30 45 100 100 100 200
-	expect_row "helper [two.c]" moved.txt 10 40 100 100 7 7
+	expect_row "calc" moved.txt 50 100 100 100 5 5 210 310
+	expect_row "work" moved.txt 100 100 100 100 10 10 210 310
+	expect_row "helper [one.c]" moved.txt 30 45 100 100 100 200 210 310
+	expect_row "helper [two.c]" moved.txt 10 40 100 100 7 7 210 310
 	# order: significant time changes first, by |z|; then call changes.
-	# newname (added, 20 samples) and oldname (removed, 20 samples) tie
-	# exactly: |z| = 20 / sqrt(20) and a self time of 0.20 s each; the
-	# rule for ties (tgprof(1), compare.h) is then the name: newname first.
+	# |z| = change / sqrt(a (1 - a/210) + b (1 - b/310)): calc 4.86,
+	# oldname (removed, 20 of 210 samples) 4.70, newname (added, 20 of
+	# 310) 4.62, helper [two.c] 4.50.
 	order=$(rows moved.txt | cut -d'|' -f1 | head -6 | tr '\n' ,)
-	if [ "$order" = "newname,oldname,helper [two.c],calc,newfunc,helper [one.c]," ]; then
+	if [ "$order" = "calc,oldname,newname,helper [two.c],newfunc,helper [one.c]," ]; then
 		tg_pass "order by significance"
 	else
 		tg_fail "order by significance" "got $order" "$(cat moved.txt)"
@@ -189,8 +191,8 @@ if run moved.txt --baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.o
 	# arcs: changed ones, largest change first, added/removed marked
 	arcs=$(awk '/caller -> callee/ { a = 1; next } a' moved.txt)
 	want="       100        200        +100  work -> helper [one.c]
-         -          3          +3  work -> newname  (added)
          3          -          -3  work -> oldname  (removed)
+         -          3          +3  work -> newname  (added)
          -          1          +1  work -> newfunc  (added)"
 	if [ "$arcs" = "$want" ]; then
 		tg_pass "arcs whose counts changed"
@@ -212,24 +214,24 @@ fi
 
 # --- sampling periods differ: the after side at 1000 Hz -----------------
 if run rate.txt --baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.1000; then
-	expect_row "calc" rate.txt 50 1000 100 1000 5 5
-	expect_row "helper [one.c]" rate.txt 30 450 100 1000 100 200
-	expect_row "helper [two.c]" rate.txt 10 400 100 1000 7 7
+	expect_row "calc" rate.txt 50 1000 100 1000 5 5 210 3100
+	expect_row "helper [one.c]" rate.txt 30 450 100 1000 100 200 210 3100
+	expect_row "helper [two.c]" rate.txt 10 400 100 1000 7 7 210 3100
 fi
 
 # --- normalize: shares of each side's total (210 and 310 samples) -------
 if run norm.txt --normalize --baseline=b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.out; then
 	# a share in percent is samples / (total / 100): the same rule with
 	# "rates" total/100
-	expect_row "calc" norm.txt 50 100 2.10 3.10 5 5
-	expect_row "work" norm.txt 100 100 2.10 3.10 10 10
-	expect_row "helper [two.c]" norm.txt 10 40 2.10 3.10 7 7
+	expect_row "calc" norm.txt 50 100 2.10 3.10 5 5 210 310
+	expect_row "work" norm.txt 100 100 2.10 3.10 10 10 210 310
+	expect_row "helper [two.c]" norm.txt 10 40 2.10 3.10 7 7 210 310
 fi
 
 # --- several baselines are summed --------------------------------------
 if run sum.txt --baseline=b1/gmon.out,b1/gmon.out --baseline-exe=b1/prog b2/prog b2/gmon.out; then
-	expect_row "calc" sum.txt 100 100 100 100 10 5
-	expect_row "helper [one.c]" sum.txt 60 45 100 100 200 200
+	expect_row "calc" sum.txt 100 100 100 100 10 5 420 310
+	expect_row "helper [one.c]" sum.txt 60 45 100 100 200 200 420 310
 fi
 
 # --- a profile against itself: nothing changes -------------------------
@@ -337,7 +339,7 @@ for f in fs:
         a, b, ca, cb = want[k]
         assert f["before"]["self_samples"] == a and f["after"]["self_samples"] == b, k
         assert f["before"]["calls"] == ca and f["after"]["calls"] == cb, k
-        se = ((a + b) ** 0.5) / 100
+        se = (a * (1 - a / 210) + b * (1 - b / 310)) ** 0.5 / 100
         assert abs(f["stderr"] - se) < 1e-9 and abs(f["change"] - (b - a) / 100) < 1e-9, k
         assert f["significant"] == (1 if b - a > 2 * se * 100 else 0), k
         seen += 1
@@ -360,7 +362,7 @@ fi
 if run moved.dot --format=dot $MOVED; then
 	# laid out by dot; -Tplain gives the labels back as text
 	if dot -Tsvg moved.dot > moved.svg 2> dot.err && dot -Tplain moved.dot > moved.plain 2>> dot.err &&
-	   grep -q '^node f[0-9]* .* "calc\\nself 0.50 s -> 1.00 s (+0.50 +- 0.12)\\ncalls 5 -> 5" filled box black #f4a3a3$' moved.plain &&
+	   grep -q '^node f[0-9]* .* "calc\\nself 0.50 s -> 1.00 s (+0.50 +- 0.10)\\ncalls 5 -> 5" filled box black #f4a3a3$' moved.plain &&
 	   grep -q '^node f[0-9]* .* "oldname\\nself 0.20 s -> - (-0.20 +- 0.04)\\ncalls 3 -> -" filled,dashed box black #a3e0a3$' moved.plain &&
 	   grep -q '^edge .* "100 -> 200" .* solid #c03030$' moved.plain &&
 	   grep -q '^edge .* "3 -> -" .* dashed #30a030$' moved.plain; then

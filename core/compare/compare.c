@@ -195,13 +195,28 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map, si
 	free(in);
 }
 
+/* The variance of a count of N samples of a side whose samples total
+ * TOTAL: binomial, N (1 - N / TOTAL).  Timer samples come at regular
+ * intervals of CPU time, so a run's total is its CPU time over the period
+ * (up to a sample), not a Poisson count; what varies is how that total
+ * falls among the functions, each sample landing in a function with the
+ * chance of its share.  N alone (Poisson) overstates the variance, most
+ * for the functions that take the largest shares.  With no total known
+ * (no histogram), N. */
+static double binomial_var(double n, double total)
+{
+	if (total <= 0 || n >= total)
+		return total > 0 ? 0 : n;
+	return n * (1 - n / total);
+}
+
 static void stats(struct compare *c, struct compare_func *f)
 {
 	double a = f->samples[0], b = f->samples[1];
 	double sa, sb; /* seconds (or share) per sample on each side */
+	double ta = c->side[0].g->total_time, tb = c->side[1].g->total_time;
 
 	if (c->normalize) {
-		double ta = c->side[0].g->total_time, tb = c->side[1].g->total_time;
 		sa = ta > 0 ? 1 / ta : 0;
 		sb = tb > 0 ? 1 / tb : 0;
 	} else {
@@ -211,7 +226,7 @@ static void stats(struct compare *c, struct compare_func *f)
 	f->self[0] = a * sa;
 	f->self[1] = b * sb;
 	f->change = f->self[1] - f->self[0];
-	f->se = sqrt(a * sa * sa + b * sb * sb);
+	f->se = sqrt(binomial_var(a, ta) * sa * sa + binomial_var(b, tb) * sb * sb);
 	f->z = f->se > 0 ? f->change / f->se : 0;
 	f->significant =
 		fabs(f->change) > 2 * f->se && f->se > 0 ? (f->change > 0 ? 1 : -1) : 0;

@@ -21,14 +21,17 @@
  * Arcs take part when not deleted (-k, --break-cycles) and both ends are
  * functions of the table.
  *
- * Statistics: a function's self time is a count of samples; n samples
- * are uncertain by about sqrt(n) (Poisson).  For a samples before and b
- * after, taken with sampling periods pa and pb seconds, the change
- * b*pb - a*pa has the standard error sqrt(a*pa^2 + b*pb^2) seconds
- * (sqrt(a+b) samples when the periods are equal).  With NORMALIZE the
- * quantities are shares of each side's total time, a/A and b/B, with the
- * error sqrt(a/A^2 + b/B^2).  A change is significant when it exceeds
- * twice its standard error.  Call counts are exact: any change is real.
+ * Statistics: a function's self time is a count of samples.  Timer
+ * samples come at regular intervals of CPU time, so a side's total A is
+ * fixed by its CPU time and a function's count a out of it is binomial:
+ * its variance is a (1 - a/A) (not a, as for Poisson counts, which
+ * overstates the noise of large shares).  For a samples of A before and
+ * b of B after, taken with sampling periods pa and pb seconds, the change
+ * b*pb - a*pa has the standard error sqrt(a (1 - a/A) pa^2 +
+ * b (1 - b/B) pb^2) seconds.  With NORMALIZE the quantities are shares,
+ * a/A and b/B, with the error sqrt(a (1 - a/A) / A^2 + b (1 - b/B) / B^2).
+ * A change is significant when it exceeds twice its standard error.  Call
+ * counts are exact: any change is real.
  *
  * No curses and no printing here except compare_write_text(). */
 #ifndef TG_COMPARE_H

@@ -159,14 +159,16 @@ int main(void)
 	f = find(&c, "new", NULL, 0);
 	check(f && f->node[0] == CG_NONE && f->calls[1] == 5, "new: after only");
 
-	/* helper of a.c: 100 samples at 100 Hz = 1 s, 50 at 50 Hz = 1 s */
+	/* helper of a.c: 100 samples at 100 Hz = 1 s, 50 at 50 Hz = 1 s; each
+	 * count's variance binomial in its side's total (168 and 106 samples) */
 	f = find(&c, "helper", "a.c", 0);
 	check(f && near(f->self[0], 1) && near(f->self[1], 1) && near(f->change, 0) &&
-		      near(f->se, sqrt(100 / 1e4 + 50 / 2500.0)) && !f->significant,
+		      near(f->se, sqrt(100 * (1 - 100 / 168.0) / 1e4 +
+					50 * (1 - 50 / 106.0) / 2500)) && !f->significant,
 	      "helper a.c: same seconds at another period, error scaled");
-	/* helper of b.c: 0.09 s -> 0.5 s, se sqrt(9/1e4 + 25/2500) */
+	/* helper of b.c: 0.09 s -> 0.5 s */
 	f = find(&c, "helper", "b.c", 0);
-	double se = sqrt(9 / 1e4 + 25 / 2500.0);
+	double se = sqrt(9 * (1 - 9 / 168.0) / 1e4 + 25 * (1 - 25 / 106.0) / 2500);
 	check(f && near(f->change, 0.41) && near(f->se, se) && near(f->z, 0.41 / se) &&
 		      f->significant == 1,
 	      "helper b.c: significant increase");
@@ -194,7 +196,8 @@ int main(void)
 	compare_build(&c, &s0, &s1, 1, 0);
 	f = find(&c, "helper", "b.c", 0);
 	check(f && near(f->self[0], 9 / 168.0) && near(f->self[1], 25 / 106.0) &&
-		      near(f->se, sqrt(9 / (168.0 * 168) + 25 / (106.0 * 106))),
+		      near(f->se, sqrt(9 * (1 - 9 / 168.0) / (168.0 * 168) +
+					25 * (1 - 25 / 106.0) / (106.0 * 106))),
 	      "normalize: shares and their error");
 	compare_free(&c);
 
