@@ -164,7 +164,8 @@ int main(void)
 	f = find(&c, "helper", "a.c", 0);
 	check(f && near(f->self[0], 1) && near(f->self[1], 1) && near(f->change, 0) &&
 		      near(f->se, sqrt(100 * (1 - 100 / 168.0) / 1e4 +
-					50 * (1 - 50 / 106.0) / 2500)) && !f->significant,
+				       50 * (1 - 50 / 106.0) / 2500)) &&
+		      !f->significant,
 	      "helper a.c: same seconds at another period, error scaled");
 	/* helper of b.c: 0.09 s -> 0.5 s */
 	f = find(&c, "helper", "b.c", 0);
@@ -197,7 +198,7 @@ int main(void)
 	f = find(&c, "helper", "b.c", 0);
 	check(f && near(f->self[0], 9 / 168.0) && near(f->self[1], 25 / 106.0) &&
 		      near(f->se, sqrt(9 * (1 - 9 / 168.0) / (168.0 * 168) +
-					25 * (1 - 25 / 106.0) / (106.0 * 106))),
+				       25 * (1 - 25 / 106.0) / (106.0 * 106))),
 	      "normalize: shares and their error");
 	compare_free(&c);
 
