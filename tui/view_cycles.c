@@ -58,8 +58,8 @@ static struct cycles *cycles_of(struct app *a)
 void view_cycles_set_opts(struct app *a, const struct opts *o)
 {
 	struct cycles *cv = cycles_of(a);
-	cv->exact_time = o->cycle_exact_time;
-	cv->exact_time_set = o->cycle_exact_time_set;
+	cv->exact_time = o->cycles.exact_time;
+	cv->exact_time_set = o->cycles.exact_time_set;
 }
 
 /* Keep the proposal shown as an earlier one (the oldest goes). */

@@ -80,7 +80,7 @@ static void export_text(FILE *out, const struct edit *e, const struct export_par
 		report_all_load(out, edit_load(e), &o);
 		return;
 	}
-	o.brief = 1;
+	o.report.brief = 1;
 	report_all(out, edit_graph(e), &o);
 }
 

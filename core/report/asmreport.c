@@ -200,7 +200,7 @@ void asmreport_write(FILE *out, const struct load *l, const struct opts *o)
 {
 	struct fn_ctx c;
 	struct annot_ctx ac;
-	const char *name = o->asm_func;
+	const char *name = o->report.asm_func;
 	int found = 0;
 	char err[512];
 
@@ -218,8 +218,8 @@ void asmreport_write(FILE *out, const struct load *l, const struct opts *o)
 			struct annot a;
 			if (!name_matches(&st->syms[i], name))
 				continue;
-			if (!annot_build(&ac, t, &st->syms[i], o->asm_intel, &a, err,
-					 sizeof err))
+			if (!annot_build(&ac, t, &st->syms[i], o->report.asm_intel, &a,
+					 err, sizeof err))
 				util_die("--asm: %s", err);
 			if (found++)
 				fputc('\n', out);

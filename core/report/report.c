@@ -30,19 +30,20 @@ void report_all_load(FILE *out, const struct load *l, const struct opts *o)
 	/* GNU drops the reports the profile has no data for: an error when
 	 * the user asked for that report, silently otherwise; when that
 	 * leaves nothing to print, the execution counts are printed. */
-	if (eff.flat && l->prof.nhists == 0) {
-		if (o->flat_asked)
+	if (eff.report.flat && l->prof.nhists == 0) {
+		if (o->report.flat_asked)
 			util_die("gmon.out file is missing histogram");
-		eff.flat = 0;
+		eff.report.flat = 0;
 	}
-	if (eff.graph && l->prof.narcs == 0) {
-		if (o->graph_asked)
+	if (eff.report.graph && l->prof.narcs == 0) {
+		if (o->report.graph_asked)
 			util_die("gmon.out file is missing call-graph data");
-		eff.graph = 0;
+		eff.report.graph = 0;
 	}
-	if ((o->flat || o->graph) && !eff.flat && !eff.graph && !o->annotate &&
-	    !o->exec_counts && !o->func_order && !o->file_order)
-		eff.exec_counts = 1;
+	if ((o->report.flat || o->report.graph) && !eff.report.flat &&
+	    !eff.report.graph && !o->report.annotate && !o->report.exec_counts &&
+	    !o->report.func_order && !o->report.file_order)
+		eff.report.exec_counts = 1;
 	o = &eff;
 
 	report_ctx_init(&c, out, &l->g, o);
@@ -51,21 +52,21 @@ void report_all_load(FILE *out, const struct load *l, const struct opts *o)
 	/* After the flat profile and the call graph with its index, the
 	 * shared objects joined: where each one's names came from and what
 	 * it lacks (no call counts, no symbols). */
-	if ((o->flat || o->graph) && l->objs) {
+	if ((o->report.flat || o->report.graph) && l->objs) {
 		fputs("\nShared objects joined\n\n", out);
 		objects_print_info(out, l->objs);
 	}
 	/* basic-block counts mean something only per line (-l) */
-	if ((o->exec_counts || o->annotate) && o->line)
+	if ((o->report.exec_counts || o->report.annotate) && o->report.line)
 		bb = execcount_assign(&l->g, &l->prof);
-	if (o->exec_counts)
+	if (o->report.exec_counts)
 		report_exec_counts(&c, bb);
-	if (o->annotate)
+	if (o->report.annotate)
 		report_annotate(&c, bb);
-	if (o->func_order)
+	if (o->report.func_order)
 		report_function_order(&c);
-	if (o->file_order)
-		report_file_order(&c, o->map_file ? &l->map : NULL);
+	if (o->report.file_order)
+		report_file_order(&c, o->report.map_file ? &l->map : NULL);
 	free(bb);
 }
 
@@ -73,13 +74,13 @@ static void report_main(struct report_ctx *c)
 {
 	const struct opts *o = c->o;
 
-	c->first = !o->file_info; /* -i output came first */
-	if (o->graph && o->traditional)
+	c->first = !o->report.file_info; /* -i output came first */
+	if (o->report.graph && o->report.traditional)
 		report_graph_ctx(c);
-	if (o->flat)
+	if (o->report.flat)
 		report_flat_ctx(c);
-	if (o->graph) {
-		if (!o->traditional)
+	if (o->report.graph) {
+		if (!o->report.traditional)
 			report_graph_ctx(c);
 		report_index_ctx(c);
 	}
