@@ -117,7 +117,7 @@ static int run_text(const struct cli *cl)
 		util_die("%s", msg);
 	struct load *l = &ss.ld;
 	if (o->report.asm_func) {
-		asmreport_write(stdout, l, o);
+		asmreport_write(stdout, l, &o->report);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			util_die("error writing the report to standard output");
 		session_close(&ss);
@@ -132,7 +132,7 @@ static int run_text(const struct cli *cl)
 	} else {
 		if (o->report.sum)
 			write_sum(l, o);
-		report_all_load(stdout, l, o);
+		report_all_load(stdout, l, &o->report);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			util_die("error writing the report to standard output");
 	}

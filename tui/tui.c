@@ -267,7 +267,7 @@ int tui_main(const struct opts *o)
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
-	view_cycles_set_opts(a, o);
+	view_cycles_set_opts(a, &o->cycles);
 	if (o->cycles.bound > 0) {
 		struct cyclebreak_choice *ch;
 		size_t nch;

@@ -48,7 +48,7 @@ struct anno_file {
 };
 
 struct anno_state {
-	const struct opts *o;
+	const struct opts_report *o;
 	uint64_t last_count; /* the -x state, for the whole report */
 	long long last_print;
 	long exec_lines, lines_run;
@@ -63,7 +63,7 @@ static void prefix(struct anno_state *a, const struct anno_file *f, int line, ch
 	char tmp[EXECCOUNT_NBBS * 30 + 40];
 	size_t len = 0;
 	uint64_t count = 0;
-	int have = 0, all = a->o->report.all_lines;
+	int have = 0, all = a->o->all_lines;
 	const struct execcount_bb *bb;
 
 	memset(buf, ' ', ANNO_WIDTH);
@@ -108,7 +108,7 @@ static void prefix(struct anno_state *a, const struct anno_file *f, int line, ch
 	if (!have)
 		return;
 	a->lines_run++;
-	if (count < (uint64_t)a->o->report.min_count) {
+	if (count < (uint64_t)a->o->min_count) {
 		strcpy(tmp, "#####");
 		len = 5;
 	}
@@ -123,7 +123,8 @@ static void prefix(struct anno_state *a, const struct anno_file *f, int line, ch
 /* Open the source: its own name first, then for each search directory
  * (-I in order, then GPROF_PATH; each ':'-separated) DIR/NAME and
  * DIR/BASENAME.  Returns NULL when none opens. */
-FILE *report_open_source(const struct opts *o, const char *name, char *path, size_t plen)
+FILE *report_open_source(const struct opts_report *o, const char *name, char *path,
+			 size_t plen)
 {
 	const char *base = strrchr(name, '/');
 	const char *env = getenv("GPROF_PATH");
@@ -133,8 +134,8 @@ FILE *report_open_source(const struct opts *o, const char *name, char *path, siz
 	snprintf(path, plen, "%s", name);
 	if ((f = fopen(path, "r")))
 		return f;
-	for (int k = 0; k <= o->report.ndirs; k++) {
-		const char *list = k < o->report.ndirs ? o->report.dirs[k] : env;
+	for (int k = 0; k <= o->ndirs; k++) {
+		const char *list = k < o->ndirs ? o->dirs[k] : env;
 		if (!list)
 			continue;
 		while (*list) {
@@ -172,7 +173,7 @@ static int cmp_top(const void *l, const void *r)
 
 static void top_and_summary(struct anno_state *a, const struct anno_file *f, FILE *out)
 {
-	long tl = a->o->report.table_length;
+	long tl = a->o->table_length;
 
 	if (tl > 0) {
 		fprintf(out, "\n\nTop %ld Lines:\n\n     Line      Count\n\n", tl);
@@ -241,7 +242,7 @@ static void annotate_file(struct report_ctx *c, struct anno_state *a,
 		util_warn("could not locate `%s'", f->name);
 		return;
 	}
-	if (c->o->report.separate_files) {
+	if (c->o->separate_files) {
 		ann = open_ann(path, f->name, src);
 		if (!ann) {
 			fclose(src);
@@ -335,7 +336,7 @@ void report_annotate(struct report_ctx *c, const struct execcount_bb *bb)
 	}
 	for (size_t k = st->nfiles; k-- > 0;) {
 		struct anno_file *f = &files[k];
-		if (f->nlines == 0 || (!c->o->report.zero && f->ncalls == 0))
+		if (f->nlines == 0 || (!c->o->zero && f->ncalls == 0))
 			continue;
 		annotate_file(c, &a, f, &first_file);
 	}

@@ -25,7 +25,7 @@ struct srcs {
 	size_t n, cap;
 };
 
-static struct src *src_get(struct srcs *ss, const struct opts *o, const char *name)
+static struct src *src_get(struct srcs *ss, const struct opts_report *o, const char *name)
 {
 	for (size_t i = 0; i < ss->n; i++)
 		if (ss->v[i].name == name)
@@ -96,7 +96,7 @@ static int name_matches(const struct sym *s, const char *name)
 
 struct fn_ctx {
 	FILE *out;
-	const struct opts *o;
+	const struct opts_report *o;
 	double total; /* ticks in the whole profile */
 	struct srcs srcs;
 };
@@ -196,11 +196,11 @@ static void print_fn(struct fn_ctx *c, const struct annot *a)
 	free(ls);
 }
 
-void asmreport_write(FILE *out, const struct load *l, const struct opts *o)
+void asmreport_write(FILE *out, const struct load *l, const struct opts_report *o)
 {
 	struct fn_ctx c;
 	struct annot_ctx ac;
-	const char *name = o->report.asm_func;
+	const char *name = o->asm_func;
 	int found = 0;
 	char err[512];
 
@@ -218,8 +218,8 @@ void asmreport_write(FILE *out, const struct load *l, const struct opts *o)
 			struct annot a;
 			if (!name_matches(&st->syms[i], name))
 				continue;
-			if (!annot_build(&ac, t, &st->syms[i], o->report.asm_intel, &a,
-					 err, sizeof err))
+			if (!annot_build(&ac, t, &st->syms[i], o->asm_intel, &a, err,
+					 sizeof err))
 				util_die("--asm: %s", err);
 			if (found++)
 				fputc('\n', out);

@@ -30,7 +30,7 @@ static void line_with_name(struct report_ctx *c, const char *text, const char *e
 static void print_arcs(struct report_ctx *c, uint32_t n, int parents)
 {
 	const struct cg *g = c->g;
-	int trad = c->o->report.traditional;
+	int trad = c->o->traditional;
 	char buf[ROWS_MAX];
 	uint32_t *v;
 	uint32_t m = entry_arcs(g, n, parents, &v);
@@ -52,7 +52,7 @@ static void print_arcs(struct report_ctx *c, uint32_t n, int parents)
 static void print_cycle(struct report_ctx *c, uint32_t n)
 {
 	const struct cg *g = c->g;
-	int trad = c->o->report.traditional;
+	int trad = c->o->traditional;
 	char buf[ROWS_MAX];
 	char *e = rows_cycle(buf, g, n, trad);
 
@@ -71,8 +71,8 @@ static void print_header(struct report_ctx *c)
 	double print_time = g->print_time;
 
 	report_sep(c);
-	if (!c->o->report.traditional) {
-		if (!c->o->report.brief)
+	if (!c->o->traditional) {
+		if (!c->o->brief)
 			fputs("\t\t     Call graph (explanation follows)\n\n", c->out);
 		else
 			fputs("\t\t\tCall graph\n\n", c->out);
@@ -84,7 +84,7 @@ static void print_header(struct report_ctx *c)
 			print_time / g->hz);
 	else
 		fputs(" no time propagated\n\n", c->out);
-	if (c->o->report.traditional) {
+	if (c->o->traditional) {
 		fprintf(c->out, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "",
 			"", "", "", "called", "total", "parents");
 		fprintf(c->out, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
@@ -102,31 +102,30 @@ void report_graph_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
 
-	if (c->o->report.traditional && !c->o->report.brief)
+	if (c->o->traditional && !c->o->brief)
 		notes_graph(c->out);
 	print_header(c);
 	report_labels_build(c);
 	for (uint32_t k = 0; k < g->norder; k++) {
 		uint32_t n = g->order[k];
-		if (!rows_graph_shown(g, n, c->o->report.zero, c->o->report.line))
+		if (!rows_graph_shown(g, n, c->o->zero, c->o->line))
 			continue;
 		if (cg_is_cycle(g, n)) {
 			print_cycle(c, n);
 		} else {
 			char buf[ROWS_MAX];
 			print_arcs(c, n, 1);
-			line_with_name(c, buf,
-				       rows_primary(buf, g, n, c->o->report.traditional),
+			line_with_name(c, buf, rows_primary(buf, g, n, c->o->traditional),
 				       n);
 			print_arcs(c, n, 0);
 		}
-		if (c->o->report.traditional)
+		if (c->o->traditional)
 			fputc('\n', c->out);
 		fputs(dashes, c->out);
-		if (c->o->report.traditional)
+		if (c->o->traditional)
 			fputc('\n', c->out);
 	}
 	report_labels_free(c);
-	if (!c->o->report.brief && !c->o->report.traditional)
+	if (!c->o->brief && !c->o->traditional)
 		notes_graph(c->out);
 }

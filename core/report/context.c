@@ -25,15 +25,15 @@ void report_sep(struct report_ctx *c)
 static size_t name_suffix(const struct report_ctx *c, const struct sym *s, char *buf,
 			  size_t len)
 {
-	return rows_name_suffix(s, c->o->report.line, c->o->report.inline_file_names,
-				c->o->report.print_path, buf, len);
+	return rows_name_suffix(s, c->o->line, c->o->inline_file_names, c->o->print_path,
+				buf, len);
 }
 
 /* The name as GNU's print_name_only shows it. */
 void report_name_only(struct report_ctx *c, uint32_t n)
 {
 	fputs(report_sym_name(c, n), c->out);
-	if (c->o->report.line || c->o->report.inline_file_names) {
+	if (c->o->line || c->o->inline_file_names) {
 		char buf[4200];
 		if (name_suffix(c, c->g->nodes[n].sym, buf, sizeof buf))
 			fputs(buf, c->out);
@@ -44,13 +44,13 @@ void report_name_only(struct report_ctx *c, uint32_t n)
 const char *report_sym_name(const struct report_ctx *c, uint32_t n)
 {
 	const struct sym *s = c->g->nodes[n].sym;
-	return c->o->report.traditional ? s->name : s->dname;
+	return c->o->traditional ? s->name : s->dname;
 }
 
 size_t report_name_len(const struct report_ctx *c, uint32_t n)
 {
 	size_t k = strlen(report_sym_name(c, n));
-	if (c->o->report.line || c->o->report.inline_file_names) {
+	if (c->o->line || c->o->inline_file_names) {
 		char buf[4200];
 		k += name_suffix(c, c->g->nodes[n].sym, buf, sizeof buf);
 	}
@@ -78,7 +78,7 @@ void report_labels_build(struct report_ctx *c)
 	const struct cg *g = c->g;
 	size_t size = 0, cap = 0;
 
-	if (c->o->report.line || c->o->report.inline_file_names || c->lbl)
+	if (c->o->line || c->o->inline_file_names || c->lbl)
 		return;
 	c->lbl_off = xmalloc(((size_t)g->nfuncs + 1) * sizeof *c->lbl_off);
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
@@ -110,7 +110,7 @@ long report_granularity(const struct cg *g)
 }
 
 void report_ctx_init(struct report_ctx *c, FILE *out, const struct cg *g,
-		     const struct opts *o)
+		     const struct opts_report *o)
 {
 	memset(c, 0, sizeof *c);
 	c->out = out;

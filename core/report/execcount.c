@@ -38,19 +38,19 @@ struct execcount_bb *execcount_assign(const struct cg *g, const struct gmon_prof
 	return bb;
 }
 
-unsigned char *execcount_accept(const struct cg *g, const struct opts *o, int incl,
+unsigned char *execcount_accept(const struct cg *g, const struct opts_report *o, int incl,
 				int excl)
 {
 	unsigned char *in = xcalloc((size_t)g->nfuncs + 1, 1);
 	unsigned char *out = xcalloc((size_t)g->nfuncs + 1, 1);
 	int any_in = 0;
 
-	for (int k = 0; k < o->report.nspecs; k++) {
-		int w = o->report.specs[k].which;
-		if ((w != incl && w != excl) || !o->report.specs[k].spec)
+	for (int k = 0; k < o->nspecs; k++) {
+		int w = o->specs[k].which;
+		if ((w != incl && w != excl) || !o->specs[k].spec)
 			continue;
 		struct symspec sp;
-		symspec_parse_in(&sp, o->report.specs[k].spec, g->st);
+		symspec_parse_in(&sp, o->specs[k].spec, g->st);
 		for (uint32_t i = 0; i < g->nfuncs; i++) {
 			if (!symspec_match(&sp, g->nodes[i].sym))
 				continue;
@@ -110,13 +110,13 @@ void report_exec_counts(struct report_ctx *c, const struct execcount_bb *bb)
 	for (uint32_t k = 0; k < n; k++) {
 		const struct cg_node *node = &g->nodes[v[k]];
 		const struct sym *s = node->sym;
-		if (node->ncalls > 0 || c->o->report.zero)
+		if (node->ncalls > 0 || c->o->zero)
 			exec_line(c->out, s, s->addr, node->ncalls);
 		if (!bb)
 			continue;
 		const struct execcount_bb *b = &bb[v[k]];
 		for (unsigned j = 0; j < b->n; j++)
-			if (b->calls[j] > 0 || c->o->report.zero)
+			if (b->calls[j] > 0 || c->o->zero)
 				exec_line(c->out, s, b->addr[j], b->calls[j]);
 	}
 	free(v);

@@ -22,7 +22,7 @@ static void flat_header(struct report_ctx *c, const char *prefix)
 	double total = g->total_time;
 
 	snprintf(unit, sizeof unit, "%ss/call", prefix);
-	if (c->o->report.traditional) {
+	if (c->o->traditional) {
 		fprintf(c->out, "\ngranularity: each sample hit covers %ld byte(s)",
 			report_granularity(g));
 		if (total > 0.0)
@@ -43,12 +43,12 @@ static void flat_header(struct report_ctx *c, const char *prefix)
 void report_flat_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
-	const struct opts *o = c->o;
+	const struct opts_report *o = c->o;
 	double accum = 0;
 
 	report_sep(c);
-	if (o->report.traditional) {
-		if (!o->report.brief) {
+	if (o->traditional) {
+		if (!o->brief) {
 			fputs("\n\n\nflat profile:\n", c->out);
 			notes_flat(c->out);
 		}
@@ -63,27 +63,25 @@ void report_flat_ctx(struct report_ctx *c)
 	util_msort_u32(v, n, rows_flat_cmp, g);
 
 	double scale;
-	const char *prefix = rows_flat_unit(g, o->report.traditional, &scale);
+	const char *prefix = rows_flat_unit(g, o->traditional, &scale);
 	flat_header(c, prefix);
 
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t i = v[k];
 		char buf[ROWS_MAX];
-		if (!rows_flat_shown(g, i, o->report.zero))
+		if (!rows_flat_shown(g, i, o->zero))
 			continue;
 		accum += g->nodes[i].self_time;
 		fwrite(buf, 1,
-		       (size_t)(rows_flat(buf, g, i, accum, scale,
-					  o->report.traditional) -
-				buf),
+		       (size_t)(rows_flat(buf, g, i, accum, scale, o->traditional) - buf),
 		       c->out);
-		if (o->report.traditional && !c->no_graph_data)
+		if (o->traditional && !c->no_graph_data)
 			report_name(c, i);
 		else
 			report_name_only(c, i);
 		fputc('\n', c->out);
 	}
 	free(v);
-	if (!o->report.brief && !o->report.traditional)
+	if (!o->brief && !o->traditional)
 		notes_flat(c->out);
 }

@@ -17,14 +17,14 @@
 void report_index_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
-	const struct opts *o = c->o;
+	const struct opts_report *o = c->o;
 	uint32_t *v = xmalloc(((size_t)g->nfuncs + g->ncycles + 1) * sizeof *v);
 	uint32_t todo = 0;
-	int colw = (o->report.width - 1) / 3;
+	int colw = (o->width - 1) / 3;
 	char buf[64];
 
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++)
-		if (rows_index_shown(g, i, o->report.zero))
+		if (rows_index_shown(g, i, o->zero))
 			v[todo++] = i;
 	util_msort_u32(v, todo, rows_index_cmp, g);
 
@@ -36,7 +36,7 @@ void report_index_ctx(struct report_ctx *c)
 			uint32_t n = v[j];
 			const struct cg_node *s = &g->nodes[n];
 			rows_index_label(g, n, buf, sizeof buf);
-			if (o->report.traditional) {
+			if (o->traditional) {
 				fprintf(c->out, "%6.6s ", buf);
 				if (!cg_is_cycle(g, n)) {
 					fprintf(c->out, "%-19.19s", s->sym->name);
@@ -54,8 +54,7 @@ void report_index_ctx(struct report_ctx *c)
 				report_name_only(c, n);
 				col += (int)report_name_len(c, n);
 				const char *f =
-					rows_index_file(g, n, o->report.print_path,
-							o->report.line);
+					rows_index_file(g, n, o->print_path, o->line);
 				if (f) {
 					fprintf(c->out, " (%s)", f);
 					col += (int)strlen(f) + 3;

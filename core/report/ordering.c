@@ -262,8 +262,7 @@ void report_function_order(struct report_ctx *c)
 		 * the printed order once the call graph has printed the entry
 		 * (printing sorts them in place). */
 		uint32_t *kids, *pars, nk, np;
-		if (c->o->report.graph &&
-		    rows_graph_shown(c->g, s, c->o->report.zero, c->o->report.line)) {
+		if (c->o->graph && rows_graph_shown(c->g, s, c->o->zero, c->o->line)) {
 			nk = entry_arcs(g, s, 0, &kids);
 			np = entry_arcs(g, s, 1, &pars);
 		} else {

@@ -14,36 +14,35 @@
 
 static void report_main(struct report_ctx *c);
 
-void report_all(FILE *out, const struct cg *g, const struct opts *o)
+void report_all(FILE *out, const struct cg *g, const struct opts_report *o)
 {
 	struct report_ctx c;
 	report_ctx_init(&c, out, g, o);
 	report_main(&c);
 }
 
-void report_all_load(FILE *out, const struct load *l, const struct opts *o)
+void report_all_load(FILE *out, const struct load *l, const struct opts_report *o)
 {
 	struct report_ctx c;
 	struct execcount_bb *bb = NULL;
-	struct opts eff = *o;
+	struct opts_report eff = *o;
 
 	/* GNU drops the reports the profile has no data for: an error when
 	 * the user asked for that report, silently otherwise; when that
 	 * leaves nothing to print, the execution counts are printed. */
-	if (eff.report.flat && l->prof.nhists == 0) {
-		if (o->report.flat_asked)
+	if (eff.flat && l->prof.nhists == 0) {
+		if (o->flat_asked)
 			util_die("gmon.out file is missing histogram");
-		eff.report.flat = 0;
+		eff.flat = 0;
 	}
-	if (eff.report.graph && l->prof.narcs == 0) {
-		if (o->report.graph_asked)
+	if (eff.graph && l->prof.narcs == 0) {
+		if (o->graph_asked)
 			util_die("gmon.out file is missing call-graph data");
-		eff.report.graph = 0;
+		eff.graph = 0;
 	}
-	if ((o->report.flat || o->report.graph) && !eff.report.flat &&
-	    !eff.report.graph && !o->report.annotate && !o->report.exec_counts &&
-	    !o->report.func_order && !o->report.file_order)
-		eff.report.exec_counts = 1;
+	if ((o->flat || o->graph) && !eff.flat && !eff.graph && !o->annotate &&
+	    !o->exec_counts && !o->func_order && !o->file_order)
+		eff.exec_counts = 1;
 	o = &eff;
 
 	report_ctx_init(&c, out, &l->g, o);
@@ -52,35 +51,35 @@ void report_all_load(FILE *out, const struct load *l, const struct opts *o)
 	/* After the flat profile and the call graph with its index, the
 	 * shared objects joined: where each one's names came from and what
 	 * it lacks (no call counts, no symbols). */
-	if ((o->report.flat || o->report.graph) && l->objs) {
+	if ((o->flat || o->graph) && l->objs) {
 		fputs("\nShared objects joined\n\n", out);
 		objects_print_info(out, l->objs);
 	}
 	/* basic-block counts mean something only per line (-l) */
-	if ((o->report.exec_counts || o->report.annotate) && o->report.line)
+	if ((o->exec_counts || o->annotate) && o->line)
 		bb = execcount_assign(&l->g, &l->prof);
-	if (o->report.exec_counts)
+	if (o->exec_counts)
 		report_exec_counts(&c, bb);
-	if (o->report.annotate)
+	if (o->annotate)
 		report_annotate(&c, bb);
-	if (o->report.func_order)
+	if (o->func_order)
 		report_function_order(&c);
-	if (o->report.file_order)
-		report_file_order(&c, o->report.map_file ? &l->map : NULL);
+	if (o->file_order)
+		report_file_order(&c, o->map_file ? &l->map : NULL);
 	free(bb);
 }
 
 static void report_main(struct report_ctx *c)
 {
-	const struct opts *o = c->o;
+	const struct opts_report *o = c->o;
 
-	c->first = !o->report.file_info; /* -i output came first */
-	if (o->report.graph && o->report.traditional)
+	c->first = !o->file_info; /* -i output came first */
+	if (o->graph && o->traditional)
 		report_graph_ctx(c);
-	if (o->report.flat)
+	if (o->flat)
 		report_flat_ctx(c);
-	if (o->report.graph) {
-		if (!o->report.traditional)
+	if (o->graph) {
+		if (!o->traditional)
 			report_graph_ctx(c);
 		report_index_ctx(c);
 	}

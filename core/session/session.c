@@ -42,10 +42,10 @@ static void one_choice(struct session *s, const struct opts_spec *spec,
 		};
 		return;
 	}
-	struct opts one = s->o;
+	struct opts_cycles one = s->o.cycles;
 	struct cyclebreak_choice *c;
-	one.cycles.choices = (struct opts_spec *)spec;
-	one.cycles.nchoices = 1;
+	one.choices = (struct opts_spec *)spec;
+	one.nchoices = 1;
 	size_t k = cyclebreak_opts_choices(g, &one, &c);
 	util_grow((void **)out, cap, *n + k, sizeof **out);
 	memcpy(*out + *n, c, k * sizeof *c);
@@ -82,17 +82,16 @@ int session_break_choices(struct session *s, struct cyclebreak_choice **out, siz
 	return 0;
 }
 
-void session_break_label(const struct opts *o, char *buf, size_t len)
+void session_break_label(const struct opts_cycles *oc, char *buf, size_t len)
 {
-	size_t k = (size_t)snprintf(buf, len, "break-cycles %ld%s%s%s", o->cycles.bound,
-				    o->cycles.heuristic_bsd ? " bsd" : "",
-				    o->cycles.objective_time ? " time" : "",
-				    o->cycles.allow_roots ? " roots" : "");
-	for (int i = 0; i < o->cycles.nchoices && k < len; i++)
+	size_t k = (size_t)snprintf(buf, len, "break-cycles %ld%s%s%s", oc->bound,
+				    oc->heuristic_bsd ? " bsd" : "",
+				    oc->objective_time ? " time" : "",
+				    oc->allow_roots ? " roots" : "");
+	for (int i = 0; i < oc->nchoices && k < len; i++)
 		k += (size_t)snprintf(buf + k, len - k, "; %s %s",
-				      o->cycles.choices[i].which == 'K' ? "pinned"
-									: "forced",
-				      o->cycles.choices[i].spec);
+				      oc->choices[i].which == 'K' ? "pinned" : "forced",
+				      oc->choices[i].spec);
 }
 
 /* --break-cycles: the arcs deleted in the model, listed in S->broken. */
@@ -105,11 +104,11 @@ static void apply_break(struct session *s, const struct session_how *how)
 
 	if (!out && !(out = null = fopen("/dev/null", "w")))
 		util_die("/dev/null: cannot open");
-	cyclebreak_opts_limits(&s->o, &lim);
+	cyclebreak_opts_limits(&s->o.cycles, &lim);
 	lim.progress = how->break_progress;
 	lim.progress_ctx = how->break_ctx;
-	cyclebreak_batch_choices(out, &s->ld.g, &s->o, &lim, s->ch, s->nch, &s->broken,
-				 &s->nbroken);
+	cyclebreak_batch_choices(out, &s->ld.g, &s->o.cycles, &lim, s->ch, s->nch,
+				 &s->broken, &s->nbroken);
 	free(s->ch);
 	s->ch = NULL;
 	if (null)
@@ -142,7 +141,7 @@ static int open_side(struct session *s, const struct session_how *how, char *msg
 			for (size_t i = 0; i < s->nbroken; i++)
 				s->ld.g.arcs[s->broken[i]].deleted = 0;
 			cg_propagate(&s->ld.g);
-			session_break_label(&s->o, label, sizeof label);
+			session_break_label(&s->o.cycles, label, sizeof label);
 			if (edit_arcs_delete(s->ed, s->broken, s->nbroken, label, msg,
 					     msglen) < 0)
 				return -1;

@@ -234,8 +234,8 @@ static void unit(void)
 	char *want = NULL;
 	size_t wlen = 0;
 	FILE *m = open_memstream(&want, &wlen);
-	struct opts ob = o;
-	ob.report.brief = 1;
+	struct opts_report ob = o.report;
+	ob.brief = 1;
 	report_all(m, &l.g, &ob);
 	fclose(m);
 	check(r == 0 && got && strcmp(got, want) == 0 && strstr(msg, "wrote"),
