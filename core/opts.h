@@ -46,7 +46,8 @@ struct opts_load {
 };
 
 /* What the reports read: which are printed, in which style, and the
- * symspec selections (core/report, the browser's views). */
+ * symspec selections (core/report, the browser's views; the loader reads
+ * which reports are asked for, as they decide what it loads). */
 struct opts_report {
 	/* output styles: a style is printed when its flag is set; GNU's rules
 	 * for which are on by default live in the command line (src/cli.c) */
