@@ -516,14 +516,61 @@ int cg_prop_cmp(const void *ctx, uint32_t l, uint32_t r)
 	return strcmp(a->sym->name, b->sym->name);
 }
 
+/* cg_prop_cmp()'s keys of every node, side by side: the sort compares
+ * about 20 pairs per node in random order, and a node's keys in the node
+ * array are a cache miss each (the sort took a third of the propagation
+ * on 60,000 functions). */
+struct sort_key {
+	double tot;
+	uint64_t ncalls;
+	uint32_t kind; /* 0: a cycle, 1: a name, 2: a name with a leading '_' */
+};
+
+struct sort_ctx {
+	const struct cg *g;
+	const struct sort_key *k;
+};
+
+/* cg_prop_cmp() on the keys: the same result for every pair, so the same
+ * sort steps and the same order, ties among cycles included. */
+static int cmp_keyed(const void *ctx, uint32_t l, uint32_t r)
+{
+	const struct sort_ctx *x = ctx;
+	const struct sort_key *a = &x->k[l], *b = &x->k[r];
+	double diff = b->tot - a->tot;
+	if (diff < 0.0)
+		return -1;
+	if (diff > 0.0)
+		return 1;
+	if (a->kind == 0)
+		return -1;
+	if (b->kind == 0)
+		return 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->ncalls > b->ncalls)
+		return -1;
+	if (a->ncalls < b->ncalls)
+		return 1;
+	return strcmp(x->g->nodes[l].sym->name, x->g->nodes[r].sym->name);
+}
+
 void cg_prop_sort(struct cg *g)
 {
 	uint32_t n = g->nfuncs + g->ncycles;
 	free(g->order);
 	g->order = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-	for (uint32_t i = 0; i < n; i++)
+	struct sort_key *k = xmalloc(((size_t)n + 1) * sizeof *k);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct cg_node *x = &g->nodes[i];
 		g->order[i] = i;
-	util_msort_u32(g->order, n, cg_prop_cmp, g);
+		k[i].tot = x->prop_self + x->prop_child;
+		k[i].ncalls = x->ncalls;
+		k[i].kind = !x->sym ? 0 : x->sym->name[0] == '_' ? 2 : 1;
+	}
+	struct sort_ctx ctx = { g, k };
+	util_msort_u32(g->order, n, cmp_keyed, &ctx);
+	free(k);
 	for (uint32_t i = 0; i < n; i++)
 		g->nodes[g->order[i]].index = i + 1;
 	g->norder = n;
