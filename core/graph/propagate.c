@@ -59,21 +59,20 @@ static void reset_nodes(struct cg *g)
 	g->print_time = 0;
 }
 
-static void count_calls(struct cg *g)
+/* Calls from others and self calls, and the deleted flags packed into
+ * DEAD, in one pass over the arcs (an arc's times are zeroed later, by
+ * cg_prop_finish()).  A function has at most one self arc. */
+static void count_calls(struct cg *g, uint8_t *dead)
 {
 	for (uint32_t a = 0; a < g->narcs; a++) {
-		struct cg_arc *arc = &g->arcs[a];
-		arc->time = arc->child_time = 0;
+		const struct cg_arc *arc = &g->arcs[a];
+		dead[a] = arc->deleted;
 		if (arc->deleted)
 			continue;
-		g->nodes[arc->child].ncalls += arc->count;
-	}
-	for (uint32_t a = 0; a < g->narcs; a++) {
-		struct cg_arc *arc = &g->arcs[a];
-		if (!arc->deleted && arc->parent == arc->child) {
-			g->nodes[arc->child].ncalls -= arc->count;
+		if (arc->parent == arc->child)
 			g->nodes[arc->child].self_calls = arc->count;
-		}
+		else
+			g->nodes[arc->child].ncalls += arc->count;
 	}
 }
 
@@ -604,12 +603,10 @@ void cg_prop_full(struct cg *g)
 {
 	cg_adjacency(g);
 	reset_nodes(g);
-	count_calls(g);
 	/* The deleted flags, packed: the walks test them in random order.
 	 * Kept: the next propagation compares them with the arcs. */
 	g->dead = xrealloc(g->dead, (size_t)g->narcs + 1);
-	for (uint32_t a = 0; a < g->narcs; a++)
-		g->dead[a] = g->arcs[a].deleted;
+	count_calls(g, g->dead);
 	number_graph(g, g->dead);
 	link_cycles(g, g->dead);
 	free(g->topo);
