@@ -242,13 +242,14 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 {
 	struct objects *j = NULL;
 
-	if (!o->sum && (o->line || o->annotate || o->exec_counts)) {
+	if (!o->report.sum &&
+	    (o->report.line || o->report.annotate || o->report.exec_counts)) {
 		/* GNU's line-level reports read one executable's lines; the
 		 * program's alone are given, and the user is told so (-s,
 		 * which sets line, sums the objects' files itself) */
-		for (int i = 0; i < o->nprofiles; i++) {
-			char *map = xmalloc(strlen(o->profiles[i]) + 9);
-			sprintf(map, "%s.objects", o->profiles[i]);
+		for (int i = 0; i < o->load.nprofiles; i++) {
+			char *map = xmalloc(strlen(o->load.profiles[i]) + 9);
+			sprintf(map, "%s.objects", o->load.profiles[i]);
 			int have = access(map, F_OK) == 0;
 			if (have)
 				util_warn("%s: %s reports the program alone, as GNU "
@@ -257,20 +258,21 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 					  "out "
 					  "(--asm=FUNC annotates them)",
 					  map,
-					  o->line       ? "-l"
-					  : o->annotate ? "-A"
-							: "-C");
+					  o->report.line       ? "-l"
+					  : o->report.annotate ? "-A"
+							       : "-C");
 			free(map);
 			if (have)
 				break;
 		}
 		return NULL;
 	}
-	if (o->sum || o->map_file || o->external_table || (o->objects && !*o->objects))
+	if (o->report.sum || o->report.map_file || o->load.external_table ||
+	    (o->load.objects && !*o->load.objects))
 		return NULL;
-	for (int i = 0; i < o->nprofiles; i++) {
-		char *map = xmalloc(strlen(o->profiles[i]) + 9);
-		sprintf(map, "%s.objects", o->profiles[i]);
+	for (int i = 0; i < o->load.nprofiles; i++) {
+		char *map = xmalloc(strlen(o->load.profiles[i]) + 9);
+		sprintf(map, "%s.objects", o->load.profiles[i]);
 		if (access(map, F_OK) == 0) {
 			if (!j) {
 				if (exe->n &&
