@@ -90,4 +90,7 @@ size_t edit_name_count(const struct edit *e, const char *text);
  * the first few (one arc labelled must not build it). */
 size_t edit_raw_name_count(const struct edit *e, const struct sym *sy);
 
+/* S[0..N) is one or more decimal digits. */
+int edit_all_digits(const char *s, size_t n);
+
 #endif

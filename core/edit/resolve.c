@@ -259,7 +259,7 @@ static int short_match(const char *name, const char *t)
 	return *name == 0;
 }
 
-static int all_digits(const char *s, size_t n)
+int edit_all_digits(const char *s, size_t n)
 {
 	if (n == 0)
 		return 0;
@@ -481,12 +481,12 @@ size_t edit_resolve(const struct edit *e, const char *text, uint32_t **out, char
 	*out = NULL;
 	if (len == 0) {
 		util_msg(msg, msglen, "no function given");
-	} else if (t[0] == '[' && t[len - 1] == ']' && all_digits(t + 1, len - 2)) {
+	} else if (t[0] == '[' && t[len - 1] == ']' && edit_all_digits(t + 1, len - 2)) {
 		t[len - 1] = 0;
 		uint32_t n = by_index(e, t + 1, msg, msglen);
 		if (n != CG_NONE)
 			set_add(&r, n);
-	} else if (all_digits(t, len)) {
+	} else if (edit_all_digits(t, len)) {
 		uint32_t n = by_index(e, t, msg, msglen);
 		if (n != CG_NONE)
 			set_add(&r, n);
@@ -560,7 +560,8 @@ void edit_func_id(const struct edit *e, uint32_t n, char *buf, size_t len)
 	/* the raw name when it names N alone, else FILE:NAME (the file's
 	 * last component: a path's '/' would split an arc), else that with
 	 * the address added; a name that reads as an index gets its file */
-	if (!all_digits(sy->name, strlen(sy->name)) && edit_raw_name_count(e, sy) == 1) {
+	if (!edit_all_digits(sy->name, strlen(sy->name)) &&
+	    edit_raw_name_count(e, sy) == 1) {
 		snprintf(buf, len, "%s", sy->name);
 		return;
 	}
