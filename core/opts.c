@@ -12,32 +12,34 @@ void opts_init(struct opts *o)
 	static const char *default_profiles[] = { "gmon.out" };
 
 	memset(o, 0, sizeof *o);
-	o->exe = "a.out";
-	o->profiles = default_profiles;
-	o->nprofiles = 1;
-	o->flat = o->graph = 1;
-	o->width = 80;
-	o->table_length = 10;
-	o->min_count = 1;
-	o->flame_min = 0.001;
+	o->load.exe = "a.out";
+	o->load.profiles = default_profiles;
+	o->load.nprofiles = 1;
+	o->report.flat = o->report.graph = 1;
+	o->report.width = 80;
+	o->report.table_length = 10;
+	o->report.min_count = 1;
+	o->export.flame_min = 0.001;
 }
 
 void opts_add_spec(struct opts *o, int which, const char *spec)
 {
-	o->specs = xrealloc(o->specs, ((size_t)o->nspecs + 1) * sizeof *o->specs);
-	o->specs[o->nspecs].which = which;
-	o->specs[o->nspecs].spec = spec;
-	o->nspecs++;
+	struct opts_report *r = &o->report;
+
+	r->specs = xrealloc(r->specs, ((size_t)r->nspecs + 1) * sizeof *r->specs);
+	r->specs[r->nspecs].which = which;
+	r->specs[r->nspecs].spec = spec;
+	r->nspecs++;
 }
 
 void opts_free_specs(struct opts *o)
 {
-	free(o->specs);
-	o->specs = NULL;
-	o->nspecs = 0;
+	free(o->report.specs);
+	o->report.specs = NULL;
+	o->report.nspecs = 0;
 }
 
-struct symtab_opts opts_symtab(const struct opts *o)
+struct symtab_opts opts_symtab(const struct opts_load *o)
 {
 	struct symtab_opts so;
 

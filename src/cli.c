@@ -136,7 +136,7 @@ static const char short_opts[] =
 	"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::";
 
 /* --baseline=A,B: each name is a profile; the option may repeat.  The
- * names are copies (freed by opts_free), as LIST is split in place. */
+ * names are copies (freed by cli_free), as LIST is split in place. */
 static void add_baselines(struct opts *o, const char *list)
 {
 	const char *p = list;
@@ -149,9 +149,10 @@ static void add_baselines(struct opts *o, const char *list)
 		char *name = xmalloc(len + 1);
 		memcpy(name, p, len);
 		name[len] = 0;
-		o->baselines = xrealloc(o->baselines, (size_t)(o->nbaselines + 1) *
-							      sizeof *o->baselines);
-		o->baselines[o->nbaselines++] = name;
+		o->compare.baselines = xrealloc(o->compare.baselines,
+						(size_t)(o->compare.nbaselines + 1) *
+							sizeof *o->compare.baselines);
+		o->compare.baselines[o->compare.nbaselines++] = name;
 		if (!comma)
 			break;
 		p = comma + 1;
@@ -274,8 +275,8 @@ static int match_long(const struct option *table, int n, const char *name, size_
  * alone (`--br` is --brief, `--h` --help, as in gprof 2.40) and is not
  * the exact name of one of ours; getopt_long then never sees an
  * abbreviation that tgprof's extra options could make ambiguous.  The
- * strings made are kept in O->argv_own for opts_free(). */
-static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
+ * strings made are kept in CL->argv_own for cli_free(). */
+static void resolve_gnu_prefixes(struct cli *cl, int argc, char **argv)
 {
 	int ntotal = (int)(sizeof long_opts / sizeof long_opts[0]) - 1;
 
@@ -309,10 +310,10 @@ static void resolve_gnu_prefixes(struct opts *o, int argc, char **argv)
 				char *full = xmalloc(n);
 				snprintf(full, n, "--%s%s", long_opts[g].name,
 					 name + len);
-				o->argv_own = xrealloc(o->argv_own,
-						       ((size_t)o->nargv_own + 1) *
-							       sizeof *o->argv_own);
-				o->argv_own[o->nargv_own++] = full;
+				cl->argv_own = xrealloc(cl->argv_own,
+							((size_t)cl->nargv_own + 1) *
+								sizeof *cl->argv_own);
+				cl->argv_own[cl->nargv_own++] = full;
 				argv[i] = full;
 			}
 		}
@@ -365,26 +366,28 @@ static long parse_long(const char *s)
 	return strtol(s, NULL, 10);
 }
 
-void opts_parse(struct opts *o, int argc, char **argv)
+void cli_parse(struct cli *cl, int argc, char **argv)
 {
+	struct opts *o = &cl->o;
 	int style = 0, user_style = 0, c;
 
+	memset(cl, 0, sizeof *cl);
 	opts_init(o);
 	char **orig = argv;
 	expandargv(&argc, &argv);
 	if (argv != orig)
-		o->argv_expanded = argv; /* freed by opts_free() */
-	resolve_gnu_prefixes(o, argc, argv);
+		cl->argv_expanded = argv; /* freed by cli_free() */
+	resolve_gnu_prefixes(cl, argc, argv);
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1) {
 		switch (c) {
-		case 'a': o->no_static = 1; break;
-		case 'b': o->brief = 1; break;
+		case 'a': o->load.no_static = 1; break;
+		case 'b': o->report.brief = 1; break;
 		case 'B':
 			style |= STYLE_GRAPH;
 			user_style |= STYLE_GRAPH;
 			break;
-		case 'D': o->ignore_non_functions = 1; break;
+		case 'D': o->load.ignore_non_functions = 1; break;
 		case 'd': o->debug = 1; break;
 		case 'e':
 		case 'E':
@@ -393,44 +396,45 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case 'n':
 		case 'N': opts_add_spec(o, c, optarg); break;
 		case 'k': opts_add_spec(o, 'k', optarg); break;
-		case 'z': o->zero = 1; break;
-		case 'T': o->traditional = 1; break;
-		case 'w': o->width = (int)parse_long(optarg); break;
-		case 'L': o->print_path = 1; break;
-		case 'i': o->file_info = 1; break;
+		case 'z': o->report.zero = 1; break;
+		case 'T': o->report.traditional = 1; break;
+		case 'w': o->report.width = (int)parse_long(optarg); break;
+		case 'L': o->report.print_path = 1; break;
+		case 'i': o->report.file_info = 1; break;
 		case 's':
-			o->sum = 1;
-			o->line = 1;
+			o->report.sum = 1;
+			o->report.line = 1;
 			break; /* GNU: -s works on line symbols */
 		case 'O':
 			if (!strcmp(optarg, "auto"))
-				o->format = GMON_FMT_AUTO;
+				o->load.format = GMON_FMT_AUTO;
 			else if (!strcmp(optarg, "bsd"))
-				o->format = GMON_FMT_BSD;
+				o->load.format = GMON_FMT_BSD;
 			else if (!strcmp(optarg, "4.4bsd"))
-				o->format = GMON_FMT_BSD44;
+				o->load.format = GMON_FMT_BSD44;
 			else if (!strcmp(optarg, "magic"))
-				o->format = GMON_FMT_GNU;
+				o->load.format = GMON_FMT_GNU;
 			else if (!strcmp(optarg, "prof"))
-				o->format = GMON_FMT_PROF;
+				o->load.format = GMON_FMT_PROF;
 			else
 				util_die("%s: unknown file format", optarg);
 			break;
 		case 'I':
-			o->dirs = xrealloc(o->dirs,
-					   ((size_t)o->ndirs + 1) * sizeof *o->dirs);
-			o->dirs[o->ndirs++] = optarg;
+			o->report.dirs =
+				xrealloc(o->report.dirs, ((size_t)o->report.ndirs + 1) *
+								 sizeof *o->report.dirs);
+			o->report.dirs[o->report.ndirs++] = optarg;
 			break;
-		case 'm': o->min_count = parse_long(optarg); break;
-		case 't': o->table_length = parse_long(optarg); break;
-		case 'x': o->all_lines = 1; break;
-		case 'y': o->separate_files = 1; break;
-		case 'l': o->line = 1; break;
-		case OPT_INLINE_FILE_NAMES: o->inline_file_names = 1; break;
+		case 'm': o->report.min_count = parse_long(optarg); break;
+		case 't': o->report.table_length = parse_long(optarg); break;
+		case 'x': o->report.all_lines = 1; break;
+		case 'y': o->report.separate_files = 1; break;
+		case 'l': o->report.line = 1; break;
+		case OPT_INLINE_FILE_NAMES: o->report.inline_file_names = 1; break;
 		case 'c':
-			o->static_graph = 1;
+			o->report.static_graph = 1;
 			if (optarg && !strcmp(optarg, "all"))
-				o->static_all = 1;
+				o->load.static_all = 1;
 			else if (optarg)
 				util_die("--static-call-graph: unknown value '%s' (all)",
 					 optarg);
@@ -440,18 +444,18 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			user_style |= STYLE_FUNC_ORDER;
 			break;
 		case 'R':
-			o->map_file = optarg;
+			o->report.map_file = optarg;
 			style |= STYLE_FILE_ORDER;
 			user_style |= STYLE_FILE_ORDER;
 			break;
-		case 'S': o->external_table = optarg; break;
+		case 'S': o->load.external_table = optarg; break;
 		case OPT_DEMANGLE:
-			o->demangle_off = 0;
-			o->demangle_style = optarg;
+			o->load.demangle_off = 0;
+			o->load.demangle_style = optarg;
 			break;
-		case OPT_NO_DEMANGLE: o->demangle_off = 1; break;
-		case OPT_TEXT: o->mode = OPTS_MODE_TEXT; break;
-		case OPT_TUI: o->mode = OPTS_MODE_TUI; break;
+		case OPT_NO_DEMANGLE: o->load.demangle_off = 1; break;
+		case OPT_TEXT: cl->mode = CLI_MODE_TEXT; break;
+		case OPT_TUI: cl->mode = CLI_MODE_TUI; break;
 		case OPT_BREAK_CYCLES: {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -459,14 +463,14 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--break-cycles: '%s' is not a positive whole "
 					 "number",
 					 optarg);
-			o->break_cycles = v;
+			o->cycles.bound = v;
 			break;
 		}
 		case OPT_CYCLE_HEURISTIC:
 			if (!strcmp(optarg, "bsd"))
-				o->cycle_heuristic_bsd = 1;
+				o->cycles.heuristic_bsd = 1;
 			else if (!strcmp(optarg, "tgprof") || !strcmp(optarg, "default"))
-				o->cycle_heuristic_bsd = 0;
+				o->cycles.heuristic_bsd = 0;
 			else
 				util_die("--cycle-heuristic: unknown heuristic '%s' "
 					 "(tgprof, bsd)",
@@ -475,34 +479,34 @@ void opts_parse(struct opts *o, int argc, char **argv)
 		case OPT_HELP_KEYS:
 			if (optarg && strcmp(optarg, "man") != 0)
 				util_die("--help-keys: unknown form '%s' (man)", optarg);
-			o->help_keys = optarg ? 2 : 1;
+			cl->help_keys = optarg ? 2 : 1;
 			break;
 		case OPT_BASELINE: add_baselines(o, optarg); break;
-		case OPT_BASELINE_EXE: o->baseline_exe = optarg; break;
-		case OPT_NORMALIZE: o->normalize = 1; break;
+		case OPT_BASELINE_EXE: o->compare.exe = optarg; break;
+		case OPT_NORMALIZE: o->compare.normalize = 1; break;
 		case OPT_FORMAT: {
 			enum export_format f;
 			if (export_format_parse(optarg, &f) != 0)
 				util_die("--format: unknown format '%s' (text, json, "
 					 "dot, callgrind, folded, svg)",
 					 optarg);
-			o->out_format = (int)f;
-			o->out_asked = 1;
+			o->export.format = (int)f;
+			cl->out_asked = 1;
 			break;
 		}
 		case OPT_OUTPUT:
 			if (!*optarg)
 				util_die("--output: no file name given");
 			/* "-" is standard output, as for most tools */
-			o->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
-			o->out_asked = 1;
+			o->export.output = strcmp(optarg, "-") == 0 ? NULL : optarg;
+			cl->out_asked = 1;
 			break;
 		case OPT_EDITS: o->edits_file = optarg; break;
 		case OPT_CYCLE_OBJECTIVE:
 			if (!strcmp(optarg, "calls"))
-				o->cycle_objective_time = 0;
+				o->cycles.objective_time = 0;
 			else if (!strcmp(optarg, "time"))
-				o->cycle_objective_time = 1;
+				o->cycles.objective_time = 1;
 			else
 				util_die("--cycle-objective: unknown objective '%s' "
 					 "(calls, time)",
@@ -515,29 +519,29 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--cycle-exact-time: '%s' is not a number of "
 					 "seconds (0 or more)",
 					 optarg);
-			o->cycle_exact_time = v;
-			o->cycle_exact_time_set = 1;
+			o->cycles.exact_time = v;
+			o->cycles.exact_time_set = 1;
 			break;
 		}
-		case OPT_CYCLE_ALLOW_ROOTS: o->cycle_allow_roots = 1; break;
+		case OPT_CYCLE_ALLOW_ROOTS: o->cycles.allow_roots = 1; break;
 		case OPT_WRITE_EDITS: o->write_edits = optarg; break;
 		case OPT_BREAK_KEEP:
 		case OPT_BREAK_FORCE:
-			o->break_choices = xrealloc(o->break_choices,
-						    ((size_t)o->nbreak_choices + 1) *
-							    sizeof *o->break_choices);
-			o->break_choices[o->nbreak_choices++] =
+			o->cycles.choices = xrealloc(o->cycles.choices,
+						     ((size_t)o->cycles.nchoices + 1) *
+							     sizeof *o->cycles.choices);
+			o->cycles.choices[o->cycles.nchoices++] =
 				(struct opts_spec){ c == OPT_BREAK_KEEP ? 'K' : 'F',
 						    optarg };
 			break;
 		case OPT_LIB_PATH:
-			o->lib_paths =
-				xrealloc(o->lib_paths, (size_t)(o->nlib_paths + 1) *
-							       sizeof *o->lib_paths);
-			o->lib_paths[o->nlib_paths++] = optarg;
+			o->load.lib_paths = xrealloc(o->load.lib_paths,
+						     (size_t)(o->load.nlib_paths + 1) *
+							     sizeof *o->load.lib_paths);
+			o->load.lib_paths[o->load.nlib_paths++] = optarg;
 			break;
-		case OPT_OBJECTS: o->objects = optarg; break;
-		case OPT_DEBUG_DIR: o->debug_dirs = optarg; break;
+		case OPT_OBJECTS: o->load.objects = optarg; break;
+		case OPT_DEBUG_DIR: o->load.debug_dirs = optarg; break;
 		case OPT_FLAME_MIN: {
 			char *end;
 			double v = strtod(optarg, &end);
@@ -547,15 +551,15 @@ void opts_parse(struct opts *o, int argc, char **argv)
 				util_die("--flame-min: '%s' is not a percentage from 0 "
 					 "to 100",
 					 optarg);
-			o->flame_min = v / 100;
+			o->export.flame_min = v / 100;
 			break;
 		}
-		case OPT_ASM: o->asm_func = optarg; break;
+		case OPT_ASM: o->report.asm_func = optarg; break;
 		case OPT_ASM_SYNTAX:
 			if (strcmp(optarg, "intel") == 0)
-				o->asm_intel = 1;
+				o->report.asm_intel = 1;
 			else if (strcmp(optarg, "att") == 0)
-				o->asm_intel = 0;
+				o->report.asm_intel = 0;
 			else
 				util_die("--asm-syntax: '%s' is not att or intel",
 					 optarg);
@@ -573,59 +577,62 @@ void opts_parse(struct opts *o, int argc, char **argv)
 			exit(1);
 		}
 	}
-	if (o->nbreak_choices > 0 && o->break_cycles <= 0)
+	if (o->cycles.nchoices > 0 && o->cycles.bound <= 0)
 		util_die("%s: needs --break-cycles (it sets arcs for that proposal)",
-			 o->break_choices[0].which == 'K' ? "--break-keep"
-							  : "--break-force");
+			 o->cycles.choices[0].which == 'K' ? "--break-keep"
+							   : "--break-force");
 	if (optind < argc)
-		o->exe = argv[optind++];
+		o->load.exe = argv[optind++];
 	if (optind < argc) {
-		o->profiles = (const char **)&argv[optind];
-		o->nprofiles = argc - optind;
+		o->load.profiles = (const char **)&argv[optind];
+		o->load.nprofiles = argc - optind;
 	}
 	/* no report named: opts_init()'s, less those switched off */
-	if (style == 0 && !o->sum && !o->file_info)
-		style = ((o->flat ? STYLE_FLAT : 0) | (o->graph ? STYLE_GRAPH : 0)) &
+	if (style == 0 && !o->report.sum && !o->report.file_info)
+		style = ((o->report.flat ? STYLE_FLAT : 0) |
+			 (o->report.graph ? STYLE_GRAPH : 0)) &
 			~user_style;
-	o->flat_asked = !!(user_style & STYLE_FLAT);
-	o->graph_asked = !!(user_style & STYLE_GRAPH);
-	o->flat = !!(style & STYLE_FLAT);
-	o->graph = !!(style & STYLE_GRAPH);
-	o->annotate = !!(style & STYLE_ANNO);
-	o->exec_counts = !!(style & STYLE_EXEC);
-	o->func_order = !!(style & STYLE_FUNC_ORDER);
-	o->file_order = !!(style & STYLE_FILE_ORDER);
-	if (o->func_order && o->file_order)
+	o->report.flat_asked = !!(user_style & STYLE_FLAT);
+	o->report.graph_asked = !!(user_style & STYLE_GRAPH);
+	o->report.flat = !!(style & STYLE_FLAT);
+	o->report.graph = !!(style & STYLE_GRAPH);
+	o->report.annotate = !!(style & STYLE_ANNO);
+	o->report.exec_counts = !!(style & STYLE_EXEC);
+	o->report.func_order = !!(style & STYLE_FUNC_ORDER);
+	o->report.file_order = !!(style & STYLE_FILE_ORDER);
+	if (o->report.func_order && o->report.file_order)
 		util_die("Only one of --function-ordering and --file-ordering may be "
 			 "specified.");
-	if (o->width < 1)
-		o->width = 1;
-	if (!o->nbaselines && (o->baseline_exe || o->normalize))
+	if (o->report.width < 1)
+		o->report.width = 1;
+	if (!o->compare.nbaselines && (o->compare.exe || o->compare.normalize))
 		util_die("%s needs --baseline",
-			 o->baseline_exe ? "--baseline-exe" : "--normalize");
+			 o->compare.exe ? "--baseline-exe" : "--normalize");
 }
 
-void opts_free(struct opts *o)
+void cli_free(struct cli *cl)
 {
+	struct opts *o = &cl->o;
+
 	opts_free_specs(o);
-	free(o->break_choices);
-	o->break_choices = NULL;
-	o->nbreak_choices = 0;
-	for (int i = 0; i < o->nbaselines; i++)
-		free((char *)o->baselines[i]);
-	free(o->baselines);
-	o->baselines = NULL;
-	o->nbaselines = 0;
-	free(o->dirs);
-	o->dirs = NULL;
-	o->ndirs = 0;
-	for (int i = 0; i < o->nargv_own; i++)
-		free(o->argv_own[i]);
-	free(o->argv_own);
-	o->argv_own = NULL;
-	o->nargv_own = 0;
-	free(o->lib_paths);
-	if (o->argv_expanded)
-		freeargv(o->argv_expanded);
-	o->argv_expanded = NULL;
+	free(o->cycles.choices);
+	o->cycles.choices = NULL;
+	o->cycles.nchoices = 0;
+	for (int i = 0; i < o->compare.nbaselines; i++)
+		free((char *)o->compare.baselines[i]);
+	free(o->compare.baselines);
+	o->compare.baselines = NULL;
+	o->compare.nbaselines = 0;
+	free(o->report.dirs);
+	o->report.dirs = NULL;
+	o->report.ndirs = 0;
+	for (int i = 0; i < cl->nargv_own; i++)
+		free(cl->argv_own[i]);
+	free(cl->argv_own);
+	cl->argv_own = NULL;
+	cl->nargv_own = 0;
+	free(o->load.lib_paths);
+	if (cl->argv_expanded)
+		freeargv(cl->argv_expanded);
+	cl->argv_expanded = NULL;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli: the command line of tgprof, parsed into the engine's options
- * (core/opts.h).
+ * (core/opts.h) and the program's own choices, which the engine never
+ * sees.
  *
- * Contract: opts_parse() accepts every GNU gprof 2.40 option (short and
+ * Contract: cli_parse() accepts every GNU gprof 2.40 option (short and
  * long forms) plus tgprof's own; on a usage error it prints a message and
  * exits with status 1 (GNU's status for a bad option). */
 #ifndef TG_CLI_H
@@ -10,8 +11,22 @@
 
 #include "opts.h"
 
-void opts_parse(struct opts *o, int argc, char **argv);
-/* Free what opts_parse() allocated (the strings O points to go too). */
-void opts_free(struct opts *o);
+enum cli_mode { CLI_MODE_AUTO, CLI_MODE_TEXT, CLI_MODE_TUI };
+
+struct cli {
+	struct opts o;      /* what the engine is asked to do */
+	enum cli_mode mode; /* --text or --tui given, else by the terminal */
+	int help_keys;      /* --help-keys: 1 text, 2 man(7) */
+	int out_asked;      /* --format or --output given: no browser, the
+			  * output goes through export_write() */
+	char **argv_own;    /* long options spelled out by cli_parse() */
+	int nargv_own;
+	char **argv_expanded; /* argv after @FILE expansion when that made a
+			       * copy */
+};
+
+void cli_parse(struct cli *cl, int argc, char **argv);
+/* Free what cli_parse() allocated (the strings CL->o points to go too). */
+void cli_free(struct cli *cl);
 
 #endif

@@ -22,15 +22,17 @@
 #include <string.h>
 #include <unistd.h>
 
-static int want_browser(const struct opts *o)
+static int want_browser(const struct cli *cl)
 {
-	if (o->mode == OPTS_MODE_TUI)
+	const struct opts *o = &cl->o;
+
+	if (cl->mode == CLI_MODE_TUI)
 		return 1;
 	/* options that only print a report (GNU's) or ask for an output
 	 * never open the browser */
-	if (o->mode == OPTS_MODE_TEXT || o->sum || o->file_info || o->annotate ||
-	    o->asm_func || o->exec_counts || o->func_order || o->file_order ||
-	    o->out_asked)
+	if (cl->mode == CLI_MODE_TEXT || o->report.sum || o->report.file_info ||
+	    o->report.annotate || o->report.asm_func || o->report.exec_counts ||
+	    o->report.func_order || o->report.file_order || cl->out_asked)
 		return 0;
 	return isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
 }
@@ -74,18 +76,19 @@ static void run_export(struct load *l, struct edit *e, const struct opts *o,
 
 	export_params_default(&p);
 	p.text_report = 1;
-	if (listing && o->out_format == EXPORT_TEXT)
+	if (listing && o->export.format == EXPORT_TEXT)
 		p.text_preface = listing;
-	if (o->sum)
+	if (o->report.sum)
 		write_sum(l, o);
-	int r = export_write(e, o->output, (enum export_format)o->out_format, &p, 1, msg,
-			     sizeof msg);
+	int r = export_write(e, o->export.output, (enum export_format)o->export.format,
+			     &p, 1, msg, sizeof msg);
 	if (r != 0)
 		util_die("%s", msg);
 }
 
-static int run_text(const struct opts *o)
+static int run_text(const struct cli *cl)
 {
+	const struct opts *o = &cl->o;
 	static struct session ss;
 	static char outbuf[1 << 20];
 	const char *d = getenv("TGPROF_PROGRESS_DELAY");
@@ -98,7 +101,7 @@ static int run_text(const struct opts *o)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 	/* with --format/--output the --break-cycles listing goes into the
 	 * text export */
-	if (o->break_cycles > 0 && o->out_asked &&
+	if (o->cycles.bound > 0 && cl->out_asked &&
 	    !(how.listing = open_memstream(&listing, &len)))
 		util_die("out of memory");
 	if (isatty(STDERR_FILENO)) {
@@ -113,8 +116,8 @@ static int run_text(const struct opts *o)
 	if (st < 0)
 		util_die("%s", msg);
 	struct load *l = &ss.ld;
-	if (o->asm_func) {
-		asmreport_write(stdout, l, o);
+	if (o->report.asm_func) {
+		asmreport_write(stdout, l, &o->report);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			util_die("error writing the report to standard output");
 		session_close(&ss);
@@ -124,12 +127,12 @@ static int run_text(const struct opts *o)
 	if (o->write_edits && editfile_write(o->write_edits, ss.ed, NULL, 0, NULL,
 					     UTIL_WRITE_NAMED, msg, sizeof msg) != 0)
 		util_die("%s", msg);
-	if (o->out_asked) {
+	if (cl->out_asked) {
 		run_export(l, ss.ed, o, listing);
 	} else {
-		if (o->sum)
+		if (o->report.sum)
 			write_sum(l, o);
-		report_all_load(stdout, l, o);
+		report_all_load(stdout, l, &o->report);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			util_die("error writing the report to standard output");
 	}
@@ -158,9 +161,9 @@ static int run_compare(const struct opts *o)
 
 	if (comparerun_load(&r, o, msg, sizeof msg) < 0)
 		util_die("%s", msg);
-	struct compare_out x = { &r.c, o->out_format };
-	if (util_write_file(o->output, UTIL_WRITE_NAMED, fill_compare, &x, NULL, msg,
-			    sizeof msg) != 0)
+	struct compare_out x = { &r.c, o->export.format };
+	if (util_write_file(o->export.output, UTIL_WRITE_NAMED, fill_compare, &x, NULL,
+			    msg, sizeof msg) != 0)
 		util_die("%s", msg);
 	comparerun_free(&r);
 	return 0;
@@ -168,26 +171,26 @@ static int run_compare(const struct opts *o)
 
 int main(int argc, char **argv)
 {
-	struct opts o;
+	struct cli cl;
 	const char *slash = strrchr(argv[0], '/');
 
 	util_set_progname(slash ? slash + 1 : argv[0]);
-	opts_parse(&o, argc, argv);
-	if (o.help_keys)
-		return tui_print_keys(stdout, o.help_keys == 2);
-	if (o.nbaselines > 0 && !want_browser(&o)) {
+	cli_parse(&cl, argc, argv);
+	if (cl.help_keys)
+		return tui_print_keys(stdout, cl.help_keys == 2);
+	if (cl.o.compare.nbaselines > 0 && !want_browser(&cl)) {
 		/* Not on a terminal, or an output asked for: the comparison
 		 * report; else the browser shows it in its columns. */
-		int status = run_compare(&o);
-		opts_free(&o);
+		int status = run_compare(&cl.o);
+		cli_free(&cl);
 		return status;
 	}
-	if (want_browser(&o)) {
-		int status = tui_main(&o);
-		opts_free(&o);
+	if (want_browser(&cl)) {
+		int status = tui_main(&cl.o);
+		cli_free(&cl);
 		return status;
 	}
-	int status = run_text(&o);
-	opts_free(&o);
+	int status = run_text(&cl);
+	cli_free(&cl);
 	return status;
 }

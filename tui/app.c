@@ -117,14 +117,15 @@ void app_labels_init(struct app *a)
 {
 	const struct opts *o = a->o;
 	const struct cg *g = a->g;
-	if (!(o->line || o->inline_file_names))
+	if (!(o->report.line || o->report.inline_file_names))
 		return;
 	a->labels = xmalloc(((size_t)g->nfuncs + 1) * sizeof *a->labels);
 	for (uint32_t i = 0; i < g->nfuncs; i++) {
 		const struct sym *s = g->nodes[i].sym;
 		char suffix[4200];
-		size_t k = rows_name_suffix(s, o->line, o->inline_file_names,
-					    o->print_path, suffix, sizeof suffix);
+		size_t k =
+			rows_name_suffix(s, o->report.line, o->report.inline_file_names,
+					 o->report.print_path, suffix, sizeof suffix);
 		size_t len = strlen(s->dname) + k + 1;
 		a->labels[i] = xmalloc(len);
 		snprintf(a->labels[i], len, "%s%s", s->dname, suffix);
@@ -407,9 +408,9 @@ static int mangled_char(char c)
 void app_message_names(struct app *a, int err, const char *msg)
 {
 	const struct opts *o = a->o;
-	int style = o->demangle_off     ? -1
-		    : o->demangle_style ? demangle_style(o->demangle_style)
-					: demangle_style_auto();
+	int style = o->load.demangle_off     ? -1
+		    : o->load.demangle_style ? demangle_style(o->load.demangle_style)
+					     : demangle_style_auto();
 	size_t len = strlen(msg), cap = len + 1, k = 0;
 	char *out = xmalloc(cap);
 	for (const char *p = msg; *p;) {

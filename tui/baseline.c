@@ -100,10 +100,11 @@ static const struct compare *current(const struct app *a)
 	uncompare();
 	const struct opts *o = a->o;
 	const struct opts *bo = &bl.side->o;
-	struct compare_side before = { &bl.side->ld.g, bo->exe, bo->profiles,
-				       bo->nprofiles };
-	struct compare_side after = { a->g, o->exe, o->profiles, o->nprofiles };
-	compare_build(&bl.c, &before, &after, o->normalize, o->zero);
+	struct compare_side before = { &bl.side->ld.g, bo->load.exe, bo->load.profiles,
+				       bo->load.nprofiles };
+	struct compare_side after = { a->g, o->load.exe, o->load.profiles,
+				      o->load.nprofiles };
+	compare_build(&bl.c, &before, &after, o->compare.normalize, o->report.zero);
 	bl.compared = 1;
 	bl.gen = gen;
 	return &bl.c;
@@ -161,7 +162,7 @@ int baseline_shown(const struct app *a, int w)
 
 static double scale(const struct app *a)
 {
-	return a->o->normalize ? 100 : 1; /* shares as percentages */
+	return a->o->compare.normalize ? 100 : 1; /* shares as percentages */
 }
 
 void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf,

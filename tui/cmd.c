@@ -89,7 +89,8 @@ static void c_goto(struct app *a, const char *name, char *arg)
 	/* why, in the order the lists apply them: gprof's rule (-z), then
 	 * the selections, then the browser's filter */
 	const char *why =
-		n < a->g->nfuncs && x->ncalls == 0 && x->self_time == 0 && !a->o->zero
+		n < a->g->nfuncs && x->ncalls == 0 && x->self_time == 0 &&
+				!a->o->report.zero
 			? "never called and no time; gprof lists such functions "
 			  "with -z"
 		: a->filter_pct > 0 || a->filter.text

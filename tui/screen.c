@@ -60,7 +60,7 @@ static void draw_status(struct app *a)
 {
 	const struct cg *g = a->g;
 	const char *sep = a->utf8 ? " \xc2\xb7 " : " | ";
-	const char *exe = strrchr(a->o->exe, '/');
+	const char *exe = strrchr(a->o->load.exe, '/');
 	char filt[160] = "none", keys[64], line[1024];
 	size_t ndel;
 	edit_deleted_arcs(a->ed, &ndel);
@@ -91,7 +91,7 @@ static void draw_status(struct app *a)
 		snprintf(line, sizeof line,
 			 " tgprof  %s%s%.2f s%s%s%zu arc%s deleted%s"
 			 "filter %s%s%s%zu edit%s%s%s",
-			 exe ? exe + 1 : a->o->exe, sep, tidy(g->total_time / g->hz),
+			 exe ? exe + 1 : a->o->load.exe, sep, tidy(g->total_time / g->hz),
 			 pass ? "" : samples, sep, ndel, ndel == 1 ? "" : "s", sep, filt,
 			 selseg, sep, edit_nsteps(a->ed),
 			 edit_nsteps(a->ed) == 1 ? "" : "s", a->missing ? sep : "",

@@ -256,24 +256,25 @@ int tui_main(const struct opts *o)
 		app_message(a, 1, "%s%s", key_errors[0],
 			    nkey_errors > 1 ? " (and more, shown on exit)" : "");
 	prompt_init(a);
-	a->view = o->graph || !o->flat ? V_GRAPH : V_FLAT;
+	a->view = o->report.graph || !o->report.flat ? V_GRAPH : V_FLAT;
 	a->prev_list_view = a->view;
 	/* --baseline on a terminal: the browser compares from the start;
 	 * a bad file ends the program as the text comparison would. */
-	if (o->nbaselines > 0 &&
-	    baseline_load(a, o->baselines, o->nbaselines, err, sizeof err) < 0)
+	if (o->compare.nbaselines > 0 &&
+	    baseline_load(a, o->compare.baselines, o->compare.nbaselines, err,
+			  sizeof err) < 0)
 		util_die("%s", err);
 	app_invalidate(a);
 	app_ensure_rows(a, a->view);
 	/* --break-cycles=N in the browser: start with its proposal on screen. */
-	view_cycles_set_opts(a, o);
-	if (o->break_cycles > 0) {
+	view_cycles_set_opts(a, &o->cycles);
+	if (o->cycles.bound > 0) {
 		struct cyclebreak_choice *ch;
 		size_t nch;
 		if (session_break_choices(&a->ss, &ch, &nch, emsg, sizeof emsg) < 0)
 			util_die("%s", emsg);
-		view_cycles_propose(a, o->break_cycles, o->cycle_heuristic_bsd,
-				    o->cycle_objective_time, o->cycle_allow_roots, ch,
+		view_cycles_propose(a, o->cycles.bound, o->cycles.heuristic_bsd,
+				    o->cycles.objective_time, o->cycles.allow_roots, ch,
 				    nch);
 		free(ch);
 	}

@@ -55,11 +55,11 @@ static struct cycles *cycles_of(struct app *a)
 	return app_view(a, V_CYCLES)->priv;
 }
 
-void view_cycles_set_opts(struct app *a, const struct opts *o)
+void view_cycles_set_opts(struct app *a, const struct opts_cycles *oc)
 {
 	struct cycles *cv = cycles_of(a);
-	cv->exact_time = o->cycle_exact_time;
-	cv->exact_time_set = o->cycle_exact_time_set;
+	cv->exact_time = oc->exact_time;
+	cv->exact_time_set = oc->exact_time_set;
 }
 
 /* Keep the proposal shown as an earlier one (the oldest goes). */

@@ -9,10 +9,10 @@
 
 struct app;
 struct cyclebreak_choice;
-struct opts;
+struct opts_cycles;
 
 /* What the options say about proposals (the time of the exact search). */
-void view_cycles_set_opts(struct app *a, const struct opts *o);
+void view_cycles_set_opts(struct app *a, const struct opts_cycles *oc);
 /* Propose arcs to delete so no cycle keeps over BOUND members (BSD:
  * 4.4BSD's rule; BY_TIME: the least time moved, else the fewest calls;
  * ROOTS: a function or cycle may lose all its callers), with the N arc

@@ -78,7 +78,7 @@ static void build(struct app *a, struct view *v)
 	const struct cg *g = a->g;
 	list_begin(v);
 	for (uint32_t i = 0; i < g->nfuncs; i++)
-		if (rows_flat_shown(g, i, a->o->zero))
+		if (rows_flat_shown(g, i, a->o->report.zero))
 			list_offer(a, v, i);
 	list_finish(a, v, 0);
 }

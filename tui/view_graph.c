@@ -71,7 +71,8 @@ static void build(struct app *a, struct view *v)
 	const struct cg *g = a->g;
 	list_begin(v);
 	for (uint32_t k = 0; k < g->norder; k++)
-		if (rows_graph_shown(g, g->order[k], a->o->zero, a->o->line))
+		if (rows_graph_shown(g, g->order[k], a->o->report.zero,
+				     a->o->report.line))
 			list_offer(a, v, g->order[k]);
 	list_finish(a, v, 1);
 }

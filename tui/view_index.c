@@ -39,7 +39,7 @@ static void build(struct app *a, struct view *v)
 	const struct cg *g = a->g;
 	list_begin(v);
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
-		if (rows_index_shown(g, i, a->o->zero))
+		if (rows_index_shown(g, i, a->o->report.zero))
 			list_offer(a, v, i);
 	}
 	list_finish(a, v, 0);
@@ -52,7 +52,8 @@ static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len
 	char idx[32], tmp[64], file[300] = "", cyc[ROWS_CYCLE_MAX];
 	/* the label and file as gprof's index prints them (the file tells
 	 * static namesakes apart) */
-	const char *f = rows_index_file(a->g, n, a->o->print_path, a->o->line);
+	const char *f =
+		rows_index_file(a->g, n, a->o->report.print_path, a->o->report.line);
 	rows_index_label(a->g, n, idx, sizeof idx);
 	if (f)
 		snprintf(file, sizeof file, " (%s)", f);

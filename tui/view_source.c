@@ -56,8 +56,8 @@ static FILE *open_source(const struct opts *o, const char *file, char *found, si
 		snprintf(found, len, "%s", file);
 		return f;
 	}
-	for (int i = 0; i < o->ndirs; i++)
-		if ((f = open_in(o->dirs[i], file, found, len)))
+	for (int i = 0; i < o->report.ndirs; i++)
+		if ((f = open_in(o->report.dirs[i], file, found, len)))
 			return f;
 	return open_in(getenv("GPROF_PATH"), file, found, len);
 }

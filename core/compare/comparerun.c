@@ -20,10 +20,11 @@ int comparerun_load(struct comparerun *r, const struct opts *o, char *msg, size_
 		session_close(&r->before);
 		return -1;
 	}
-	struct compare_side before = { &r->before.ld.g, bo.exe, bo.profiles,
-				       bo.nprofiles };
-	struct compare_side after = { &r->after.ld.g, o->exe, o->profiles, o->nprofiles };
-	compare_build(&r->c, &before, &after, o->normalize, o->zero);
+	struct compare_side before = { &r->before.ld.g, bo.load.exe, bo.load.profiles,
+				       bo.load.nprofiles };
+	struct compare_side after = { &r->after.ld.g, o->load.exe, o->load.profiles,
+				      o->load.nprofiles };
+	compare_build(&r->c, &before, &after, o->compare.normalize, o->report.zero);
 	return 0;
 }
 

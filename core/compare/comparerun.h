@@ -14,7 +14,7 @@ struct comparerun {
 	struct compare c; /* c.side[] point into before and after */
 };
 
-/* O->nbaselines must be > 0.  R must not move while it is open.  Returns
+/* O->compare.nbaselines must be > 0.  R must not move while it is open.  Returns
  * 0, or -1 with the reason in MSG (then R holds nothing). */
 int comparerun_load(struct comparerun *r, const struct opts *o, char *msg, size_t msglen);
 void comparerun_free(struct comparerun *r);

@@ -171,8 +171,8 @@ struct cyclebreak_limits {
 		UINT32_MAX, CYCLEBREAK_EXACT_TIME, NULL, NULL, 0, 0, NULL, 0             \
 	}
 
-/* The limits the options O ask for (objective, rule, exact time). */
-void cyclebreak_opts_limits(const struct opts *o, struct cyclebreak_limits *lim);
+/* The limits the options OC ask for (objective, roots, exact time). */
+void cyclebreak_opts_limits(const struct opts_cycles *oc, struct cyclebreak_limits *lim);
 
 /* cyclebreak_propose with explicit limits (LIM NULL: the defaults). */
 int cyclebreak_propose_lim(const struct cg *g, long bound, int bsd,
@@ -292,16 +292,16 @@ void cyclebreak_preview_free(struct cyclebreak_preview *pv);
 void cyclebreak_apply(struct cg *g, const struct cyclebreak_result *r,
 		      const unsigned char *use);
 
-/* The arc states of --break-keep=FROM/TO and --break-force=FROM/TO (O's
- * break_choices, in order; FROM and TO as -k takes them): one choice per
+/* The arc states of --break-keep=FROM/TO and --break-force=FROM/TO (OC's
+ * choices, in order; FROM and TO as -k takes them): one choice per
  * live arc each spec matches, in *OUT (malloc'd); returns the count.  A
  * spec without '/' or matching no live arc ends the program with a message
  * naming the option (status 1). */
-size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
+size_t cyclebreak_opts_choices(const struct cg *g, const struct opts_cycles *oc,
 			       struct cyclebreak_choice **out);
 
 /* Batch mode (--break-cycles=N, main.c, before the reports): propose with
- * o->break_cycles, o->cycle_heuristic_bsd and the choices of
+ * OC's bound, its rule (heuristic_bsd) and the choices of
  * cyclebreak_opts_choices (the heading says how many); then, so that the reports
  * are those of `-k PARENT/CHILD` for each printed line, also delete every
  * other live arc whose endpoints have the same raw names (what -k would
@@ -311,13 +311,13 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
  * of arcs and calls deleted, then a blank line; mark the arcs deleted and
  * propagate.  LIM as for cyclebreak_propose_lim.  When DELETED is not NULL, *DELETED (malloc'd) and
  * *NDELETED receive the arcs deleted, in the printed order. */
-void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+void cyclebreak_batch(FILE *out, struct cg *g, const struct opts_cycles *oc,
 		      const struct cyclebreak_limits *lim, uint32_t **deleted,
 		      size_t *ndeleted);
 /* The same with the choices CH (NCH of them) instead of
  * cyclebreak_opts_choices()'s (the session reads --break-keep and
  * --break-force with its name resolver). */
-void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts *o,
+void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts_cycles *oc,
 			      const struct cyclebreak_limits *lim,
 			      const struct cyclebreak_choice *ch, size_t nch,
 			      uint32_t **deleted, size_t *ndeleted);

@@ -159,18 +159,18 @@ static void print_gap(FILE *out, const struct cg *g, const struct cyclebreak_res
 			r->nexact, r->ncycles, r->ncycles == 1 ? "" : "s");
 }
 
-void cyclebreak_batch(FILE *out, struct cg *g, const struct opts *o,
+void cyclebreak_batch(FILE *out, struct cg *g, const struct opts_cycles *oc,
 		      const struct cyclebreak_limits *lim, uint32_t **deleted,
 		      size_t *ndeleted)
 {
 	struct cyclebreak_choice *choice;
-	size_t nchoice = cyclebreak_opts_choices(g, o, &choice);
+	size_t nchoice = cyclebreak_opts_choices(g, oc, &choice);
 
-	cyclebreak_batch_choices(out, g, o, lim, choice, nchoice, deleted, ndeleted);
+	cyclebreak_batch_choices(out, g, oc, lim, choice, nchoice, deleted, ndeleted);
 	free(choice);
 }
 
-void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts *o,
+void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts_cycles *oc,
 			      const struct cyclebreak_limits *lim,
 			      const struct cyclebreak_choice *choice, size_t nchoice,
 			      uint32_t **deleted, size_t *ndeleted)
@@ -182,12 +182,12 @@ void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts *o,
 
 	for (size_t i = 0; i < nchoice; i++)
 		nkeep += choice[i].state == CYCLEBREAK_KEEP;
-	int st = cyclebreak_propose_lim(g, o->break_cycles, o->cycle_heuristic_bsd,
-					choice, nchoice, lim, &r);
+	int st = cyclebreak_propose_lim(g, oc->bound, oc->heuristic_bsd, choice, nchoice,
+					lim, &r);
 	if (st != 0 && nkeep)
 		util_die("--break-keep: the kept arcs leave a cycle of more than %ld "
 			 "member%s",
-			 o->break_cycles, o->break_cycles == 1 ? "" : "s");
+			 oc->bound, oc->bound == 1 ? "" : "s");
 	if (st != 0)
 		util_die("internal error: cycles cannot be broken");
 	uint8_t *shared = shared_names(g);
@@ -204,10 +204,10 @@ void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts *o,
 	for (size_t i = 0; i < r.narcs; i++)
 		nforced += r.arcs[i].forced;
 	fprintf(out, "Arcs deleted so that no cycle has more than %ld member%s (%s",
-		o->break_cycles, o->break_cycles == 1 ? "" : "s",
-		o->cycle_heuristic_bsd ? "4.4BSD gprof's rule"
-		: r.by_time            ? "least time moved"
-				       : "fewest calls");
+		oc->bound, oc->bound == 1 ? "" : "s",
+		oc->heuristic_bsd ? "4.4BSD gprof's rule"
+		: r.by_time       ? "least time moved"
+				  : "fewest calls");
 	if (r.allow_roots && !r.bsd)
 		fputs("; new roots allowed", out);
 	if (nforced)
@@ -226,7 +226,7 @@ void cyclebreak_batch_choices(FILE *out, struct cg *g, const struct opts *o,
 		calls, calls == 1 ? "" : "s");
 	if (r.ncycles == 0)
 		fprintf(out, "; no cycle was over the bound.\n");
-	else if (!o->cycle_heuristic_bsd && !r.by_time && r.nexact == r.ncycles &&
+	else if (!oc->heuristic_bsd && !r.by_time && r.nexact == r.ncycles &&
 		 calls == r.calls)
 		fprintf(out, " (optimal); %u cycle%s over the bound.\n", r.ncycles,
 			r.ncycles == 1 ? " was" : "s were");

@@ -9,15 +9,15 @@
 
 #include <stdlib.h>
 
-size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
+size_t cyclebreak_opts_choices(const struct cg *g, const struct opts_cycles *oc,
 			       struct cyclebreak_choice **out)
 {
 	size_t n = 0, cap = 0;
 
 	*out = NULL;
-	for (int i = 0; i < o->nbreak_choices; i++) {
-		const char *spec = o->break_choices[i].spec;
-		int keep = o->break_choices[i].which == 'K';
+	for (int i = 0; i < oc->nchoices; i++) {
+		const char *spec = oc->choices[i].spec;
+		int keep = oc->choices[i].which == 'K';
 		const char *opt = keep ? "--break-keep" : "--break-force";
 		struct symspec from, to;
 		size_t hit = 0;
@@ -47,10 +47,10 @@ size_t cyclebreak_opts_choices(const struct cg *g, const struct opts *o,
 	return n;
 }
 
-void cyclebreak_opts_limits(const struct opts *o, struct cyclebreak_limits *lim)
+void cyclebreak_opts_limits(const struct opts_cycles *oc, struct cyclebreak_limits *lim)
 {
-	lim->by_time = o->cycle_objective_time;
-	lim->allow_roots = o->cycle_allow_roots;
-	if (o->cycle_exact_time_set)
-		lim->exact_time = o->cycle_exact_time;
+	lim->by_time = oc->objective_time;
+	lim->allow_roots = oc->allow_roots;
+	if (oc->exact_time_set)
+		lim->exact_time = oc->exact_time;
 }

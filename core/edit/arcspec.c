@@ -50,13 +50,13 @@ int edit_arc_spec(const struct edit *e, uint32_t a, char *buf, size_t len)
 	const struct cg *g = &e->l->g;
 
 	/* Raw names that each name one function: the spec of names alone,
-	 * what edit_arc_spec_g() finds by scanning, found by the session's
-	 * index (writing 20,000 arcs). */
+	 * what edit_arc_spec_g() finds by scanning, found by counting the
+	 * functions of each raw name (edit_raw_name_count: by a scan for
+	 * one arc, by the session's index when writing 20,000). */
 	if (len > 0 && a < g->narcs) {
 		const struct sym *ps = g->nodes[g->arcs[a].parent].sym;
 		const struct sym *cs = g->nodes[g->arcs[a].child].sym;
-		if (edit_name_count(e, ps->name) == 1 &&
-		    edit_name_count(e, cs->name) == 1) {
+		if (edit_raw_name_count(e, ps) == 1 && edit_raw_name_count(e, cs) == 1) {
 			char f[512], t[512];
 			name_spec(ps, 0, f, sizeof f);
 			name_spec(cs, 0, t, sizeof t);

@@ -29,16 +29,6 @@ static char *trimmed(const char *text)
 	return s;
 }
 
-static int all_digits(const char *s, size_t n)
-{
-	if (n == 0)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!isdigit((unsigned char)s[i]))
-			return 0;
-	return 1;
-}
-
 /* ---- arcs by spec ---- */
 
 int edit_arc_by_names(const struct edit *e, const char *text, uint32_t *arc, char *msg,
@@ -195,7 +185,7 @@ int edit_select_spec(struct edit *e, const char *text, enum edit_sel what, int o
 		return edit_select(e, n, what, on, msg, msglen) == 0 ? 1 : -1;
 	char *s = trimmed(text);
 	size_t len = strlen(s);
-	if (len == 0 || all_digits(s, len) || (s[0] == '[' && s[len - 1] == ']')) {
+	if (len == 0 || edit_all_digits(s, len) || (s[0] == '[' && s[len - 1] == ']')) {
 		util_msg(msg, msglen, "%s", why);
 		free(s);
 		return -1;

@@ -65,6 +65,7 @@ struct edit {
 	struct edit_orig_cycle *orig_cyc; /* per original cycle */
 	uint32_t orig_ncycles;
 	struct edit_names *names;    /* resolve.c's index, built on first use */
+	unsigned raw_scans;          /* edit_raw_name_count()s done by scanning */
 	int last_unchanged;          /* the last arc spec matched only arcs
 				   * already in the state asked */
 	int batch, batch_dirty;      /* edit_batch_begin(): propagation deferred */
@@ -84,5 +85,12 @@ void edit_set_cmd(struct edit *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* How many functions TEXT names as a name (edit_resolve, indices aside). */
 size_t edit_name_count(const struct edit *e, const char *text);
+/* How many functions have SY's raw name: edit_name_count(SY->name) for a
+ * function's own raw name (the raw tier decides), without the index for
+ * the first few (one arc labelled must not build it). */
+size_t edit_raw_name_count(const struct edit *e, const struct sym *sy);
+
+/* S[0..N) is one or more decimal digits. */
+int edit_all_digits(const char *s, size_t n);
 
 #endif

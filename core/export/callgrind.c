@@ -220,7 +220,7 @@ void export_callgrind(FILE *out, const struct edit *e)
 	uint64_t summary = plan(&x);
 	fputs("# callgrind format\nversion: 1\ncreator: tgprof\n", out);
 	fputs("cmd: ", out);
-	util_put_escaped(out, o->exe ? o->exe : "a.out");
+	util_put_escaped(out, o->load.exe ? o->load.exe : "a.out");
 	fputs("\npositions: line\n", out);
 	if (g->hz > 0)
 		fputs("event: ns : Time (nanoseconds)\nevents: ns\n", out);
@@ -228,7 +228,8 @@ void export_callgrind(FILE *out, const struct edit *e)
 		fputs("event: ticks : Time (samples)\nevents: ticks\n", out);
 	fprintf(out, "summary: %llu\n\n", (unsigned long long)summary);
 	fputs("ob=(1) ", out);
-	util_put_escaped(out, l->st.path ? l->st.path : (o->exe ? o->exe : "a.out"));
+	util_put_escaped(out,
+			 l->st.path ? l->st.path : (o->load.exe ? o->load.exe : "a.out"));
 	fputc('\n', out);
 	/* gprof's <spontaneous>: the caller of every function with time and
 	 * no live caller */

@@ -194,7 +194,7 @@ void export_dot(FILE *out, const struct edit *e, const struct export_params *p)
 	/* newrank: dot's older ranking fails ("trouble in init_rank") on some
 	 * graphs with cycle clusters. */
 	fputs("digraph \"tgprof\" {\n  graph [newrank=true, labelloc=t, label=\"", out);
-	dstr(out, o->exe ? o->exe : "a.out");
+	dstr(out, o->load.exe ? o->load.exe : "a.out");
 	fprintf(out, ": %.2f seconds", cg_seconds(g, g->total_time));
 	if (edit_nsteps(e))
 		fprintf(out, ", %zu edit%s", edit_nsteps(e),

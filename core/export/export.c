@@ -72,7 +72,7 @@ enum export_format export_format_guess(const char *path)
  * for (-b or not, -A, -C, -r, -R), as `tgprof --text` prints it. */
 static void export_text(FILE *out, const struct edit *e, const struct export_params *p)
 {
-	struct opts o = *edit_opts(e);
+	struct opts_report o = edit_opts(e)->report;
 
 	if (p->text_preface)
 		fputs(p->text_preface, out);

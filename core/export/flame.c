@@ -103,7 +103,7 @@ const char *flame_name(const struct flame *f, uint32_t node, char *buf, size_t l
 
 double export_flame_min(const struct edit *e, const struct export_params *p)
 {
-	return p && p->flame_min >= 0 ? p->flame_min : edit_opts(e)->flame_min;
+	return p && p->flame_min >= 0 ? p->flame_min : edit_opts(e)->export.flame_min;
 }
 
 static uint64_t round_units(double x)

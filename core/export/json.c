@@ -178,12 +178,12 @@ void export_json(FILE *out, const struct edit *e)
 		"{\n  \"format\": \"tgprof-profile\",\n  \"format_version\": %d,\n"
 		"  \"version\": %d,\n  \"program\": ",
 		EXPORT_JSON_VERSION, EXPORT_JSON_VERSION);
-	export_json_string(out, o->exe ? o->exe : l->st.path);
+	export_json_string(out, o->load.exe ? o->load.exe : l->st.path);
 	fputs(",\n  \"profiles\": [", out);
-	for (int i = 0; i < o->nprofiles; i++) {
+	for (int i = 0; i < o->load.nprofiles; i++) {
 		if (i)
 			fputs(", ", out);
-		export_json_string(out, o->profiles[i]);
+		export_json_string(out, o->load.profiles[i]);
 	}
 	fputs("],\n  \"time_unit\": ", out);
 	export_json_string(out, g->dimen[0] ? g->dimen : "seconds");

@@ -162,24 +162,23 @@ void cg_adjacency(struct cg *g)
 		g->child_start[i + 1] += g->child_start[i];
 		g->parent_start[i + 1] += g->parent_start[i];
 	}
-	/* Fill children from the back so the newest arc comes first. */
-	uint32_t *fill = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-	for (uint32_t i = 0; i < n; i++)
+	/* Fill children from the back so the newest arc comes first,
+	 * parents from the front; both in one pass over the arcs. */
+	uint32_t *fill = xmalloc(2 * ((size_t)n + 1) * sizeof(uint32_t));
+	uint32_t *pfill = fill + n + 1;
+	for (uint32_t i = 0; i < n; i++) {
 		fill[i] = g->child_start[i + 1];
-	for (uint32_t a = 0; a < g->narcs; a++) {
-		uint32_t p = g->arcs[a].parent;
-		uint32_t k = --fill[p];
-		g->child_arcs[k] = a;
-		g->child_node[k] = g->arcs[a].child;
+		pfill[i] = g->parent_start[i];
 	}
-	for (uint32_t i = 0; i < n; i++)
-		fill[i] = g->parent_start[i];
 	for (uint32_t a = 0; a < g->narcs; a++) {
-		uint32_t c = g->arcs[a].child;
-		uint32_t k = fill[c]++;
+		const struct cg_arc *arc = &g->arcs[a];
+		uint32_t k = --fill[arc->parent];
+		g->child_arcs[k] = a;
+		g->child_node[k] = arc->child;
+		k = pfill[arc->child]++;
 		g->parent_arcs[k] = a;
-		g->parent_node[k] = g->arcs[a].parent;
-		g->parent_count[k] = g->arcs[a].count;
+		g->parent_node[k] = arc->parent;
+		g->parent_count[k] = arc->count;
 	}
 	free(fill);
 	g->adj_valid = 1;

@@ -109,7 +109,8 @@ static int check_belongs(const struct load *l, const struct opts *o, size_t mapp
 	util_msg(msg, msglen,
 		 "%s: not a profile of %s (none of its addresses falls in that "
 		 "program's code)",
-		 o->nprofiles == 1 ? o->profiles[0] : "the profiles", o->exe);
+		 o->load.nprofiles == 1 ? o->load.profiles[0] : "the profiles",
+		 o->load.exe);
 	return -1;
 }
 
@@ -125,49 +126,51 @@ void load_all(struct load *l, const struct opts *o, load_progress_fn *progress)
 static int read_run(struct load *l, const struct opts *o, load_progress_fn *progress,
 		    char *msg, size_t msglen)
 {
-	struct symtab_opts so = opts_symtab(o);
+	struct symtab_opts so = opts_symtab(&o->load);
 
 	memset(l, 0, sizeof *l);
 	progress_at(progress, "symbols", 0);
-	symtab_load(&l->st, o->exe, &so);
-	if (o->line) {
+	symtab_load(&l->st, o->load.exe, &so);
+	if (o->report.line) {
 		progress_at(progress, "lines", 0);
 		/* with -R the line table merges the mapped function symbols */
 		symtab_load_lines(&l->st);
-		if (o->map_file)
-			ordering_map_load(&l->map, &l->st, o->map_file);
-		lines_symtab(&l->lines, &l->st, o->map_file ? &l->map.st : NULL,
-			     o->demangle_off     ? -1
-			     : o->demangle_style ? demangle_style(o->demangle_style)
-						 : demangle_style_auto());
-	} else if (o->inline_file_names) {
+		if (o->report.map_file)
+			ordering_map_load(&l->map, &l->st, o->report.map_file);
+		lines_symtab(&l->lines, &l->st, o->report.map_file ? &l->map.st : NULL,
+			     o->load.demangle_off ? -1
+			     : o->load.demangle_style
+				     ? demangle_style(o->load.demangle_style)
+				     : demangle_style_auto());
+	} else if (o->report.inline_file_names) {
 		symtab_load_lines(&l->st);
 	}
 	gmon_init(&l->prof);
-	for (int i = 0; i < o->nprofiles; i++) {
-		progress_at(progress, "profile", (double)i / o->nprofiles);
+	for (int i = 0; i < o->load.nprofiles; i++) {
+		progress_at(progress, "profile", (double)i / o->load.nprofiles);
 		struct gmon_file_info info;
-		if (gmon_read_file(&l->prof, o->profiles[i], &l->st.abi, o->format,
-				   o->file_info ? &info : NULL, msg, msglen) < 0) {
+		if (gmon_read_file(&l->prof, o->load.profiles[i], &l->st.abi,
+				   o->load.format, o->report.file_info ? &info : NULL,
+				   msg, msglen) < 0) {
 			load_free(l);
 			return -1;
 		}
-		if (o->file_info)
-			gmon_print_info(stdout, o->profiles[i], &info);
+		if (o->report.file_info)
+			gmon_print_info(stdout, o->load.profiles[i], &info);
 	}
-	if (l->prof.nbbs > 0 && !o->line)
+	if (l->prof.nbbs > 0 && !o->report.line)
 		util_warn("warning: ignoring basic-block exec counts (use -l or --line)");
-	if (o->annotate || o->exec_counts)
+	if (o->report.annotate || o->report.exec_counts)
 		symtab_load_lines(&l->st);
 	/* Shared objects profiled with the program (libtgmon's maps). */
 	l->objs = objects_join(&l->st, &l->prof, o);
-	if (o->file_info)
+	if (o->report.file_info)
 		objects_print_info(stdout, l->objs);
 	const struct symtab *gst = l->objs ? objects_symtab(l->objs) : &l->st;
-	if (o->line) {
+	if (o->report.line) {
 		gst = &l->lines.st;
-	} else if (o->map_file) {
-		ordering_map_load(&l->map, &l->st, o->map_file);
+	} else if (o->report.map_file) {
+		ordering_map_load(&l->map, &l->st, o->report.map_file);
 		gst = &l->map.st;
 	}
 	cg_init(&l->g, gst, l->prof.rate);
@@ -176,8 +179,8 @@ static int read_run(struct load *l, const struct opts *o, load_progress_fn *prog
 		load_free(l);
 		return -1;
 	}
-	if (o->static_graph)
-		staticcg_add(&l->g, l->st.bfd, &l->prof, o->static_all);
+	if (o->report.static_graph)
+		staticcg_add(&l->g, l->st.bfd, &l->prof, o->load.static_all);
 	progress_at(progress, "histogram", 0);
 	hist_assign(&l->g, &l->prof);
 	return 0;

@@ -6,7 +6,7 @@
  * histogram to symbols, applies the symspec selection sets and propagates.
  * PROGRESS, if not NULL, is called now and then with a phase name and a
  * fraction in [0,1] so the browser can show progress on long loads.
- * With -i (o->file_info) each file's description is printed on stdout
+ * With -i (o->report.file_info) each file's description is printed on stdout
  * as it is read, as GNU gprof does. */
 #ifndef TG_LOAD_H
 #define TG_LOAD_H

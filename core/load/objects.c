@@ -93,12 +93,21 @@ void objects_read_map(struct objects *j, const char *map, struct gmon_profile *p
 		      const struct opts *o)
 {
 	struct mapfile m;
+	struct util_trap t;
 	/* files are named relative to the map's directory */
-	size_t dlen = (size_t)(objects_base_name(map) - map), *local;
+	size_t dlen = (size_t)(objects_base_name(map) - map), *volatile local = NULL;
 	char *dir = xmalloc(dlen + 1);
 
 	memcpy(dir, map, dlen);
 	dir[dlen] = '\0';
+	memset(&m, 0, sizeof m);
+	if (UTIL_TRAP_SET(&t)) {
+		/* a bad map: what this function holds freed, the error passed on */
+		mapfile_free(&m);
+		free(local);
+		free(dir);
+		util_die("%s", t.msg);
+	}
 	mapfile_read(&m, map, objects_window(0));
 	local = xmalloc(m.nobjs * sizeof *local);
 	local[0] = SIZE_MAX; /* the program */
@@ -119,6 +128,7 @@ void objects_read_map(struct objects *j, const char *map, struct gmon_profile *p
 			b == SIZE_MAX ? r->saddr : r->saddr + objects_window(b),
 			r->count);
 	}
+	util_trap_leave(&t);
 	mapfile_free(&m);
 	free(local);
 	free(dir);
@@ -240,37 +250,48 @@ static void build_table(struct objects *j, const struct symtab *exe)
 struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof,
 			     const struct opts *o)
 {
-	struct objects *j = NULL;
+	struct objects *volatile j = NULL;
+	char *volatile map = NULL;
+	struct util_trap t;
 
-	if (!o->sum && (o->line || o->annotate || o->exec_counts)) {
+	if (!o->report.sum &&
+	    (o->report.line || o->report.annotate || o->report.exec_counts)) {
 		/* GNU's line-level reports read one executable's lines; the
 		 * program's alone are given, and the user is told so (-s,
 		 * which sets line, sums the objects' files itself) */
-		for (int i = 0; i < o->nprofiles; i++) {
-			char *map = xmalloc(strlen(o->profiles[i]) + 9);
-			sprintf(map, "%s.objects", o->profiles[i]);
-			int have = access(map, F_OK) == 0;
+		for (int i = 0; i < o->load.nprofiles; i++) {
+			char *mp = xmalloc(strlen(o->load.profiles[i]) + 9);
+			sprintf(mp, "%s.objects", o->load.profiles[i]);
+			int have = access(mp, F_OK) == 0;
 			if (have)
 				util_warn("%s: %s reports the program alone, as GNU "
 					  "gprof "
 					  "does; the shared objects' functions are left "
 					  "out "
 					  "(--asm=FUNC annotates them)",
-					  map,
-					  o->line       ? "-l"
-					  : o->annotate ? "-A"
-							: "-C");
-			free(map);
+					  mp,
+					  o->report.line       ? "-l"
+					  : o->report.annotate ? "-A"
+							       : "-C");
+			free(mp);
 			if (have)
 				break;
 		}
 		return NULL;
 	}
-	if (o->sum || o->map_file || o->external_table || (o->objects && !*o->objects))
+	if (o->report.sum || o->report.map_file || o->load.external_table ||
+	    (o->load.objects && !*o->load.objects))
 		return NULL;
-	for (int i = 0; i < o->nprofiles; i++) {
-		char *map = xmalloc(strlen(o->profiles[i]) + 9);
-		sprintf(map, "%s.objects", o->profiles[i]);
+	if (UTIL_TRAP_SET(&t)) {
+		/* a bad map or object: the objects read so far freed, the
+		 * error passed on */
+		free(map);
+		objects_free(j);
+		util_die("%s", t.msg);
+	}
+	for (int i = 0; i < o->load.nprofiles; i++) {
+		map = xmalloc(strlen(o->load.profiles[i]) + 9);
+		sprintf(map, "%s.objects", o->load.profiles[i]);
 		if (access(map, F_OK) == 0) {
 			if (!j) {
 				if (exe->n &&
@@ -278,6 +299,7 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 					util_warn("%s: addresses too high to join other "
 						  "objects to",
 						  exe->path);
+					util_trap_leave(&t);
 					free(map);
 					return NULL;
 				}
@@ -287,7 +309,9 @@ struct objects *objects_join(const struct symtab *exe, struct gmon_profile *prof
 			objects_read_map(j, map, prof, o);
 		}
 		free(map);
+		map = NULL;
 	}
+	util_trap_leave(&t);
 	if (!j)
 		return NULL;
 	objects_reg_done(j);

@@ -238,7 +238,7 @@ static struct file *file_of(struct objreg *r, const struct stat *st, const char 
 			return f;
 	}
 	r->files[r->nfiles].id =
-		read_build_id(path, o->debug_dirs, &r->files[r->nfiles].syms,
+		read_build_id(path, o->load.debug_dirs, &r->files[r->nfiles].syms,
 			      &r->files[r->nfiles].debug);
 	r->byfile.slot[i] = ++r->nfiles;
 	r->byfile.n++;
@@ -290,13 +290,13 @@ static struct file *locate(struct objreg *r, const struct mapfile_obj *mo,
 {
 	const char *base = objects_base_name(mo->path);
 
-	for (int i = -1; i < o->nlib_paths; i++) {
+	for (int i = -1; i < o->load.nlib_paths; i++) {
 		struct stat st;
 		if (i < 0) {
 			*cand = xstrdup(mo->path);
 		} else {
-			*cand = xmalloc(strlen(o->lib_paths[i]) + strlen(base) + 2);
-			sprintf(*cand, "%s/%s", o->lib_paths[i], base);
+			*cand = xmalloc(strlen(o->load.lib_paths[i]) + strlen(base) + 2);
+			sprintf(*cand, "%s/%s", o->load.lib_paths[i], base);
 		}
 		if (stat(*cand, &st) == 0 && S_ISREG(st.st_mode)) {
 			struct file *f = file_of(r, &st, *cand, o);
@@ -337,7 +337,7 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 	int differs = 0;
 	size_t k;
 
-	if (o->objects && !listed(o->objects, objects_base_name(mo->path))) {
+	if (o->load.objects && !listed(o->load.objects, objects_base_name(mo->path))) {
 		k = add(j, map, mo);
 		j->v[k].state = 1;
 		return k;
@@ -372,7 +372,7 @@ static size_t open_obj(struct objects *j, const char *map, const struct mapfile_
 	b->syms_from = f->syms;
 	b->have_syms = f->syms != OBJ_SYMS_NONE;
 	if (b->have_syms) {
-		struct symtab_opts so = opts_symtab(o);
+		struct symtab_opts so = opts_symtab(&o->load);
 		so.external_table = NULL;
 		so.dynamic = f->syms == OBJ_SYMS_DYNAMIC;
 		so.any_suffix = 1;

@@ -123,9 +123,9 @@ void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *s
 	j->summing = 1;
 	j->joined.abi = *abi;
 	gmon_init(&j->cross);
-	for (int i = 0; i < o->nprofiles; i++) {
-		char *map = xmalloc(strlen(o->profiles[i]) + 9);
-		sprintf(map, "%s.objects", o->profiles[i]);
+	for (int i = 0; i < o->load.nprofiles; i++) {
+		char *map = xmalloc(strlen(o->load.profiles[i]) + 9);
+		sprintf(map, "%s.objects", o->load.profiles[i]);
 		if (access(map, F_OK) == 0) {
 			objects_read_map(j, map, &j->cross, o);
 			any = 1;
@@ -142,7 +142,7 @@ void objects_sum(const struct opts *o, const struct gmon_abi *abi, const char *s
 			merge_arcs(p);
 			gmon_write(files[k], p, abi, p->arcs, p->narcs);
 		}
-		write_sum_map(j, sumpath, o->exe, files);
+		write_sum_map(j, sumpath, o->load.exe, files);
 		for (size_t k = 0; k < j->n; k++)
 			free(files[k]);
 		free(files);

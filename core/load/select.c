@@ -51,12 +51,12 @@ void select_apply(struct cg *g, const struct opts *o)
 			if (defaults >> s & 1)
 				symspec_table_add(&tab[s], st, &sp);
 	}
-	for (int k = o->nspecs; k-- > 0;) {
-		unsigned sets = sets_of(o->specs[k].which);
-		if (!sets || !o->specs[k].spec)
+	for (int k = o->report.nspecs; k-- > 0;) {
+		unsigned sets = sets_of(o->report.specs[k].which);
+		if (!sets || !o->report.specs[k].spec)
 			continue;
 		struct symspec sp;
-		symspec_parse_in(&sp, o->specs[k].spec, st);
+		symspec_parse_in(&sp, o->report.specs[k].spec, st);
 		for (int s = 0; s < CG_NSETS; s++)
 			if (sets >> s & 1)
 				symspec_table_add(&tab[s], st, &sp);
@@ -140,12 +140,12 @@ void select_arcs_init(struct select_arcs *k, const struct opts *o,
 		      const struct symtab *st)
 {
 	memset(k, 0, sizeof *k);
-	for (int i = o->nspecs; i-- > 0;) {
-		int w = o->specs[i].which;
+	for (int i = o->report.nspecs; i-- > 0;) {
+		int w = o->report.specs[i].which;
 		struct symspec from, to;
 		if (w != 'k' && w != 'K')
 			continue;
-		if (symspec_parse_arc_in(o->specs[i].spec, &from, &to, st) != 0)
+		if (symspec_parse_arc_in(o->report.specs[i].spec, &from, &to, st) != 0)
 			continue;
 		table_add(w == 'K' ? &k->incl : &k->excl, st, &from, &to);
 	}

@@ -48,7 +48,7 @@ struct anno_file {
 };
 
 struct anno_state {
-	const struct opts *o;
+	const struct opts_report *o;
 	uint64_t last_count; /* the -x state, for the whole report */
 	long long last_print;
 	long exec_lines, lines_run;
@@ -123,7 +123,8 @@ static void prefix(struct anno_state *a, const struct anno_file *f, int line, ch
 /* Open the source: its own name first, then for each search directory
  * (-I in order, then GPROF_PATH; each ':'-separated) DIR/NAME and
  * DIR/BASENAME.  Returns NULL when none opens. */
-FILE *report_open_source(const struct opts *o, const char *name, char *path, size_t plen)
+FILE *report_open_source(const struct opts_report *o, const char *name, char *path,
+			 size_t plen)
 {
 	const char *base = strrchr(name, '/');
 	const char *env = getenv("GPROF_PATH");

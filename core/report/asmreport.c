@@ -25,7 +25,7 @@ struct srcs {
 	size_t n, cap;
 };
 
-static struct src *src_get(struct srcs *ss, const struct opts *o, const char *name)
+static struct src *src_get(struct srcs *ss, const struct opts_report *o, const char *name)
 {
 	for (size_t i = 0; i < ss->n; i++)
 		if (ss->v[i].name == name)
@@ -96,7 +96,7 @@ static int name_matches(const struct sym *s, const char *name)
 
 struct fn_ctx {
 	FILE *out;
-	const struct opts *o;
+	const struct opts_report *o;
 	double total; /* ticks in the whole profile */
 	struct srcs srcs;
 };
@@ -196,7 +196,7 @@ static void print_fn(struct fn_ctx *c, const struct annot *a)
 	free(ls);
 }
 
-void asmreport_write(FILE *out, const struct load *l, const struct opts *o)
+void asmreport_write(FILE *out, const struct load *l, const struct opts_report *o)
 {
 	struct fn_ctx c;
 	struct annot_ctx ac;

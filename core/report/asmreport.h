@@ -20,6 +20,6 @@
  * demangled name, or that name up to its parameter list, with or without
  * a return type), in address order.  Dies with one message when there is
  * none or when the code cannot be disassembled. */
-void asmreport_write(FILE *out, const struct load *l, const struct opts *o);
+void asmreport_write(FILE *out, const struct load *l, const struct opts_report *o);
 
 #endif

@@ -110,7 +110,7 @@ long report_granularity(const struct cg *g)
 }
 
 void report_ctx_init(struct report_ctx *c, FILE *out, const struct cg *g,
-		     const struct opts *o)
+		     const struct opts_report *o)
 {
 	memset(c, 0, sizeof *c);
 	c->out = out;

@@ -38,7 +38,7 @@ struct execcount_bb *execcount_assign(const struct cg *g, const struct gmon_prof
 	return bb;
 }
 
-unsigned char *execcount_accept(const struct cg *g, const struct opts *o, int incl,
+unsigned char *execcount_accept(const struct cg *g, const struct opts_report *o, int incl,
 				int excl)
 {
 	unsigned char *in = xcalloc((size_t)g->nfuncs + 1, 1);

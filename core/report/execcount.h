@@ -35,7 +35,7 @@ struct execcount_bb *execcount_assign(const struct cg *g,
  * option letters ('C'/'Z' or 'A'/'J').  GNU's rule: the symbols of the
  * include specs when any matched, else all but those of the exclude
  * specs.  Returns a malloc'd array of nfuncs flags. */
-unsigned char *execcount_accept(const struct cg *g, const struct opts *o, int incl,
+unsigned char *execcount_accept(const struct cg *g, const struct opts_report *o, int incl,
 				int excl);
 
 #endif

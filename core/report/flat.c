@@ -43,7 +43,7 @@ static void flat_header(struct report_ctx *c, const char *prefix)
 void report_flat_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
-	const struct opts *o = c->o;
+	const struct opts_report *o = c->o;
 	double accum = 0;
 
 	report_sep(c);

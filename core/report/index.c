@@ -17,7 +17,7 @@
 void report_index_ctx(struct report_ctx *c)
 {
 	const struct cg *g = c->g;
-	const struct opts *o = c->o;
+	const struct opts_report *o = c->o;
 	uint32_t *v = xmalloc(((size_t)g->nfuncs + g->ncycles + 1) * sizeof *v);
 	uint32_t todo = 0;
 	int colw = (o->width - 1) / 3;

@@ -14,18 +14,18 @@
 
 static void report_main(struct report_ctx *c);
 
-void report_all(FILE *out, const struct cg *g, const struct opts *o)
+void report_all(FILE *out, const struct cg *g, const struct opts_report *o)
 {
 	struct report_ctx c;
 	report_ctx_init(&c, out, g, o);
 	report_main(&c);
 }
 
-void report_all_load(FILE *out, const struct load *l, const struct opts *o)
+void report_all_load(FILE *out, const struct load *l, const struct opts_report *o)
 {
 	struct report_ctx c;
 	struct execcount_bb *bb = NULL;
-	struct opts eff = *o;
+	struct opts_report eff = *o;
 
 	/* GNU drops the reports the profile has no data for: an error when
 	 * the user asked for that report, silently otherwise; when that
@@ -71,7 +71,7 @@ void report_all_load(FILE *out, const struct load *l, const struct opts *o)
 
 static void report_main(struct report_ctx *c)
 {
-	const struct opts *o = c->o;
+	const struct opts_report *o = c->o;
 
 	c->first = !o->file_info; /* -i output came first */
 	if (o->graph && o->traditional)

@@ -10,12 +10,12 @@
 
 /* Everything `tgprof --text` prints for the options in O: flat profile,
  * call graph and index in GNU's order (or -T's).  G is propagated. */
-void report_all(FILE *out, const struct cg *g, const struct opts *o);
+void report_all(FILE *out, const struct cg *g, const struct opts_report *o);
 
 /* The same, plus what needs more than the model: execution counts (-C),
  * annotated source (-A), function and file ordering (-r, -R), in GNU's
  * order after the call graph. */
 struct load;
-void report_all_load(FILE *out, const struct load *l, const struct opts *o);
+void report_all_load(FILE *out, const struct load *l, const struct opts_report *o);
 
 #endif

@@ -12,7 +12,7 @@
 struct report_ctx {
 	FILE *out;
 	const struct cg *g;
-	const struct opts *o;
+	const struct opts_report *o;
 	int first;         /* nothing printed yet: no form feed before */
 	const char *dimen; /* "seconds" */
 	/* While the call graph prints: each function's reference ("name
@@ -26,7 +26,7 @@ struct report_ctx {
 };
 
 void report_ctx_init(struct report_ctx *c, FILE *out, const struct cg *g,
-		     const struct opts *o);
+		     const struct opts_report *o);
 void report_sep(struct report_ctx *c);
 void report_name_only(struct report_ctx *c, uint32_t n);
 const char *report_sym_name(const struct report_ctx *c, uint32_t n);
@@ -47,7 +47,8 @@ void report_annotate(struct report_ctx *c, const struct execcount_bb *bb);
 /* Open the source NAME: as named, then in each directory of -I and
  * GPROF_PATH (':'-separated lists) as DIR/NAME and DIR/BASENAME; PATH
  * receives the name opened.  NULL when none opens (annotate.c). */
-FILE *report_open_source(const struct opts *o, const char *name, char *path, size_t plen);
+FILE *report_open_source(const struct opts_report *o, const char *name, char *path,
+			 size_t plen);
 /* -r and -R (ordering.c). */
 void report_function_order(struct report_ctx *c);
 /* M: the -R map the model was loaded with (load.h), NULL if none. */

@@ -12,12 +12,12 @@ void session_baseline_opts(struct opts *b, const struct opts *o, const char *con
 			   int n)
 {
 	*b = *o;
-	b->profiles = files ? (const char **)files : o->baselines;
-	b->nprofiles = files ? n : o->nbaselines;
-	if (o->baseline_exe)
-		b->exe = o->baseline_exe;
-	b->file_info = 0;
-	b->sum = 0;
+	b->load.profiles = files ? (const char **)files : o->compare.baselines;
+	b->load.nprofiles = files ? n : o->compare.nbaselines;
+	if (o->compare.exe)
+		b->load.exe = o->compare.exe;
+	b->report.file_info = 0;
+	b->report.sum = 0;
 }
 
 /* One --break-keep or --break-force SPEC, by its option letter: FROM/TO naming
@@ -42,10 +42,10 @@ static void one_choice(struct session *s, const struct opts_spec *spec,
 		};
 		return;
 	}
-	struct opts one = s->o;
+	struct opts_cycles one = s->o.cycles;
 	struct cyclebreak_choice *c;
-	one.break_choices = (struct opts_spec *)spec;
-	one.nbreak_choices = 1;
+	one.choices = (struct opts_spec *)spec;
+	one.nchoices = 1;
 	size_t k = cyclebreak_opts_choices(g, &one, &c);
 	util_grow((void **)out, cap, *n + k, sizeof **out);
 	memcpy(*out + *n, c, k * sizeof *c);
@@ -59,8 +59,8 @@ static size_t choices(struct session *s, struct cyclebreak_choice **out)
 	size_t n = 0, cap = 0;
 
 	*out = NULL;
-	for (int i = 0; i < s->o.nbreak_choices; i++)
-		one_choice(s, &s->o.break_choices[i], out, &n, &cap);
+	for (int i = 0; i < s->o.cycles.nchoices; i++)
+		one_choice(s, &s->o.cycles.choices[i], out, &n, &cap);
 	return n;
 }
 
@@ -82,17 +82,16 @@ int session_break_choices(struct session *s, struct cyclebreak_choice **out, siz
 	return 0;
 }
 
-void session_break_label(const struct opts *o, char *buf, size_t len)
+void session_break_label(const struct opts_cycles *oc, char *buf, size_t len)
 {
-	size_t k = (size_t)snprintf(buf, len, "break-cycles %ld%s%s%s", o->break_cycles,
-				    o->cycle_heuristic_bsd ? " bsd" : "",
-				    o->cycle_objective_time ? " time" : "",
-				    o->cycle_allow_roots ? " roots" : "");
-	for (int i = 0; i < o->nbreak_choices && k < len; i++)
+	size_t k = (size_t)snprintf(buf, len, "break-cycles %ld%s%s%s", oc->bound,
+				    oc->heuristic_bsd ? " bsd" : "",
+				    oc->objective_time ? " time" : "",
+				    oc->allow_roots ? " roots" : "");
+	for (int i = 0; i < oc->nchoices && k < len; i++)
 		k += (size_t)snprintf(buf + k, len - k, "; %s %s",
-				      o->break_choices[i].which == 'K' ? "pinned"
-								       : "forced",
-				      o->break_choices[i].spec);
+				      oc->choices[i].which == 'K' ? "pinned" : "forced",
+				      oc->choices[i].spec);
 }
 
 /* --break-cycles: the arcs deleted in the model, listed in S->broken. */
@@ -105,11 +104,11 @@ static void apply_break(struct session *s, const struct session_how *how)
 
 	if (!out && !(out = null = fopen("/dev/null", "w")))
 		util_die("/dev/null: cannot open");
-	cyclebreak_opts_limits(&s->o, &lim);
+	cyclebreak_opts_limits(&s->o.cycles, &lim);
 	lim.progress = how->break_progress;
 	lim.progress_ctx = how->break_ctx;
-	cyclebreak_batch_choices(out, &s->ld.g, &s->o, &lim, s->ch, s->nch, &s->broken,
-				 &s->nbroken);
+	cyclebreak_batch_choices(out, &s->ld.g, &s->o.cycles, &lim, s->ch, s->nch,
+				 &s->broken, &s->nbroken);
 	free(s->ch);
 	s->ch = NULL;
 	if (null)
@@ -123,7 +122,7 @@ static void apply_break(struct session *s, const struct session_how *how)
 static int open_side(struct session *s, const struct session_how *how, char *msg,
 		     size_t msglen)
 {
-	int brk = how->break_apply && s->o.break_cycles > 0;
+	int brk = how->break_apply && s->o.cycles.bound > 0;
 
 	if (load_run(&s->ld, &s->o, how->load_progress, msg, msglen) < 0)
 		return -1;
@@ -142,7 +141,7 @@ static int open_side(struct session *s, const struct session_how *how, char *msg
 			for (size_t i = 0; i < s->nbroken; i++)
 				s->ld.g.arcs[s->broken[i]].deleted = 0;
 			cg_propagate(&s->ld.g);
-			session_break_label(&s->o, label, sizeof label);
+			session_break_label(&s->o.cycles, label, sizeof label);
 			if (edit_arcs_delete(s->ed, s->broken, s->nbroken, label, msg,
 					     msglen) < 0)
 				return -1;

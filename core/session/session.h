@@ -58,9 +58,9 @@ int session_open(struct session *s, const struct opts *o, const struct session_h
 		 char *msg, size_t msglen);
 void session_close(struct session *s);
 
-/* The label of --break-cycles' step in O's session (bound, rule,
+/* The label of --break-cycles' step with the options OC (bound, rule,
  * objective, roots, pins and forces), as --write-edits writes it. */
-void session_break_label(const struct opts *o, char *buf, size_t len);
+void session_break_label(const struct opts_cycles *oc, char *buf, size_t len);
 
 /* The arcs --break-keep and --break-force name in S's model, in order
  * (*OUT malloc'd, *N of them): FROM/TO naming one function each side as

@@ -24,9 +24,9 @@ int main(int argc, char **argv)
 	const char *profiles[1] = { argv[2] };
 	struct opts o;
 	opts_init(&o);
-	o.exe = argv[1];
-	o.profiles = profiles;
-	o.nprofiles = 1;
+	o.load.exe = argv[1];
+	o.load.profiles = profiles;
+	o.load.nprofiles = 1;
 	double best = -1;
 	for (int i = 0; i < (runs > 0 ? runs : 1); i++) {
 		static struct load l;

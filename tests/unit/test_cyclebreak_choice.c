@@ -439,8 +439,8 @@ static int timing(char **argv)
 	struct cyclebreak_result r, inc;
 
 	opts_init(&o);
-	o.exe = argv[2];
-	o.profiles = profiles;
+	o.load.exe = argv[2];
+	o.load.profiles = profiles;
 	load_all(&l, &o, NULL);
 	double t0 = util_now();
 	int st = cyclebreak_propose_lim(&l.g, bound, 0, NULL, 0, NULL, &r);
@@ -515,8 +515,8 @@ int main(int argc, char **argv)
 	struct load l;
 	const char *profiles[] = { argv[3] };
 	opts_init(&o);
-	o.exe = argv[2];
-	o.profiles = profiles;
+	o.load.exe = argv[2];
+	o.load.profiles = profiles;
 	load_all(&l, &o, NULL);
 	for (int i = 4; i < argc || i == 4; i++) {
 		long bound = i < argc ? atol(argv[i]) : 1;

@@ -75,7 +75,7 @@ int main(void)
 	struct dwline t;
 	snprintf(cmd, sizeof cmd, "%s/exe", dir);
 	opts_init(&opt);
-	struct symtab_opts so = opts_symtab(&opt);
+	struct symtab_opts so = opts_symtab(&opt.load);
 	symtab_load(&st, cmd, &so);
 	check(dwline_load(&t, st.bfd) == 1, "the program has a .text to ask about");
 

@@ -685,8 +685,8 @@ static void test_real(const struct opts *unused)
 	snprintf(gmon, sizeof gmon, "%s/gmon.out", dir);
 	const char *profiles[] = { gmon };
 	opts_init(&o);
-	o.exe = exe;
-	o.profiles = profiles;
+	o.load.exe = exe;
+	o.load.profiles = profiles;
 	load_all(&l, &o, NULL);
 	struct edit *e = edit_open(&l, &o);
 	uint32_t ping = node_of(&l, "ping"), pong = node_of(&l, "pong");
@@ -812,7 +812,7 @@ int main(void)
 	struct opts o;
 
 	opts_init(&o);
-	o.exe = "fake";
+	o.load.exe = "fake";
 	test_whatif(&o);
 	test_cycle(&o);
 	test_specs(&o);

@@ -65,10 +65,10 @@ static int drive(int argc, char **argv)
 		opts_add_spec(&o, argv[ai][1], argv[ai + 1]);
 	}
 	if (ai < argc)
-		o.exe = argv[ai++];
+		o.load.exe = argv[ai++];
 	if (ai < argc) {
-		o.profiles = (const char **)&argv[ai];
-		o.nprofiles = argc - ai;
+		o.load.profiles = (const char **)&argv[ai];
+		o.load.nprofiles = argc - ai;
 	}
 	load_all(&l, &o, NULL);
 	struct edit *e = edit_open(&l, &o);
@@ -201,9 +201,9 @@ static void unit(void)
 	enum export_format f;
 
 	memset(&o, 0, sizeof o);
-	o.exe = "fake";
-	o.width = 80;
-	o.flat = o.graph = o.index_ = 1;
+	o.load.exe = "fake";
+	o.report.width = 80;
+	o.report.flat = o.report.graph = o.report.index_ = 1;
 	fake(&l);
 	struct edit *e = edit_open(&l, &o);
 
@@ -234,7 +234,7 @@ static void unit(void)
 	char *want = NULL;
 	size_t wlen = 0;
 	FILE *m = open_memstream(&want, &wlen);
-	struct opts ob = o;
+	struct opts_report ob = o.report;
 	ob.brief = 1;
 	report_all(m, &l.g, &ob);
 	fclose(m);

@@ -171,10 +171,10 @@ int main(void)
 	snprintf(exe, sizeof exe, "%s/exe", dir);
 	snprintf(prof, sizeof prof, "%s/gmon.out", dir);
 	profs[0] = prof;
-	o.exe = exe;
-	o.profiles = profs;
-	o.nprofiles = 1;
-	o.width = 80;
+	o.load.exe = exe;
+	o.load.profiles = profs;
+	o.load.nprofiles = 1;
+	o.report.width = 80;
 	load_all(&l, &o, NULL);
 
 	int funcs = 0, rows_ok = 1, calls_ok = 1, with_time = 0, with_calls = 0;

@@ -75,26 +75,26 @@ int main(void)
 	const char *bad_profiles[] = { text_file };
 
 	opts_init(&o);
-	o.exe = "/nonexistent/prog";
-	o.profiles = profiles;
-	o.nprofiles = 1;
+	o.load.exe = "/nonexistent/prog";
+	o.load.profiles = profiles;
+	o.load.nprofiles = 1;
 	expect(&o, -1, "/nonexistent/prog", "a missing program is an error naming it");
-	o.exe = text_file;
+	o.load.exe = text_file;
 	expect(&o, -1, text_file, "a program that is no executable is an error");
-	o.exe = exe;
-	o.profiles = bad_profiles;
+	o.load.exe = exe;
+	o.load.profiles = bad_profiles;
 	expect(&o, -1, text_file, "a profile that is not one is an error naming it");
-	o.profiles = profiles;
+	o.load.profiles = profiles;
 	o.edits_file = put("bad.edits", ":k main/ping\n:k nosuch/ping\n");
 	expect(&o, -1, "bad.edits:2:", "a bad edits file is an error naming the line");
 	o.edits_file = NULL;
 	struct opts_spec keep[] = { { 'K', "nosuch/thing" } };
-	o.break_cycles = 1;
-	o.break_choices = keep;
-	o.nbreak_choices = 1;
+	o.cycles.bound = 1;
+	o.cycles.choices = keep;
+	o.cycles.nchoices = 1;
 	expect(&o, -1, "nosuch/thing", "a --break-keep that is no arc is an error");
-	o.break_choices = NULL;
-	o.nbreak_choices = 0;
+	o.cycles.choices = NULL;
+	o.cycles.nchoices = 0;
 
 	/* after the errors, a good session opens: the trap left no state */
 	struct session s;
@@ -106,8 +106,8 @@ int main(void)
 	if (r == 0) {
 		struct opts bo;
 		struct session b;
-		o.baselines = profiles;
-		o.nbaselines = 1;
+		o.compare.baselines = profiles;
+		o.compare.nbaselines = 1;
 		session_baseline_opts(&bo, &o, NULL, 0);
 		r = session_open(&b, &bo, NULL, msg, sizeof msg);
 		unit_check(r == 0 && b.ld.g.ncycles == 0 && edit_nsteps(b.ed) == 1 &&
