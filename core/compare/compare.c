@@ -202,11 +202,13 @@ static void add_side(struct compare *c, int s, struct itab *t, uint32_t *map, si
  * falls among the functions, each sample landing in a function with the
  * chance of its share.  N alone (Poisson) overstates the variance, most
  * for the functions that take the largest shares.  With no total known
- * (no histogram), N. */
+ * (no histogram), N; and N for a function that holds every sample: it is
+ * the whole run, whose length is what varies then (a variance of 0 would
+ * make any change of a one-function program certain). */
 static double binomial_var(double n, double total)
 {
 	if (total <= 0 || n >= total)
-		return total > 0 ? 0 : n;
+		return n;
 	return n * (1 - n / total);
 }
 
