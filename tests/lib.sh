@@ -32,8 +32,9 @@ tg_pass() {
 tg_fail() {
 	echo "FAIL: $1"
 	shift
-	for d in "$@"; do
-		printf '%s\n' "$d" | sed 's/^/    /'
+	# (a name of its own: a script's $d must survive a failure)
+	for tg_detail_ in "$@"; do
+		printf '%s\n' "$tg_detail_" | sed 's/^/    /'
 	done
 	tg_nfail=$((tg_nfail + 1))
 }

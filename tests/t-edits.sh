@@ -238,7 +238,7 @@ while [ $i -lt 500 ]; do
 	i=$((i + 1))
 done
 cat > esc.keys <<K
-:source $W/long.edits
+:source long.edits
 <Esc>
 :save-display esc.scr
 :q!
