@@ -13,11 +13,6 @@ cd "$W"
 LC_ALL=C.UTF-8
 export LC_ALL
 
-# expect NAME FILE PATTERN: FILE has a line matching PATTERN (grep -E).
-expect() {
-	if [ -f "$2" ] && grep -Eq -- "$3" "$2"; then tg_pass "$1"; else
-		tg_fail "$1" "no /$3/ in $2: $(tail -3 "$2" 2>&1)"; fi
-}
 # status NAME WANT: the exit status of the run NAME is WANT.
 status() {
 	got=$(cat "$W/$1.rc")

@@ -15,16 +15,6 @@ cd "$W"
 LC_ALL=C.UTF-8
 export LC_ALL
 
-# expect NAME FILE PATTERN: FILE has a line matching PATTERN (grep -E).
-expect() {
-	if [ -f "$2" ] && grep -Eq -- "$3" "$2"; then tg_pass "$1"; else
-		tg_fail "$1" "no /$3/ in $2: $(tail -3 "$2" 2>&1)"; fi
-}
-# refute NAME FILE PATTERN: FILE exists and has no line matching PATTERN.
-refute() {
-	if [ -f "$2" ] && ! grep -Eq -- "$3" "$2"; then tg_pass "$1"; else
-		tg_fail "$1" "/$3/ in $2 (or no file): $(grep -E -- "$3" "$2" 2>&1 | head -3)"; fi
-}
 # Line number of the entry pane's cursor line, and the pane's separator.
 entry_cursor() {
 	awk '/^(───|---)/ { on = 1; next } on && /^>/ { print NR; exit }' "$1"

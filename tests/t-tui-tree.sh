@@ -20,10 +20,6 @@ cd "$W"
 LC_ALL=C
 export LC_ALL
 
-expect() {
-	if [ -f "$2" ] && grep -Eq -- "$3" "$2"; then tg_pass "$1"; else
-		tg_fail "$1" "no /$3/ in $2: $(tail -3 "$2" 2>&1)"; fi
-}
 # same NAME GOT WANT: two texts are equal.
 same() {
 	if [ "$2" = "$3" ]; then tg_pass "$1"; else

@@ -165,16 +165,24 @@ static double scale(const struct app *a)
 	return a->o->compare.normalize ? 100 : 1; /* shares as percentages */
 }
 
+/* Function N's comparison when the baseline has it; otherwise NULL, with
+ * BUF set to what the "before" columns show: "" (not compared) or "-". */
+static const struct compare_func *before_of(const struct app *a, uint32_t n, char *buf,
+					    size_t len)
+{
+	const struct compare_func *f = baseline_func(a, n);
+	if (f && f->node[COMPARE_BEFORE] != CG_NONE)
+		return f;
+	snprintf(buf, len, "%s", f ? "-" : "");
+	return NULL;
+}
+
 void baseline_before_cell(const struct app *a, int view, uint32_t n, char *buf,
 			  size_t len)
 {
 	(void)view;
-	const struct compare_func *f = baseline_func(a, n);
-	if (!f)
-		snprintf(buf, len, "%s", "");
-	else if (f->node[COMPARE_BEFORE] == CG_NONE)
-		snprintf(buf, len, "-");
-	else
+	const struct compare_func *f = before_of(a, n, buf, len);
+	if (f)
 		snprintf(buf, len, "%.2f", scale(a) * f->self[COMPARE_BEFORE]);
 }
 
@@ -202,12 +210,8 @@ void baseline_calls_before_cell(const struct app *a, int view, uint32_t n, char 
 				size_t len)
 {
 	(void)view;
-	const struct compare_func *f = baseline_func(a, n);
-	if (!f)
-		snprintf(buf, len, "%s", "");
-	else if (f->node[COMPARE_BEFORE] == CG_NONE)
-		snprintf(buf, len, "-");
-	else
+	const struct compare_func *f = before_of(a, n, buf, len);
+	if (f)
 		snprintf(buf, len, "%llu", (unsigned long long)f->calls[COMPARE_BEFORE]);
 }
 

@@ -107,3 +107,14 @@ gprof_entry() {
 	{ blk = blk $0 "\n"; if (index($0, "[" n "]") == 1) hit = 1 }
 	END { if (hit) printf "%s", blk }' "$1"
 }
+
+# expect NAME FILE PATTERN: FILE has a line matching PATTERN (grep -E).
+expect() {
+	if [ -f "$2" ] && grep -Eq -- "$3" "$2"; then tg_pass "$1"; else
+		tg_fail "$1" "no /$3/ in $2: $(tail -3 "$2" 2>&1)"; fi
+}
+# refute NAME FILE PATTERN: FILE exists and has no line matching PATTERN.
+refute() {
+	if [ -f "$2" ] && ! grep -Eq -- "$3" "$2"; then tg_pass "$1"; else
+		tg_fail "$1" "/$3/ in $2 (or no file): $(grep -E -- "$3" "$2" 2>&1 | head -3)"; fi
+}
