@@ -237,7 +237,7 @@ for cols in 120 50; do
 		< /dev/null > /dev/null 2> "$W/src.err")
 	case $cols in
 	120) title='^ *samples +%func +%total +calls +line  (/|\.\.\.).*/hot\.h:15  double churn<double>\(double, long\)' ;;
-	*) title='^ *samples +%func +%total +calls +line  \.\.\./hot\.h:15  double chur' ;;
+	*) title='^ *samples +%func +%total +calls +line  \.\.\./hot\.h:15' ;;
 	esac
 	if [ -f "$W/src.scr" ] && grep -Eq "$title" "$W/src.scr" &&
 	   grep -Eq '^> +[0-9]+ +[0-9.]+ +[0-9.]+ +20  +s /= \(T\)3;$' "$W/src.scr"; then

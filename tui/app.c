@@ -378,6 +378,18 @@ void app_history(struct app *a, int forward)
 	}
 }
 
+char *app_arc_name(const struct app *a, uint32_t arc)
+{
+	const struct cg *g = a->g;
+	const struct cg_arc *c = &g->arcs[arc];
+	const char *from = g->nodes[c->parent].sym->dname;
+	const char *to = g->nodes[c->child].sym->dname;
+	size_t len = strlen(from) + strlen(to) + 5;
+	char *s = xmalloc(len);
+	snprintf(s, len, "%s -> %s", from, to);
+	return s;
+}
+
 int app_arc_edit(struct app *a, uint32_t arc, int restore)
 {
 	char msg[APP_MSG_MAX];

@@ -81,6 +81,11 @@ struct view_ops {
 				size_t len);
 	/* The function of the highlighted row, or CG_NONE. */
 	uint32_t (*current)(struct app *a, struct view *v);
+	/* For a view whose rows name what is not one function (an arc):
+	 * the whole name of the highlighted row, malloc'd, or NULL when it
+	 * names nothing.  A view with current() or this op has the name
+	 * line (screen.h). */
+	char *(*row_name)(struct app *a, struct view *v);
 	/* Free what the private state holds (not the block itself). */
 	void (*done)(struct view *v);
 	/* Sort keys (list.h), NULL for a view that does not sort. */

@@ -663,6 +663,14 @@ static int cycles_key(struct app *a, struct view *v, int act)
 	return 1;
 }
 
+/* The name line: the arc of the highlighted row (as Space reads it). */
+static char *cycles_row_name(struct app *a, struct view *v)
+{
+	(void)v;
+	uint32_t arc = cycles_of(a)->active ? cursor_arc(a) : CG_NONE;
+	return arc == CG_NONE ? NULL : app_arc_name(a, arc);
+}
+
 const struct view_ops view_cycles_ops = {
 	.name = "cycles",
 	.keymap = KV_CYCLES,
@@ -672,5 +680,6 @@ const struct view_ops view_cycles_ops = {
 	.draw = cycles_draw,
 	.key = cycles_key,
 	.row_text = view_text_row_text,
+	.row_name = cycles_row_name,
 	.done = cycles_done,
 };
