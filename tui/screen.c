@@ -116,19 +116,23 @@ static int has_name_line(const struct view *v)
 
 /* The name line at Y: the whole name of what the highlighted row of V
  * shows, of any length and scrolled sideways with the rows, between
- * dashes: "[N] name" for a function, else what row_name() says.  Above
- * the entry pane (PANE) it is the pane's separator and names the
+ * dashes: what row_name() says when it says something (an arc, a
+ * function only the baseline has), else "[N] name" for a function.
+ * Above the entry pane (PANE) it is the pane's separator and names the
  * session's function, which the pane shows. */
 static void draw_name_line(struct app *a, struct view *v, int y, int pane)
 {
 	char buf[64];
 	char *owned = NULL;
 	const char *nm = NULL;
-	uint32_t n = pane ? a->node : v->ops->current ? v->ops->current(a, v) : CG_NONE;
+	if (v->ops->row_name && v->pane.n)
+		nm = owned = v->ops->row_name(a, v);
+	uint32_t n = nm                ? CG_NONE
+		     : pane            ? a->node
+		     : v->ops->current ? v->ops->current(a, v)
+				       : CG_NONE;
 	if (n != CG_NONE)
 		nm = app_node_name(a, n, buf, sizeof buf);
-	else if (!pane && v->ops->row_name && v->pane.n)
-		nm = owned = v->ops->row_name(a, v);
 	const char *dash = a->utf8 ? "\xe2\x94\x80" : "-";
 	nm = nm ? names_skip(nm, v->hscroll) : "";
 	size_t len = strlen(nm) + 64 + 3 * ((size_t)COLS + 8);

@@ -48,6 +48,12 @@ enum view_id {
 	V_N
 };
 
+/* A list row that is no node of the browser's model: a function only
+ * the baseline has (removed since; baseline.h), its node in the
+ * baseline's model with this bit.  The session's function is CG_NONE
+ * while the cursor is on one. */
+#define VIEW_ROW_BASE 0x80000000u
+
 /* A cursor and a scroll offset over N rows. */
 struct pane {
 	uint32_t n, cur, top, height;

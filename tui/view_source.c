@@ -189,8 +189,12 @@ static void add_insns(struct source *sv, const struct annot *an, const char *fil
 		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, SOURCE_COLS "    %8lx:  %s", sm,
 			    pf, pr, cl, "", (unsigned long)x->in.addr, x->in.text);
 		if (x->in.is_call) {
+			size_t had = sv->target_cap;
 			util_grow((void **)&sv->target, &sv->target_cap, t->n,
 				  sizeof *sv->target);
+			/* rows without a call read 0 */
+			memset(sv->target + had, 0,
+			       (sv->target_cap - had) * sizeof *sv->target);
 			sv->target[t->n - 1] = x->in.target + an->window;
 		}
 	}
@@ -236,7 +240,11 @@ static void source_build(struct app *a, struct view *v)
 	sv->built = 1;
 	v->pane.cur = 0;
 	v->pane.top = 0;
-	if (n == CG_NONE || n >= g->nfuncs) {
+	if (n == CG_NONE) {
+		textbuf_add(t, 2, "no source: no function is selected");
+		return;
+	}
+	if (n >= g->nfuncs) {
 		textbuf_add(t, 2,
 			    "no source: a cycle is not a function; select one of its "
 			    "members");
