@@ -28,6 +28,7 @@
 . "$(dirname "$0")/lib.sh"
 
 tg_need "$GPROF" g++ objdump objcopy strip readelf python3 aarch64-linux-gnu-gcc qemu-aarch64
+tg_need_pkg libc6-dev-arm64-cross
 
 W=$TG_OUT/t-asm.$$
 rm -rf "$W"
@@ -459,11 +460,11 @@ err_case "an unknown syntax" "--asm-syntax: 'arm' is not att or intel" \
 mkdir -p "$W/a64"
 printf 'int f(int x) { return x * 3; }\nint main(void) { return f(1) - 3; }\n' > "$W/a64/m.c"
 if (cd "$W/a64" && aarch64-linux-gnu-gcc -pg -g -O1 -o exe m.c &&
-    qemu-aarch64 -L /usr/aarch64-linux-gnu ./exe); then
+    qemu-aarch64 -L /usr/aarch64-linux-gnu ./exe) > "$W/a64/build.log" 2>&1; then
 	err_case "aarch64: libopcodes has no disassembler for it" \
 		"--asm: .*/a64/exe: libopcodes cannot disassemble architecture unknown" \
 		"$TGPROF" --asm=main "$W/a64/exe" "$W/a64/gmon.out"
 else
-	tg_fail "build and run an aarch64 program"
+	tg_fail "build and run an aarch64 program" "$(tail -5 "$W/a64/build.log")"
 fi
 tg_finish
