@@ -83,6 +83,11 @@ tui_run cyc ./prog gmon.out > /dev/null
 tui_screens cyc
 expect "cycles: the name line names the proposed arc" cyc1.scr \
 	'^─── (ping -> pong|pong -> ping) ─+$'
+# and the function of a new entry's row
+printf ':break-cycles 1\n/new entries\n<Down>\n:save-display cyc2.scr\n:q!\n' > cyc2.keys
+tui_run cyc2 ./prog gmon.out > /dev/null
+tui_screens cyc2
+expect "cycles: the name line names a new entry's function" cyc2.scr '^─── (ping|pong) ─+$'
 
 # views whose rows name nothing have none: help, source
 printf '?\n:save-display help1.scr\n:q\n' > help.keys
