@@ -28,10 +28,11 @@ static uintptr_t lowpc, span;
 static uintptr_t vdso_lo, vdso_span; /* the vDSO's executable code */
 static unsigned rate;
 static uint64_t period_ns;
-/* Signals that brought samples, and the intervals they stood for (each
- * SIGPROF of a thread's timer stands for 1 + its overrun count of them):
- * their ratio is how often samples are really taken (tgsamp_rate). */
-static uint64_t nsignals, nintervals;
+/* Signals that brought samples, the CPU time they stood for (each SIGPROF
+ * of a thread's timer stands for 1 + its overrun count of periods), and
+ * the samples counted from them (see count()): tgsamp_rate is samples
+ * over that time. */
+static uint64_t nsignals, span_ns, nsamples;
 static int samp_on;
 /* Bumped whenever sampling starts, so that CPU time a thread used while
  * sampling was off is not credited to its next sample.  The first start
@@ -40,6 +41,9 @@ static unsigned gen;
 static __thread uint64_t last_cpu TLS_IE;
 static __thread unsigned my_gen TLS_IE;
 static __thread int my_timer TLS_IE; /* this thread has its own timer */
+/* CPU time of this thread that its signals stood for and no sample has
+ * counted yet (see count()). */
+static __thread uint64_t credit TLS_IE;
 
 static uint64_t thread_cpu_ns(void)
 {
@@ -102,6 +106,53 @@ static void find_vdso(void)
 	}
 }
 
+/* The CPU time one sample stands for, given the signals so far.
+ *
+ * The kernel checks CPU timers only at its tick, and a thread is checked
+ * only at the ticks that find it running: a thread that runs whole ticks
+ * is checked every tick of CPU time, one that shares its CPU (or runs on
+ * a virtual CPU its host holds back) at irregular, often longer, spans.
+ * So above the rate the kernel can deliver, threads get different
+ * numbers of signals per CPU second, and a signal late by several periods
+ * is common.  Counting each signal once would weight threads (and so
+ * their functions) unequally; counting it 1 + overrun times would keep
+ * the split but make counts vary several times more than sqrt(count),
+ * which comparisons assume.  So samples are taken at a rate every thread
+ * reaches: three quarters of the signals' rate over the process; a thread
+ * whose signals come more often has some of them skipped.  When at most
+ * 2% of the CPU time came late, every signal counts (the rate asked). */
+static uint64_t sample_ns(uint64_t sig, uint64_t ns)
+{
+	if (sig == 0 || ns * 50 <= sig * period_ns * 51)
+		return period_ns;
+	return ns * 4 / (sig * 3);
+}
+
+/* Count one sample at PC for a signal that stood for T ns of the calling
+ * thread's CPU time, when its unsampled CPU time reaches a sample's worth:
+ * at most one sample a signal (one PC was read), so counts vary like
+ * independent samples; the CPU time not sampled is carried to the
+ * thread's next signal, up to two samples' worth (a thread whose signals
+ * come more rarely than samples is sampled at each). */
+static void count(const ucontext_t *uc, uintptr_t pc, uint64_t t)
+{
+	uint64_t sig = __atomic_add_fetch(&nsignals, 1, __ATOMIC_RELAXED);
+	uint64_t ns = __atomic_add_fetch(&span_ns, t, __ATOMIC_RELAXED);
+	uint64_t q = sample_ns(sig, ns);
+
+	credit += t;
+	if (credit < q)
+		return;
+	credit = credit - q < q ? credit - q : q;
+	__atomic_fetch_add(&nsamples, 1, __ATOMIC_RELAXED);
+	if (pc - vdso_lo < vdso_span)
+		pc = vdso_caller(uc);
+	if (pc - lowpc < span)
+		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN], 1, __ATOMIC_RELAXED);
+	else if (pc != 0)
+		tgobj_sample(pc, 1);
+}
+
 static void on_prof(int sig, siginfo_t *si, void *ctx)
 {
 	(void)sig; /* only SIGPROF is installed here */
@@ -132,22 +183,8 @@ static void on_prof(int sig, siginfo_t *si, void *ctx)
 	n = (now - last_cpu) / period_ns;
 	last_cpu += n * period_ns;
 add:
-	/* One signal is one sample, however many intervals it stands for:
-	 * the PC was read once.  Weighting it by N would keep the total but
-	 * make counts vary N times more than sqrt(count), which comparisons
-	 * assume; tgsamp_rate() keeps the total instead. */
-	if (n > 0) {
-		__atomic_fetch_add(&nsignals, 1, __ATOMIC_RELAXED);
-		__atomic_fetch_add(&nintervals, n, __ATOMIC_RELAXED);
-		n = 1;
-	}
-	if (n > 0 && pc - vdso_lo < vdso_span)
-		pc = vdso_caller(uc);
-	if (n > 0 && pc - lowpc < span)
-		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN], (uint32_t)n,
-				   __ATOMIC_RELAXED);
-	else if (n > 0 && pc != 0)
-		tgobj_sample(pc, (uint32_t)n);
+	if (n > 0)
+		count(uc, pc, n * period_ns);
 out:
 	errno = saved;
 }
@@ -199,14 +236,13 @@ HIDDEN void tgsamp_set_on(int on)
 
 HIDDEN unsigned tgsamp_rate(void)
 {
-	uint64_t sig = LOAD(&nsignals), iv = LOAD(&nintervals), r;
+	uint64_t n = LOAD(&nsamples), ns = LOAD(&span_ns), r;
 
-	/* At most 2% of the signals late (a busy machine): the rate asked. */
-	if (sig == 0 || iv * 50 <= sig * 51)
+	/* Within 2% of the rate asked: that rate (samples were taken at
+	 * every signal, a few late). */
+	if (n == 0 || ns * 50 <= n * period_ns * 51)
 		return rate;
-	/* Not the kernel's tick rate: a thread that shares its CPU runs
-	 * parts of ticks, and gets more signals per CPU second. */
-	r = (rate * sig + iv / 2) / iv;
+	r = (uint64_t)(((unsigned __int128)n * 1000000000u + ns / 2) / ns);
 	return r > 0 ? (unsigned)r : 1;
 }
 
