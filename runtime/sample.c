@@ -119,8 +119,9 @@ static void find_vdso(void)
  * the split but make counts vary several times more than sqrt(count),
  * which comparisons assume.  So samples are taken at a rate every thread
  * reaches: three quarters of the signals' rate over the process; a thread
- * whose signals come more often has some of them skipped.  When at most
- * 2% of the CPU time came late, every signal counts (the rate asked). */
+ * whose signals come more often has some of them skipped (see count()).
+ * When at most 2% of the CPU time came late, every signal counts (the
+ * rate asked). */
 static uint64_t sample_ns(uint64_t sig, uint64_t ns)
 {
 	if (sig == 0 || ns * 50 <= sig * period_ns * 51)
@@ -128,29 +129,34 @@ static uint64_t sample_ns(uint64_t sig, uint64_t ns)
 	return ns * 4 / (sig * 3);
 }
 
-/* Count one sample at PC for a signal that stood for T ns of the calling
- * thread's CPU time, when its unsampled CPU time reaches a sample's worth:
- * at most one sample a signal (one PC was read), so counts vary like
- * independent samples; the CPU time not sampled is carried to the
- * thread's next signal, up to two samples' worth (a thread whose signals
- * come more rarely than samples is sampled at each). */
+/* Count samples at PC for a signal that stood for T ns of the calling
+ * thread's CPU time, as many as its unsampled CPU time holds samples'
+ * worth: one, so that counts vary like independent samples (one PC was
+ * read), the CPU time left carried to the thread's next signal; more only
+ * when what is left would exceed two samples' worth (a thread whose
+ * signals came more rarely than samples, or a signal late by many
+ * periods), so that no thread's CPU time is lost. */
 static void count(const ucontext_t *uc, uintptr_t pc, uint64_t t)
 {
 	uint64_t sig = __atomic_add_fetch(&nsignals, 1, __ATOMIC_RELAXED);
 	uint64_t ns = __atomic_add_fetch(&span_ns, t, __ATOMIC_RELAXED);
-	uint64_t q = sample_ns(sig, ns);
+	uint64_t q = sample_ns(sig, ns), k;
 
 	credit += t;
-	if (credit < q)
+	k = credit / q;
+	if (k == 0)
 		return;
-	credit = credit - q < q ? credit - q : q;
-	__atomic_fetch_add(&nsamples, 1, __ATOMIC_RELAXED);
+	if (k > 1)
+		k = credit < 3 * q ? 1 : k - 1;
+	credit -= k * q;
+	__atomic_fetch_add(&nsamples, k, __ATOMIC_RELAXED);
 	if (pc - vdso_lo < vdso_span)
 		pc = vdso_caller(uc);
 	if (pc - lowpc < span)
-		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN], 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&bins[(pc - lowpc) / TGSAMP_BIN], (uint32_t)k,
+				   __ATOMIC_RELAXED);
 	else if (pc != 0)
-		tgobj_sample(pc, 1);
+		tgobj_sample(pc, (uint32_t)k);
 }
 
 static void on_prof(int sig, siginfo_t *si, void *ctx)

@@ -4,18 +4,23 @@
  * Every thread that runs profiled code gets a timer of its own on its own
  * CPU clock (timer_create with SIGEV_THREAD_ID), started by its first call
  * of mcount.  The kernel checks CPU timers only at its tick (often 250 Hz),
- * so at higher rates one SIGPROF may stand for several intervals: the
- * kernel's overrun count says how many.  The sample still counts once
- * (one PC was read), and the file is written with the rate samples were
- * really taken at (tgsamp_rate): at TGMON_HZ=1000 on a 250 Hz kernel, 250.
- * So the histogram adds up to the CPU time and its counts have the
- * variance of as many independent samples.
+ * and a thread only at the ticks that find it running, so at higher rates,
+ * or when threads share CPUs, one SIGPROF may stand for several intervals:
+ * the kernel's overrun count says how many, and threads get different
+ * numbers of signals per CPU second.  A signal gives at most one sample
+ * (one PC was read); when signals come late, samples are taken at three
+ * quarters of the signals' rate over the process, each thread carrying
+ * the CPU time its skipped signals stood for to its next one, so that
+ * every thread's sample stands for the same CPU time.  The file is
+ * written with the rate samples were really taken at (tgsamp_rate).  So
+ * the histogram adds up to the CPU time, splits it between threads as
+ * they used it, and its counts vary like independent samples.
  *
  * Threads without a timer of their own are sampled by ITIMER_PROF, which
  * the kernel delivers to whichever thread was running when the process's
  * CPU time crossed the interval; such a sample stands for the CPU time its
  * thread used since its previous one, in whole intervals (the remainder
- * carried over), which tgsamp_rate counts like overruns.  Threads with
+ * carried over), which counts like overruns.  Threads with
  * their own timer ignore ITIMER_PROF.
  *
  * Bins are 32-bit counters over 4-byte slices of [lowpc, highpc), updated
@@ -43,9 +48,10 @@ size_t tgsamp_nbins(void);
 
 /* Samples per second of CPU time as they were really taken: the rate
  * asked for, or, when the kernel fired the timers less often (it checks
- * CPU timers at its tick), the rate it did fire them at.  Every sample in
- * the bins is one signal, so a file written with this rate has the right
- * total and counts that vary like sqrt(count). */
+ * CPU timers at its tick), the samples taken over the CPU time their
+ * signals stood for.  Every sample in the bins is one signal, so a file
+ * written with this rate has the right total and counts that vary like
+ * sqrt(count). */
 unsigned tgsamp_rate(void);
 
 /* Read bin I; with RESET, zero it in the same atomic step. */
