@@ -181,8 +181,8 @@ rt_same_report "threads, static link" ./threads-static "$W/static.out"
 # were counted, they were dropped, and the spin showed 0.56 to 0.58 s under
 # that load.)  spin() must still hold most of it.
 rt_cc "$W/cputime" cputime.c
-# At 1000 Hz a sample counts as 0.001 s or more: the rate the kernel
-# really fired the timers at is written (tests/t-runtime-samples.sh).
+# At 1000 Hz a sample counts as 0.001 s or more: the rate samples were
+# really taken at is written (tests/t-runtime-samples.sh).
 for hz in default 1000; do
 	if [ $hz = default ]; then each=0.01; else each='0.00[1-9][0-9]*'; fi
 	rm -f "$W/hz.out"*
