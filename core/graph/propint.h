@@ -6,6 +6,13 @@
 
 #include "cg.h"
 
+/* Whether arc A is deleted, by the flags a propagation packed (NULL:
+ * none is).  The steps below take DEAD so. */
+static inline int cg_prop_dead(const uint8_t *dead, uint32_t a)
+{
+	return dead && dead[a];
+}
+
 /* Whether functions P and C are members of one cycle (an arc between
  * them is inside it). */
 int cg_prop_same_cycle(const struct cg *g, uint32_t p, uint32_t c);
