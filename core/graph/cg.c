@@ -98,15 +98,30 @@ uint32_t cg_arc_find(const struct cg *g, uint32_t parent, uint32_t child)
 }
 
 /* Keep the table at most half full. */
-static void rehash(struct cg *g)
+static void rehash(struct cg *g, uint32_t size)
 {
 	struct cg_hslot *old = g->hash;
 	uint32_t old_size = g->hash_size;
-	hash_alloc(g, old_size * 2);
+	hash_alloc(g, size);
 	for (uint32_t i = 0; i < old_size; i++)
 		if (old[i].arc != CG_NONE)
 			*hash_slot(g, old[i].parent, old[i].child) = old[i];
 	free(old);
+}
+
+void cg_arc_reserve(struct cg *g, size_t n)
+{
+	if (n > UINT32_MAX / 4)
+		n = UINT32_MAX / 4;
+	if (n > g->arcs_cap) {
+		g->arcs = xrealloc(g->arcs, n * sizeof *g->arcs);
+		g->arcs_cap = (uint32_t)n;
+	}
+	uint32_t size = g->hash_size;
+	while ((uint64_t)size < 2 * (uint64_t)n + 2)
+		size *= 2;
+	if (size > g->hash_size)
+		rehash(g, size);
 }
 
 uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child, uint64_t count)
@@ -132,7 +147,7 @@ uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child, uint64_t coun
 	s->child = child;
 	s->arc = a;
 	if ((uint64_t)g->narcs * 2 > g->hash_size)
-		rehash(g);
+		rehash(g, g->hash_size * 2);
 	g->adj_valid = 0;
 	return a;
 }
