@@ -464,15 +464,21 @@ void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 {
 	struct cg_node *nodes = g->nodes;
 	struct cg_node *p = &nodes[parent];
+	uint32_t k0 = g->child_start[parent], k1 = g->child_start[parent + 1];
 
-	if (p->prop_fract == 0.0)
+	if (p->prop_fract == 0.0) {
+		for (uint32_t k = k0; k < k1; k++)
+			g->arcs[g->child_arcs[k]].time =
+				g->arcs[g->child_arcs[k]].child_time = 0;
 		return;
-	for (uint32_t k = g->child_start[parent]; k < g->child_start[parent + 1]; k++) {
+	}
+	for (uint32_t k = k0; k < k1; k++) {
 		uint32_t child = g->child_node[k];
+		struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
+		arc->time = arc->child_time = 0;
 		if (cg_prop_dead(dead, g->child_arcs[k]) || child == parent ||
 		    nodes[child].prop_fract == 0.0)
 			continue;
-		struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
 		if (arc->count == 0)
 			continue;
 		if (nodes[child].head != child) {
@@ -517,8 +523,7 @@ void cg_prop_finish(struct cg *g)
 		cyc->child_time = cyc->prop_child = 0;
 	}
 	g->print_time = 0;
-	for (uint32_t a = 0; a < g->narcs; a++)
-		g->arcs[a].time = g->arcs[a].child_time = 0;
+	/* the arcs' times: each set by cg_prop_time(), 0 when it carries none */
 	/* no arc deleted (the browser's start): no flag to read */
 	const uint8_t *dead = NULL;
 	for (uint32_t a = 0; a < g->narcs && !dead; a++)

@@ -24,7 +24,8 @@ void cg_prop_node_sets(struct cg *g, struct cg_node *c);
 /* Every cycle's self time from its members'. */
 void cg_prop_cycle_times(struct cg *g);
 /* The time PARENT's live arcs carry up (added to PARENT, and to its
- * cycle when it is a member); its callees must be done. */
+ * cycle when it is a member); its callees must be done.  Sets the times
+ * of every arc from PARENT, 0 on those that carry none. */
 void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent);
 /* The print order's comparison of nodes L and R (CTX is the graph): not
  * a consistent order between two cycles of equal time (either comes
