@@ -91,7 +91,7 @@ struct cg {
 	/* Parallel to child_arcs/parent_arcs: the other end of each arc and
 	 * its count, so graph walks need not touch the arcs themselves. */
 	uint32_t *child_node, *parent_node;
-	uint64_t *parent_count;
+	uint64_t *parent_count; /* the block holding the four arrays above */
 	int adj_valid;
 	/* Call-graph order after cg_propagate(): all nodes (functions and
 	 * cycles) sorted as GNU prints them; index = position + 1. */
