@@ -10,8 +10,8 @@
  * time, the comparison's other keys, node number), and any stable sort
  * by that order gives it: here a radix sort on the total time, then the
  * merge sort with the whole comparison inside each run of equal times
- * only (on 60,000 functions the whole merge sort took an eighth of the
- * propagation). */
+ * only (on 60,000 functions the whole merge sort, even on a compact copy
+ * of the keys, took an eighth of the propagation). */
 #include "config.h"
 #include "cg.h"
 #include "propint.h"
@@ -47,44 +47,6 @@ int cg_prop_cmp(const void *ctx, uint32_t l, uint32_t r)
 	return strcmp(a->sym->name, b->sym->name);
 }
 
-/* cg_prop_cmp()'s keys of every node, side by side: the sort compares
- * about 20 pairs per node in random order, and a node's keys in the node
- * array are a cache miss each. */
-struct sort_key {
-	double tot;
-	uint64_t ncalls;
-	uint32_t kind; /* 0: a cycle, 1: a name, 2: a name with a leading '_' */
-};
-
-struct sort_ctx {
-	const struct cg *g;
-	const struct sort_key *k;
-};
-
-/* cg_prop_cmp() on the keys: the same result for every pair, so the same
- * sort steps and the same order, ties among cycles included. */
-static int cmp_keyed(const void *ctx, uint32_t l, uint32_t r)
-{
-	const struct sort_ctx *x = ctx;
-	const struct sort_key *a = &x->k[l], *b = &x->k[r];
-	double diff = b->tot - a->tot;
-	if (diff < 0.0)
-		return -1;
-	if (diff > 0.0)
-		return 1;
-	if (a->kind == 0)
-		return -1;
-	if (b->kind == 0)
-		return 1;
-	if (a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
-	if (a->ncalls > b->ncalls)
-		return -1;
-	if (a->ncalls < b->ncalls)
-		return 1;
-	return strcmp(x->g->nodes[l].sym->name, x->g->nodes[r].sym->name);
-}
-
 /* A total time as an integer that sorts the times down: the difference
  * of two finite or infinite times is below zero, zero or above exactly
  * when theirs is (-0 is 0).  Only a NaN has no such key. */
@@ -107,8 +69,7 @@ struct keyed {
  * bytes that every key shares skipped; TMP as large as V. */
 static void radix_sort(struct keyed *v, struct keyed *tmp, size_t n)
 {
-	static size_t cnt[8][256];
-	memset(cnt, 0, sizeof cnt);
+	size_t cnt[8][256] = { { 0 } };
 	for (size_t i = 0; i < n; i++)
 		for (int d = 0; d < 8; d++)
 			cnt[d][(v[i].key >> (8 * d)) & 0xff]++;
@@ -128,31 +89,31 @@ static void radix_sort(struct keyed *v, struct keyed *tmp, size_t n)
 	}
 }
 
-/* ORDER (N nodes, in node order) sorted by cmp_keyed() with ties in node
- * order; 0 if a time is a NaN (it has no radix key). */
-static int sort_by_runs(uint32_t *order, uint32_t n, const struct sort_key *k,
-			const struct sort_ctx *ctx)
+/* ORDER (N nodes, in node order) sorted by cg_prop_cmp() with ties in
+ * node order; 0 if a time is a NaN (it has no radix key). */
+static int sort_by_runs(const struct cg *g, uint32_t *order, uint32_t n)
 {
 	struct keyed *v = xmalloc(2 * ((size_t)n + 1) * sizeof *v);
 	for (uint32_t i = 0; i < n; i++) {
-		if (k[i].tot != k[i].tot) {
+		double tot = g->nodes[i].prop_self + g->nodes[i].prop_child;
+		if (tot != tot) {
 			free(v);
 			return 0;
 		}
-		v[i].key = down_key(k[i].tot);
+		v[i].key = down_key(tot);
 		v[i].node = i;
 	}
 	radix_sort(v, v + n + 1, n);
 	for (uint32_t i = 0; i < n; i++)
 		order[i] = v[i].node;
 	/* each run of one time in node order (the radix sort is stable):
-	 * the other keys decide */
+	 * the other keys decide (few nodes: those of no time, mostly) */
 	for (uint32_t i = 0; i < n;) {
 		uint32_t j = i + 1;
 		while (j < n && v[j].key == v[i].key)
 			j++;
 		if (j - i > 1)
-			util_msort_u32(order + i, j - i, cmp_keyed, ctx);
+			util_msort_u32(order + i, j - i, cg_prop_cmp, g);
 		i = j;
 	}
 	free(v);
@@ -164,21 +125,11 @@ void cg_prop_sort(struct cg *g)
 	uint32_t n = g->nfuncs + g->ncycles;
 	free(g->order);
 	g->order = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-	struct sort_key *k = xmalloc(((size_t)n + 1) * sizeof *k);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct cg_node *x = &g->nodes[i];
-		g->order[i] = i;
-		k[i].tot = x->prop_self + x->prop_child;
-		k[i].ncalls = x->ncalls;
-		k[i].kind = !x->sym ? 0 : x->sym->name[0] == '_' ? 2 : 1;
-	}
-	struct sort_ctx ctx = { g, k };
-	if (n > 0 && !sort_by_runs(g->order, n, k, &ctx)) {
+	if (n > 0 && !sort_by_runs(g, g->order, n)) {
 		for (uint32_t i = 0; i < n; i++)
 			g->order[i] = i;
-		util_msort_u32(g->order, n, cmp_keyed, &ctx);
+		util_msort_u32(g->order, n, cg_prop_cmp, g);
 	}
-	free(k);
 	for (uint32_t i = 0; i < n; i++)
 		g->nodes[g->order[i]].index = i + 1;
 	g->norder = n;
