@@ -213,7 +213,7 @@ int tui_main(const struct opts *o)
 	struct app *a = &app;
 	const char *script = getenv("TGPROF_SCRIPT");
 	char err[512];
-	double t_start = util_now();
+	double t_start = util_now(), c_start = util_cpu_now();
 	char *const *key_errors;
 	size_t nkey_errors;
 
@@ -298,9 +298,10 @@ int tui_main(const struct opts *o)
 			double now = util_now();
 			if (bench_key < 0)
 				fprintf(bf,
-					"first-screen %.6f load %.6f edit-open %.6f\n",
+					"first-screen %.6f load %.6f edit-open %.6f "
+					"cpu %.6f\n",
 					now - t_start, t_loaded - t_start,
-					t_opened - t_loaded);
+					t_opened - t_loaded, util_cpu_now() - c_start);
 			else if (edit_generation(a->ed) != bench_gen)
 				fprintf(bf, "key %s %.6f propagate %.6f action %.6f\n",
 					action_name(bench_key), now - bench_t,

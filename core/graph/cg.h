@@ -91,7 +91,7 @@ struct cg {
 	/* Parallel to child_arcs/parent_arcs: the other end of each arc and
 	 * its count, so graph walks need not touch the arcs themselves. */
 	uint32_t *child_node, *parent_node;
-	uint64_t *parent_count;
+	uint64_t *parent_count; /* the block holding the four arrays above */
 	int adj_valid;
 	/* Call-graph order after cg_propagate(): all nodes (functions and
 	 * cycles) sorted as GNU prints them; index = position + 1. */
@@ -117,6 +117,10 @@ void cg_free(struct cg *g);
 /* Add COUNT calls from PARENT to CHILD (node indices), merging with an
  * existing arc.  Returns the arc index. */
 uint32_t cg_arc_add(struct cg *g, uint32_t parent, uint32_t child, uint64_t count);
+/* Room for N arcs, so that adding up to N grows neither the arcs nor
+ * their hash table (each growth copies them; a profile's number of
+ * records bounds its arcs).  No effect on the model. */
+void cg_arc_reserve(struct cg *g, size_t n);
 /* A hint that (PARENT, CHILD) will be added or looked up soon: fetches
  * its hash slot into the cache.  No effect on the model. */
 void cg_arc_prefetch(const struct cg *g, uint32_t parent, uint32_t child);

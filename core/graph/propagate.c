@@ -59,20 +59,32 @@ static void reset_nodes(struct cg *g)
 	g->print_time = 0;
 }
 
-/* Calls from others and self calls, and the deleted flags packed into
- * DEAD, in one pass over the arcs (an arc's times are zeroed later, by
- * cg_prop_finish()).  A function has at most one self arc. */
-static void count_calls(struct cg *g, uint8_t *dead)
+/* The deleted flags packed into DEAD, one pass over the arcs; returns
+ * how many arcs are deleted. */
+static uint32_t pack_dead(const struct cg *g, uint8_t *dead)
 {
-	for (uint32_t a = 0; a < g->narcs; a++) {
-		const struct cg_arc *arc = &g->arcs[a];
-		dead[a] = arc->deleted;
-		if (arc->deleted)
-			continue;
-		if (arc->parent == arc->child)
-			g->nodes[arc->child].self_calls = arc->count;
-		else
-			g->nodes[arc->child].ncalls += arc->count;
+	uint32_t n = 0;
+	for (uint32_t a = 0; a < g->narcs; a++)
+		n += (dead[a] = g->arcs[a].deleted) != 0;
+	return n;
+}
+
+/* Calls from others and self calls, each function's from its callers in
+ * the adjacency (read in order: the arcs' callees are in random order).
+ * A function has at most one self arc. */
+static void count_calls(struct cg *g, const uint8_t *dead)
+{
+	for (uint32_t m = 0; m < g->nfuncs; m++) {
+		uint64_t calls = 0;
+		for (uint32_t k = g->parent_start[m]; k < g->parent_start[m + 1]; k++) {
+			if (cg_prop_dead(dead, g->parent_arcs[k]))
+				continue;
+			if (g->parent_node[k] == m)
+				g->nodes[m].self_calls = g->parent_count[k];
+			else
+				calls += g->parent_count[k];
+		}
+		g->nodes[m].ncalls = calls;
 	}
 }
 
@@ -91,7 +103,7 @@ static void count_calls(struct cg *g, uint8_t *dead)
  * tail[h] is the last member of the ring of the cycle headed by h. */
 struct dfn {
 	struct cg *g;
-	const uint8_t *dead; /* per arc: deleted */
+	const uint8_t *dead; /* per arc: deleted (NULL: none is) */
 	uint32_t *stack;     /* functions being visited, bottom first */
 	uint32_t *pos;       /* per stack slot: next child position */
 	uint32_t depth;
@@ -232,7 +244,7 @@ static void dfn_walk(struct dfn *d, uint32_t root)
 			continue;
 		}
 		d->pos[d->depth - 1] = p + 1;
-		if (d->dead[g->child_arcs[p]])
+		if (cg_prop_dead(d->dead, g->child_arcs[p]))
 			continue;
 		uint32_t c = g->child_node[p];
 		uint32_t t = d->order[c];
@@ -310,7 +322,7 @@ static void link_cycles(struct cg *g, const uint8_t *dead)
 			for (uint32_t k = g->parent_start[m]; k < g->parent_start[m + 1];
 			     k++) {
 				uint32_t pn = g->parent_node[k];
-				if (dead[g->parent_arcs[k]] || pn == m)
+				if (cg_prop_dead(dead, g->parent_arcs[k]) || pn == m)
 					continue;
 				if (nodes[pn].cycle == num)
 					cyc->self_calls += g->parent_count[k];
@@ -358,7 +370,7 @@ void cg_prop_inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 		for (uint32_t k = g->parent_start[child + 1];
 		     k-- > g->parent_start[child];) {
 			uint32_t pn = g->parent_node[k];
-			if (dead[g->parent_arcs[k]] || pn == child)
+			if (cg_prop_dead(dead, g->parent_arcs[k]) || pn == child)
 				continue;
 			const struct cg_node *p = &nodes[pn];
 			c->print_flag |= p->print_flag;
@@ -375,7 +387,8 @@ void cg_prop_inherit_flags(struct cg *g, const uint8_t *dead, uint32_t child)
 	for (uint32_t m = h->next_member; m != CG_NONE; m = nodes[m].next_member) {
 		for (uint32_t k = g->parent_start[m + 1]; k-- > g->parent_start[m];) {
 			uint32_t pn = g->parent_node[k];
-			if (dead[g->parent_arcs[k]] || nodes[pn].head == head)
+			if (cg_prop_dead(dead, g->parent_arcs[k]) ||
+			    nodes[pn].head == head)
 				continue;
 			const struct cg_node *p = &nodes[pn];
 			h->print_flag |= p->print_flag;
@@ -451,15 +464,21 @@ void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 {
 	struct cg_node *nodes = g->nodes;
 	struct cg_node *p = &nodes[parent];
+	uint32_t k0 = g->child_start[parent], k1 = g->child_start[parent + 1];
 
-	if (p->prop_fract == 0.0)
+	if (p->prop_fract == 0.0) {
+		for (uint32_t k = k0; k < k1; k++)
+			g->arcs[g->child_arcs[k]].time =
+				g->arcs[g->child_arcs[k]].child_time = 0;
 		return;
-	for (uint32_t k = g->child_start[parent]; k < g->child_start[parent + 1]; k++) {
+	}
+	for (uint32_t k = k0; k < k1; k++) {
 		uint32_t child = g->child_node[k];
-		if (dead[g->child_arcs[k]] || child == parent ||
+		struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
+		arc->time = arc->child_time = 0;
+		if (cg_prop_dead(dead, g->child_arcs[k]) || child == parent ||
 		    nodes[child].prop_fract == 0.0)
 			continue;
-		struct cg_arc *arc = &g->arcs[g->child_arcs[k]];
 		if (arc->count == 0)
 			continue;
 		if (nodes[child].head != child) {
@@ -489,92 +508,6 @@ void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent)
 	}
 }
 
-/* Print order of the call graph: total time down, cycles first, names
- * without a leading underscore first, calls down, then the raw name. */
-int cg_prop_cmp(const void *ctx, uint32_t l, uint32_t r)
-{
-	const struct cg *g = ctx;
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
-	double diff = (b->prop_self + b->prop_child) - (a->prop_self + a->prop_child);
-	if (diff < 0.0)
-		return -1;
-	if (diff > 0.0)
-		return 1;
-	if (!a->sym)
-		return -1;
-	if (!b->sym)
-		return 1;
-	if (a->sym->name[0] != '_' && b->sym->name[0] == '_')
-		return -1;
-	if (a->sym->name[0] == '_' && b->sym->name[0] != '_')
-		return 1;
-	if (a->ncalls > b->ncalls)
-		return -1;
-	if (a->ncalls < b->ncalls)
-		return 1;
-	return strcmp(a->sym->name, b->sym->name);
-}
-
-/* cg_prop_cmp()'s keys of every node, side by side: the sort compares
- * about 20 pairs per node in random order, and a node's keys in the node
- * array are a cache miss each (the sort took a third of the propagation
- * on 60,000 functions). */
-struct sort_key {
-	double tot;
-	uint64_t ncalls;
-	uint32_t kind; /* 0: a cycle, 1: a name, 2: a name with a leading '_' */
-};
-
-struct sort_ctx {
-	const struct cg *g;
-	const struct sort_key *k;
-};
-
-/* cg_prop_cmp() on the keys: the same result for every pair, so the same
- * sort steps and the same order, ties among cycles included. */
-static int cmp_keyed(const void *ctx, uint32_t l, uint32_t r)
-{
-	const struct sort_ctx *x = ctx;
-	const struct sort_key *a = &x->k[l], *b = &x->k[r];
-	double diff = b->tot - a->tot;
-	if (diff < 0.0)
-		return -1;
-	if (diff > 0.0)
-		return 1;
-	if (a->kind == 0)
-		return -1;
-	if (b->kind == 0)
-		return 1;
-	if (a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
-	if (a->ncalls > b->ncalls)
-		return -1;
-	if (a->ncalls < b->ncalls)
-		return 1;
-	return strcmp(x->g->nodes[l].sym->name, x->g->nodes[r].sym->name);
-}
-
-void cg_prop_sort(struct cg *g)
-{
-	uint32_t n = g->nfuncs + g->ncycles;
-	free(g->order);
-	g->order = xmalloc(((size_t)n + 1) * sizeof(uint32_t));
-	struct sort_key *k = xmalloc(((size_t)n + 1) * sizeof *k);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct cg_node *x = &g->nodes[i];
-		g->order[i] = i;
-		k[i].tot = x->prop_self + x->prop_child;
-		k[i].ncalls = x->ncalls;
-		k[i].kind = !x->sym ? 0 : x->sym->name[0] == '_' ? 2 : 1;
-	}
-	struct sort_ctx ctx = { g, k };
-	util_msort_u32(g->order, n, cmp_keyed, &ctx);
-	free(k);
-	for (uint32_t i = 0; i < n; i++)
-		g->nodes[g->order[i]].index = i + 1;
-	g->norder = n;
-}
-
 /* What the numbering left: times, flags and the order from scratch. */
 void cg_prop_finish(struct cg *g)
 {
@@ -590,12 +523,16 @@ void cg_prop_finish(struct cg *g)
 		cyc->child_time = cyc->prop_child = 0;
 	}
 	g->print_time = 0;
-	for (uint32_t a = 0; a < g->narcs; a++)
-		g->arcs[a].time = g->arcs[a].child_time = 0;
-	propagate_flags(g, g->dead, g->topo);
+	/* the arcs' times: each set by cg_prop_time(), 0 when it carries none */
+	/* no arc deleted (the browser's start): no flag to read */
+	const uint8_t *dead = NULL;
+	for (uint32_t a = 0; a < g->narcs && !dead; a++)
+		if (g->dead[a])
+			dead = g->dead;
+	propagate_flags(g, dead, g->topo);
 	cg_prop_cycle_times(g);
 	for (uint32_t k = 0; k < g->nfuncs; k++)
-		cg_prop_time(g, g->dead, g->topo[k]);
+		cg_prop_time(g, dead, g->topo[k]);
 	cg_prop_sort(g);
 }
 
@@ -606,9 +543,10 @@ void cg_prop_full(struct cg *g)
 	/* The deleted flags, packed: the walks test them in random order.
 	 * Kept: the next propagation compares them with the arcs. */
 	g->dead = xrealloc(g->dead, (size_t)g->narcs + 1);
-	count_calls(g, g->dead);
-	number_graph(g, g->dead);
-	link_cycles(g, g->dead);
+	const uint8_t *dead = pack_dead(g, g->dead) ? g->dead : NULL;
+	count_calls(g, dead);
+	number_graph(g, dead);
+	link_cycles(g, dead);
 	free(g->topo);
 	g->topo = topo_order(g);
 	g->prop_narcs = g->narcs;

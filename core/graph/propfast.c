@@ -218,9 +218,6 @@ static int redo_time(struct work *w, uint32_t u)
 	for (uint32_t i = 0; i < w->nmem; i++) {
 		uint32_t m = w->mem[i];
 		g->nodes[m].child_time = g->nodes[m].prop_child = 0;
-		for (uint32_t k = g->child_start[m]; k < g->child_start[m + 1]; k++)
-			g->arcs[g->child_arcs[k]].time =
-				g->arcs[g->child_arcs[k]].child_time = 0;
 	}
 	if (u >= g->nfuncs)
 		un->child_time = un->prop_child = 0;

@@ -6,6 +6,13 @@
 
 #include "cg.h"
 
+/* Whether arc A is deleted, by the flags a propagation packed (NULL:
+ * none is).  The steps below take DEAD so. */
+static inline int cg_prop_dead(const uint8_t *dead, uint32_t a)
+{
+	return dead && dead[a];
+}
+
 /* Whether functions P and C are members of one cycle (an arc between
  * them is inside it). */
 int cg_prop_same_cycle(const struct cg *g, uint32_t p, uint32_t c);
@@ -17,7 +24,8 @@ void cg_prop_node_sets(struct cg *g, struct cg_node *c);
 /* Every cycle's self time from its members'. */
 void cg_prop_cycle_times(struct cg *g);
 /* The time PARENT's live arcs carry up (added to PARENT, and to its
- * cycle when it is a member); its callees must be done. */
+ * cycle when it is a member); its callees must be done.  Sets the times
+ * of every arc from PARENT, 0 on those that carry none. */
 void cg_prop_time(struct cg *g, const uint8_t *dead, uint32_t parent);
 /* The print order's comparison of nodes L and R (CTX is the graph): not
  * a consistent order between two cycles of equal time (either comes

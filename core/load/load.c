@@ -34,6 +34,9 @@ static size_t add_arcs(struct load *l, const struct opts *o, load_progress_fn *p
 	} *cache = xcalloc(PC_CACHE, sizeof *cache);
 
 	select_arcs_init(&k, o, st);
+	/* Each file's records are its arcs or more: summed files of one
+	 * program share most of theirs. */
+	cg_arc_reserve(g, p->narcs / (o->load.nprofiles > 1 ? o->load.nprofiles : 1));
 
 	/* First the symbols of every record, then the arcs: knowing the
 	 * pairs ahead lets the hash table's slots be fetched before they are

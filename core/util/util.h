@@ -152,5 +152,8 @@ void util_put_escaped(FILE *out, const char *s);
 
 /* Monotonic clock in seconds, for progress and benchmarks. */
 double util_now(void);
+/* Processor time this process has used, in seconds (the bench's measure
+ * on a loaded machine, where the wall clock also counts other programs). */
+double util_cpu_now(void);
 
 #endif
