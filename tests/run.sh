@@ -29,10 +29,14 @@ out="$TG_BUILD/tests/out"
 res="$out/.results"
 
 # The scripts known to take longest, started first so that the short
-# ones fill the gaps at the end.
-LONG="t-diff t-tui-daily t-runtime-samples t-asm t-flame t-compare t-lines
-t-tui-flows t-tui-tree t-tui-headless t-export t-breakcycles t-edits
-t-runtime-files t-hostile-input t-tui-baseline t-runtime-multi"
+# ones fill the gaps at the end.  t-runtime-samples and t-runtime load the
+# machine on purpose (busy processes on every core): they come right
+# after t-diff, so that with two at a time they run beside it (minutes
+# of work that no load can fail), not beside a test that waits on a
+# clock (the browser's, the runtime's).
+LONG="t-diff t-runtime-samples t-runtime t-lines t-gmon t-flame t-export
+t-breakcycles t-runtime-files t-cli t-badinput t-compare t-asm t-format
+t-writes t-tui-tmux t-runtime-ctl"
 
 # test_name SPEC: the name of a test given as a script path or a unit binary.
 test_name() {
