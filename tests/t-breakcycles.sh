@@ -538,7 +538,7 @@ fi
 # of the work).  Bounds 1 to 3 (the cycle has 4 members).
 # rootshares FILE: "NAME PCT" per root of a report's call graph.
 rootshares() {
-	awk 'prev ~ /<spontaneous>/ && /^\[[0-9]+\]/ { print $(NF-1), $2 } { prev = $0 }' "$1"
+	awk 'prev ~ /<spontaneous>/ && /^\[[0-9]+/ { print $(NF-1), $2 } { prev = $0 }' "$1"
 }
 d=$W/tworoots
 (cd "$d" && "$TGPROF" --text -b -q exe gmon.out) > "$W/two0.out" 2>&1

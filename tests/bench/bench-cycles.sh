@@ -87,13 +87,13 @@ summary() {
 # roots FILE: "NAME PCT" for each root of a call graph report (its entry
 # has <spontaneous> for a parent) holding at least 1% of the time.
 roots() {
-	awk 'prev ~ /<spontaneous>/ && /^\[[0-9]+\]/ && $2 >= 1.0 { print $(NF-1), $2 }
+	awk 'prev ~ /<spontaneous>/ && /^\[[0-9]+/ && $2 >= 1.0 { print $(NF-1), $2 }
 	     { prev = $0 }' "$1"
 }
 
 # pct FILE NAME: NAME's % time in the call graph of a report.
 pct() {
-	awk -v n="$2" '/^\[[0-9]+\]/ && $(NF-1) == n { print $2; exit }' "$1"
+	awk -v n="$2" '/^\[[0-9]+/ && $(NF-1) == n { print $2; exit }' "$1"
 }
 
 # share_sweep LABEL EXE GMON: the roots' shares at bounds 2-50, both
@@ -108,7 +108,9 @@ share_sweep() {
 	# root's share left is what is not the cycle's
 	c=$(grep -E '^\[[0-9]+' "$out/$label.plain" | grep -o '<cycle [0-9]*>' | sort | uniq -c |
 		sort -rn | awk 'NR == 1 { print $3 }' | tr -d '>')
-	awk -v c="<cycle $c>" '/^\[[0-9]+\]/ && !/<cycle / { cur = $(NF-1); next }
+	awk -v c="<cycle $c>" '/^\[[0-9]+/ { cur = /<cycle / ? $(NF-3) : $(NF-1)
+			if (index($0, c) || / as a whole>/) cur = ""
+			next }
 		/^-----/ { cur = ""; next }
 		cur != "" && index($0, c) && $3 ~ /\// { print ":k " cur "/" $(NF-3) }' \
 		"$out/$label.plain" | sort -u > "$out/$label.cut.edits"
