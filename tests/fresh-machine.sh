@@ -116,11 +116,27 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
 # in_chroot CMD: run the shell command CMD in the chroot as a root login
-# with a clean environment.
+# with a clean environment (and the machine's own certificate authorities
+# for node, see host_cas).
+EXTRA_CAS=
 in_chroot() {
 	timeout -k 10 "$LIMIT" chroot "$R" /usr/bin/env -i HOME=/root TERM=xterm \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		LANG=C.UTF-8 /bin/sh -c "$1"
+		LANG=C.UTF-8 ${EXTRA_CAS:+NODE_EXTRA_CA_CERTS=$EXTRA_CAS} /bin/sh -c "$1"
+}
+
+# host_cas: the certificate authorities this machine's administrator
+# added (/usr/local/share/ca-certificates: a proxy that inspects TLS, a
+# company's own) are part of how it reaches the network, as its apt
+# proxy is: the chroot gets them, and node (npm fetches speedscope for
+# a test) is told to trust them besides its own.
+host_cas() {
+	set -- /usr/local/share/ca-certificates/*.crt
+	[ -f "$1" ] || return 0
+	mkdir -p "$R/usr/local/share/ca-certificates" &&
+		cat "$@" > "$R/usr/local/share/ca-certificates/host-added.pem" ||
+		die "cannot copy this machine's certificate authorities into $R"
+	EXTRA_CAS=/usr/local/share/ca-certificates/host-added.pem
 }
 
 # The bare system: debootstrap, then build-essential and git, packed up.
@@ -171,6 +187,7 @@ tar -C "$R" -xzf "$TARBALL" || die "cannot unpack $TARBALL"
 # tests run programs as nobody).
 chmod 755 "$R" || die "chmod $R"
 cp /etc/resolv.conf "$R/etc/resolv.conf" || die "cannot copy resolv.conf"
+host_cas
 mount_all || die "cannot mount /proc, /sys, /dev, /dev/pts in $R"
 mkdir -p "$CACHE/debs/partial" &&
 	mount --bind "$CACHE/debs" "$R/var/cache/apt/archives" ||

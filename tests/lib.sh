@@ -79,6 +79,18 @@ tg_need() {
 	done
 }
 
+# tg_need_pkg PACKAGE...: Debian packages that provide no command to look
+# for (a cross compiler's C library), installed through scripts/install-deps
+# when root; still missing, the script fails as tg_need does.
+tg_need_pkg() {
+	sh "$TOP/scripts/install-deps" --check --quiet "$@" > /dev/null 2>&1 && return 0
+	_why=$(sh "$TOP/scripts/install-deps" --quiet "$@" 2>&1)
+	sh "$TOP/scripts/install-deps" --check --quiet "$@" > /dev/null 2>&1 && return 0
+	tg_fail "setup: package $* not installed" "$_why"
+	tg_finish
+	exit 1
+}
+
 # tg_need_py MODULE PACKAGE: a Python module the test reads exports with,
 # installed from Debian's PACKAGE through scripts/install-deps when root;
 # still missing, the script fails as tg_need does.

@@ -12,6 +12,12 @@
 # Environment given to tests: TGPROF (binary under test), GPROF, CC, B, and
 # TOP (the source tree), TG_BUILD (the build tree, by default the source
 # tree).  Output of each test is kept in tests/out/NAME.log of the build tree.
+#
+# Tests run TG_JOBS at a time (default: the number of cores), the longest
+# known ones first; each test's line is printed when it ends, with how
+# long it took, and the totals come last.  Tests share nothing but the
+# corpus (built once, under a lock) and the package manager (install-deps
+# waits for its lock), so their order does not matter.
 # Usage: sh tests/run.sh [TEST...]: every test, or only the scripts
 # (tests/t-foo.sh) and unit tests (test_foo) named.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,21 +26,39 @@ export TOP TG_BUILD
 : "${B:=build}"
 export B TGPROF GPROF CC
 out="$TG_BUILD/tests/out"
-mkdir -p "$out"
-pass=0
-fail=0
-skip=0
-: > "$out/not-run.txt"
+res="$out/.results"
 
-run_one() {
-  name=$1; shift
+# The scripts known to take longest, started first so that the short
+# ones fill the gaps at the end.
+LONG="t-diff t-tui-daily t-runtime-samples t-asm t-flame t-compare t-lines
+t-tui-flows t-tui-tree t-tui-headless t-export t-breakcycles t-edits
+t-runtime-files t-hostile-input t-tui-baseline t-runtime-multi"
+
+# test_name SPEC: the name of a test given as a script path or a unit binary.
+test_name() {
+  case $1 in
+  *.sh) basename "$1" .sh ;;
+  *) echo "unit-$(basename "$1")" ;;
+  esac
+}
+
+# --one SPEC: run one test; leave "PASSES FAILURES NOT-RUN SECONDS" in
+# $res/NAME, its cases not run in $res/NAME.skip, and print its line.
+if [ "${1:-}" = --one ]; then
+  spec=$2
+  name=$(test_name "$spec")
   log="$out/$name.log"
-  "$@" > "$log" 2>&1
+  t0=$(date +%s)
+  case $spec in
+  *.sh) sh "$spec" > "$log" 2>&1 ;;
+  *) "$spec" > "$log" 2>&1 ;;
+  esac
   status=$?
+  secs=$(($(date +%s) - t0))
   p=$(grep -c '^PASS: ' "$log")
   f=$(grep -c '^FAIL: ' "$log")
   s=$(grep -c '^SKIP: ' "$log")
-  grep '^SKIP: ' "$log" | sed "s/^SKIP: /$name: /" >> "$out/not-run.txt"
+  grep '^SKIP: ' "$log" | sed "s/^SKIP: /$name: /" > "$res/$name.skip"
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
     f=1
     echo "FAIL: $name (exit status $status, no FAIL line)" >> "$log"
@@ -43,38 +67,87 @@ run_one() {
     f=1
     echo "FAIL: $name (ran no case)" >> "$log"
   fi
+  ns=
+  [ "$s" -gt 0 ] && ns=", $s not run"
+  # The line (and the failures) in one write, so that tests ending
+  # together do not mix their lines.
+  {
+    if [ "$f" -gt 0 ]; then
+      printf '  %-28s %4d passed, %d failed%s (see tests/out/%s.log) %ds\n' \
+        "$name" "$p" "$f" "$ns" "$name" "$secs"
+      grep '^FAIL: ' "$log" | head -20 | sed 's/^/      /'
+    else
+      printf '  %-28s %4d passed%s %ds\n' "$name" "$p" "$ns" "$secs"
+    fi
+  } > "$res/$name.line"
+  cat "$res/$name.line"
+  echo "$p $f $s $secs" > "$res/$name"
+  exit 0
+fi
+
+jobs=${TG_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs in
+''|*[!0-9]*|0)
+  echo "run.sh: TG_JOBS must be a positive number, not '$jobs'" >&2
+  exit 2 ;;
+esac
+mkdir -p "$out" || exit 2
+rm -rf "$res"
+mkdir -p "$res" || exit 2
+
+# The tests, in the order their results are summed and listed.
+if [ $# -gt 0 ]; then
+  # Only the tests named: scripts (tests/t-foo.sh) or unit-test binaries.
+  tests=$(for t in "$@"; do
+    case $t in
+    *.sh) echo "$TOP/tests/$(basename "$t")" ;;
+    *) echo "$TG_BUILD/$B/tests/unit/$(basename "$t")" ;;
+    esac
+  done)
+else
+  tests=$(for t in "$TG_BUILD/$B"/tests/unit/*; do
+    [ -x "$t" ] && [ -f "$t" ] || continue
+    case $t in *.d|*.o) continue ;; esac
+    echo "$t"
+  done
+  for t in "$TOP"/tests/t-*.sh; do
+    [ -f "$t" ] && echo "$t"
+  done)
+fi
+
+# Start order: the long scripts first, then the others as listed.
+{
+  for l in $LONG; do
+    echo "$tests" | grep "/$l\.sh\$"
+  done
+  echo "$tests" | grep -v -E "/($(echo $LONG | tr ' ' '|'))\.sh\$"
+} | grep -v '^$' |
+  # Each worker under a shell of its own that always succeeds: xargs
+  # would stop starting tests (and stop waiting) when one is killed.
+  xargs -d '\n' -n 1 -P "$jobs" sh -c 'sh "$0" --one "$1"; exit 0' "$0"
+
+pass=0
+fail=0
+skip=0
+: > "$out/not-run.txt"
+nl='
+'
+IFS=$nl
+for t in $tests; do
+  unset IFS
+  name=$(test_name "$t")
+  if [ -f "$res/$name" ]; then
+    read -r p f s secs < "$res/$name"
+    cat "$res/$name.skip" >> "$out/not-run.txt"
+  else
+    # The worker itself died (killed, out of memory): a failure.
+    echo "  $name: FAIL (the runner's worker died)"
+    p=0 f=1 s=0
+  fi
   pass=$((pass + p))
   fail=$((fail + f))
   skip=$((skip + s))
-  ns=
-  [ "$s" -gt 0 ] && ns=", $s not run"
-  if [ "$f" -gt 0 ]; then
-    printf '  %-28s %4d passed, %d failed%s (see tests/out/%s.log)\n' "$name" "$p" "$f" "$ns" "$name"
-    grep '^FAIL: ' "$log" | head -20 | sed 's/^/      /'
-  else
-    printf '  %-28s %4d passed%s\n' "$name" "$p" "$ns"
-  fi
-}
-
-if [ $# -gt 0 ]; then
-  # Only the tests named: scripts (tests/t-foo.sh) or unit-test binaries.
-  for t in "$@"; do
-    case $t in
-    *.sh) run_one "$(basename "$t" .sh)" sh "$TOP/tests/$(basename "$t")" ;;
-    *) run_one "unit-$(basename "$t")" "$TG_BUILD/$B/tests/unit/$(basename "$t")" ;;
-    esac
-  done
-else
-  for t in "$TG_BUILD/$B"/tests/unit/*; do
-    [ -x "$t" ] && [ -f "$t" ] || continue
-    case $t in *.d|*.o) continue ;; esac
-    run_one "unit-$(basename "$t")" "$t"
-  done
-  for t in "$TOP"/tests/t-*.sh; do
-    [ -f "$t" ] || continue
-    run_one "$(basename "$t" .sh)" sh "$t"
-  done
-fi
+done
 # How the corpus's foreign programs ran (natively or emulated).
 [ -f "$out/corpus/runners" ] && sed 's/^/corpus: /' "$out/corpus/runners"
 if [ "$skip" -gt 0 ]; then

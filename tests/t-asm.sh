@@ -28,6 +28,7 @@
 . "$(dirname "$0")/lib.sh"
 
 tg_need "$GPROF" g++ objdump objcopy strip readelf python3 aarch64-linux-gnu-gcc qemu-aarch64
+tg_need_pkg libc6-dev-arm64-cross
 
 W=$TG_OUT/t-asm.$$
 rm -rf "$W"
@@ -236,11 +237,11 @@ for cols in 120 50; do
 		COLUMNS=$cols TGPROF_SCRIPT=$W/src.keys timeout 20 "$TGPROF" --tui ./exe gmon.out \
 		< /dev/null > /dev/null 2> "$W/src.err")
 	case $cols in
-	120) title='^ *samples +calls +line  (/|\.\.\.).*/hot\.h:15  double churn<double>\(double, long\)' ;;
-	*) title='^ *samples +calls +line  \.\.\./hot\.h:15  double chur' ;;
+	120) title='^ *samples +%func +%total +calls +line  (/|\.\.\.).*/hot\.h:15  double churn<double>\(double, long\)' ;;
+	*) title='^ *samples +%func +%total +calls +line  \.\.\./hot\.h:15' ;;
 	esac
 	if [ -f "$W/src.scr" ] && grep -Eq "$title" "$W/src.scr" &&
-	   grep -Eq '^> +[0-9]+ +20  +s /= \(T\)3;$' "$W/src.scr"; then
+	   grep -Eq '^> +[0-9]+ +[0-9.]+ +[0-9.]+ +20  +s /= \(T\)3;$' "$W/src.scr"; then
 		tg_pass "source view, $cols columns: churn<double> in hot.h, at its hottest line"
 	else
 		tg_fail "source view, $cols columns: churn<double> in hot.h, at its hottest line" \
@@ -257,8 +258,8 @@ printf ':goto double churn<double>(double, long)\ns\na\n:save-display %s\n<Home>
 	COLUMNS=120 TGPROF_SCRIPT=$W/k.keys timeout 20 "$TGPROF" --tui ./exe gmon.out \
 	< /dev/null > /dev/null 2> "$W/k.err")
 div=$(awk '$NF == "%xmm3,%xmm0" && $(NF-1) == "divsd" { print $1 }' "$W/O2/asm.churn-O2")
-if grep -Eq '^> +[0-9]+ +20  +s /= \(T\)3;$' "$W/k1.scr" &&
-   grep -Eq "^  +$(printf '%.1f' "${div:-0}") +[0-9a-f]+:  divsd +%xmm3,%xmm0\$" "$W/k1.scr" &&
+if grep -Eq '^> +[0-9]+ +[0-9.]+ +[0-9.]+ +20  +s /= \(T\)3;$' "$W/k1.scr" &&
+   grep -Eq "^  +$(printf '%.1f' "${div:-0}") +[0-9.]+ +[0-9.]+ +[0-9a-f]+:  divsd +%xmm3,%xmm0\$" "$W/k1.scr" &&
    [ "$(awk 'NR > 2 && substr($0, 3, 8) ~ /[0-9]/ { print NR; exit }' "$W/k2.scr")" = \
      "$(awk '/^>/ { print NR }' "$W/k2.scr")" ] &&
    [ "$(grep '^>' "$W/k2.scr")" = "$(grep '^>' "$W/k3.scr")" ] &&
@@ -276,8 +277,8 @@ printf ':goto main\ns\na\n/call.*churn.long\n<Enter>\n:save-display %s\n<BS>\n:s
 (cd "$W/O2" && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=30 \
 	COLUMNS=120 TGPROF_SCRIPT=$W/e.keys timeout 20 "$TGPROF" --tui ./exe gmon.out \
 	< /dev/null > /dev/null 2> "$W/e.err")
-if grep -Eq '^ *samples +calls +line  (/|\.\.\.).*/hot\.h:15  long churn<long>\(long, long\)$' "$W/e1.scr" &&
-   grep -Eq '^ *samples +calls +line  (/|\.\.\.).*/main\.cc:[0-9]+  main$' "$W/e2.scr" &&
+if grep -Eq '^ *samples +%func +%total +calls +line  (/|\.\.\.).*/hot\.h:15  long churn<long>\(long, long\)$' "$W/e1.scr" &&
+   grep -Eq '^ *samples +%func +%total +calls +line  (/|\.\.\.).*/main\.cc:[0-9]+  main$' "$W/e2.scr" &&
    grep -Eq '^> .* call +[0-9a-f]+ <long churn<long>\(long, long\)>$' "$W/e2.scr"; then
 	tg_pass "source view: Enter on a call opens its target, Back returns to the call"
 else
@@ -358,8 +359,8 @@ if [ -f "$LIBDIR/libtgmon.so" ] && (cd "$d" &&
 	(cd "$d" && XDG_STATE_HOME=$W/state XDG_CONFIG_HOME=$W/config HOME=$W LINES=20 \
 		COLUMNS=100 TGPROF_SCRIPT=$d/src.keys timeout 20 "$TGPROF" --tui ./main gmon.out \
 		< /dev/null > /dev/null 2> "$d/src.err")
-	if [ -f "$d/src.scr" ] && grep -Eq '^ *samples +calls +line  (/|\.\.\.).*/so/codec\.c:2  transform$' "$d/src.scr" &&
-	   grep -Eq '^> +[0-9]+ +4  +v\[i\] = v\[i\] \* 3 \+ 1;$' "$d/src.scr"; then
+	if [ -f "$d/src.scr" ] && grep -Eq '^ *samples +%func +%total +calls +line  (/|\.\.\.).*/so/codec\.c:2  transform$' "$d/src.scr" &&
+	   grep -Eq '^> +[0-9]+ +[0-9.]+ +[0-9.]+ +4  +v\[i\] = v\[i\] \* 3 \+ 1;$' "$d/src.scr"; then
 		tg_pass "source view of a library's function: its source, at its hottest line"
 	else
 		tg_fail "source view of a library's function: its source, at its hottest line" \
@@ -459,11 +460,11 @@ err_case "an unknown syntax" "--asm-syntax: 'arm' is not att or intel" \
 mkdir -p "$W/a64"
 printf 'int f(int x) { return x * 3; }\nint main(void) { return f(1) - 3; }\n' > "$W/a64/m.c"
 if (cd "$W/a64" && aarch64-linux-gnu-gcc -pg -g -O1 -o exe m.c &&
-    qemu-aarch64 -L /usr/aarch64-linux-gnu ./exe); then
+    qemu-aarch64 -L /usr/aarch64-linux-gnu ./exe) > "$W/a64/build.log" 2>&1; then
 	err_case "aarch64: libopcodes has no disassembler for it" \
 		"--asm: .*/a64/exe: libopcodes cannot disassemble architecture unknown" \
 		"$TGPROF" --asm=main "$W/a64/exe" "$W/a64/gmon.out"
 else
-	tg_fail "build and run an aarch64 program"
+	tg_fail "build and run an aarch64 program" "$(tail -5 "$W/a64/build.log")"
 fi
 tg_finish

@@ -258,12 +258,13 @@ for d in $(TG_CASE=${TG_CASE:-*-o2} tg_cases) $( [ -z "$TG_CASE" ] && TG_CASE='*
 done
 [ "$ncase" -gt 0 ] || tg_fail "corpus cases" "none matched TG_CASE=$TG_CASE"
 
-# chrome FILE.html|svg OUT: the DOM after the page's scripts ran
+# chrome URL OUT [WIDTH,HEIGHT]: the DOM after the page's scripts ran (10 s
+# of virtual time), in a window 1200x8000 by default.
 chrome() {
 	rm -rf "$W/chrome-profile"
 	timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --no-first-run \
 		--disable-background-networking --disable-component-update --disable-sync \
-		--user-data-dir="$W/chrome-profile" --window-size=1200,8000 \
+		--user-data-dir="$W/chrome-profile" --window-size="${3:-1200,8000}" \
 		--virtual-time-budget=10000 --dump-dom "$1" > "$2" 2> "$2.err"
 }
 
@@ -330,28 +331,81 @@ if ! (cd "$SS" && timeout 300 npm install --prefer-offline --no-audit --no-fund 
 	exit 1
 fi
 INDEX=$SS/node_modules/speedscope/dist/release/index.html
+cat > "$W/rows.js" << 'EOF'
+(function () {
+  var seen = {}, rows = [], polls = 0, last = null;
+  function table() {
+    var t = document.querySelectorAll('table')[1];
+    return t && t.querySelector('td') ? t : null;
+  }
+  function grab(t) {
+    t.querySelectorAll('tr').forEach(function (r) {
+      if (r.querySelector('td') && !seen[r.innerHTML]) {
+        seen[r.innerHTML] = 1;
+        rows.push(r.outerHTML);
+      }
+    });
+  }
+  function done() {
+    var d = document.createElement('div');
+    d.id = 'tgrows';
+    d.innerHTML = '<table>' + rows.join('') + '</table>';
+    document.body.appendChild(d);
+  }
+  // Wait for rows (the import); after a scroll, for the table to redraw
+  // (on a later frame; a short scroll may not change it: then a few
+  // polls are enough), then copy the rows and scroll on.
+  function step() {
+    var t = table();
+    if (!t) {
+      if (++polls < 200) setTimeout(step, 25);
+      else done();
+      return;
+    }
+    var now = t.innerHTML;
+    if (now === last && ++polls < 8) return setTimeout(step, 25);
+    polls = 0;
+    grab(t);
+    var sc = t.parentElement;
+    while (sc && sc.scrollHeight <= sc.clientHeight) sc = sc.parentElement;
+    if (!sc || sc.scrollTop + sc.clientHeight >= sc.scrollHeight) return done();
+    last = now;
+    sc.scrollTop += Math.max(1, Math.floor(sc.clientHeight / 2));
+    sc.dispatchEvent(new Event('scroll'));
+    setTimeout(step, 25);
+  }
+  setTimeout(step, 25);
+})();
+EOF
 for n in evalloop-o2 cycles-o0g cxx-o2; do
 	o=$W/$n
 	[ -f "$o/f0.folded" ] || continue
-	# speedscope's own way of opening a file given on its command line
-	python3 - "$o/f0.folded" "$o/load.js" << 'EOF'
+	# speedscope's own way of opening a file given on its command line,
+	# then rows.js: the sandwich table draws only the rows in sight, so
+	# it is scrolled to the end and every row drawn on the way is copied
+	# into a table of its own (#tgrows) for the DOM dump.  (A window tall
+	# enough for every row needs a canvas that tall; past about 5,000
+	# pixels Chromium draws nothing there for a user other than root.)
+	python3 - "$o/f0.folded" "$o/load.js" "$W/rows.js" << 'EOF'
 import base64, json, sys
 data = base64.b64encode(open(sys.argv[1], "rb").read()).decode()
-open(sys.argv[2], "w").write("speedscope.loadFileFromBase64(%s, %s)" %
-                             (json.dumps("f0.folded"), json.dumps(data)))
+open(sys.argv[2], "w").write("speedscope.loadFileFromBase64(%s, %s);\n%s" %
+                             (json.dumps("f0.folded"), json.dumps(data),
+                              open(sys.argv[3]).read()))
 EOF
 	# Chromium dumps the page when its virtual time runs out; under load
-	# the import may not have drawn the table by then: an empty table (no
-	# row at all) is tried again, up to three times
+	# the import may not have drawn the table by then: no row at all is
+	# tried again, up to three times
 	for try in 1 2 3; do
-		chrome "file://$INDEX#localProfilePath=$o/load.js&view=sandwich" "$o/ss.dom"
-		grep -q '<td' "$o/ss.dom" && break
+		chrome "file://$INDEX#localProfilePath=$o/load.js&view=sandwich" "$o/ss.dom" 1200,1000
+		grep -q 'id="tgrows".*<td' "$o/ss.dom" && break
 	done
 	r=$(python3 - "$o/ss.dom" "$o/t.json" "$W" << 'EOF'
 import html, json, re, sys
 sys.path.insert(0, sys.argv[3])
 import names
 dom = open(sys.argv[1], encoding="utf-8").read()
+dom = dom[dom.find('id="tgrows"'):] if 'id="tgrows"' in dom else ""
 d = json.load(open(sys.argv[2], encoding="utf-8"))
 rows = re.findall(r'<tr class="[^"]*"><td class="[^"]*">([\d,]+) [^<]*<div.*?</td>'
                   r'<td class="[^"]*">([\d,]+) [^<]*<div.*?</td><td class="[^"]*">'

@@ -65,6 +65,52 @@ else
 	tg_fail "nothing not run: the last line is N passed, N failed" "$(cat "$W/run2.out")"
 fi
 
+# In parallel: the same counts and the same list of cases not run, in
+# the order of the tests, whatever order they end in; a worker killed
+# with its test counts as a failure; a bad TG_JOBS is refused.
+cat > t-a.sh <<'EOF'
+. "$(dirname "$0")/lib.sh"
+sleep 1
+tg_skip "needs the moon" "needs root to reach it"
+tg_pass "one"
+tg_finish
+EOF
+cat > t-d.sh <<'EOF'
+. "$(dirname "$0")/lib.sh"
+tg_skip "only case" "needs root to act as another user"
+tg_finish
+EOF
+cat > t-e.sh <<'EOF'
+echo "PASS: about to take the worker down"
+kill -9 $PPID
+sleep 5
+EOF
+for j in 1 4; do
+	(cd "$W" && TG_JOBS=$j TG_BUILD=$W/tree B=none sh "$W/tree/tests/run.sh" > "par$j.out" 2>&1)
+	echo "status $?" >> "$W/par$j.out"
+done
+l1=$(sed -n '/^Not run/,$p' "$W/par1.out")
+l4=$(sed -n '/^Not run/,$p' "$W/par4.out")
+want=$(printf '%s\n' "Not run (the reason in parentheses):" \
+	"  t-a: needs the moon (not run: needs root to reach it)" \
+	"  t-d: only case (not run: needs root to act as another user)" \
+	"2 passed, 3 failed, 2 not run" "status 1")
+if [ "$l1" = "$want" ] && [ "$l4" = "$want" ] &&
+   grep -q '^  t-e: FAIL (the runner.s worker died)' "$W/par4.out"; then
+	tg_pass "TG_JOBS=1 and 4: same counts and list; a killed worker is a failure"
+else
+	tg_fail "TG_JOBS=1 and 4: same counts and list; a killed worker is a failure" \
+		"want: $want" "TG_JOBS=1: $(cat "$W/par1.out")" "TG_JOBS=4: $(cat "$W/par4.out")"
+fi
+r=$(cd "$W" && TG_JOBS=two TG_BUILD=$W/tree B=none sh "$W/tree/tests/run.sh" 2>&1)
+st=$?
+if [ "$st" = 2 ] && [ "$r" = "run.sh: TG_JOBS must be a positive number, not 'two'" ]; then
+	tg_pass "TG_JOBS that is not a positive number is refused"
+else
+	tg_fail "TG_JOBS that is not a positive number is refused" "status $st" "$r"
+fi
+rm -f t-a.sh t-d.sh t-e.sh
+
 # tg_root: as another user the case is listed as not run; as root it runs.
 cat > root.sh <<'EOF'
 . "$(dirname "$0")/lib.sh"

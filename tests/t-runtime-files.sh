@@ -280,9 +280,12 @@ else
 	fi
 
 	# Without /proc an unnamed file cannot be linked in: it is copied.
+	# /proc is made private before it goes (a shared one would be
+	# unmounted outside too); not all of / (in a chroot, / is no mount).
 	tg_need unshare
-	(cd own && timeout 30 unshare --mount --propagation private sh -c \
-		'umount -l /proc && exec ../hostile work 55' > /dev/null 2> "$S/err")
+	(cd own && timeout 30 unshare --mount --propagation unchanged sh -c \
+		'mount --make-rprivate /proc && umount -l /proc && ! [ -e /proc/self ] &&
+		exec ../hostile work 55' > /dev/null 2> "$S/err")
 	st=$?
 	if [ "$st" -eq 0 ] && [ ! -s err ] &&
 	   [ "$(rt_calls ./hostile work own/gmon.out)" = 55 ]; then

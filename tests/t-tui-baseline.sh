@@ -5,7 +5,8 @@
 # index views and the entry pane's changes are held against the text
 # comparison (--text --baseline) of the same two profiles; sorting by
 # change and significance, the significant-only filter, :baseline off,
-# and a bad :baseline file that gives a message and ends nothing.
+# a bad :baseline file that gives a message and ends nothing, and the
+# functions only the baseline has as rows of the flat view.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/tui/lib-tui.sh"
 tg_need "$TGPROF" "$CC"
@@ -248,6 +249,116 @@ if [ "$rc" = 0 ] && [ -n "$got" ] && [ -n "$want" ] &&
 	tg_pass "columns follow edits: burn scaled by 2 changes by $got (want $want)"
 else
 	tg_fail "columns follow edits" "got $got, want $want (rc $rc)" "$(cat edit.err)"
+fi
+
+# --- functions only the baseline has are rows of the flat view: as many
+# as the summary's "removed", the text comparison's, with no time now,
+# the baseline's figures and the mark; the name line says it, nothing
+# acts on them, and they go with the baseline
+mkdir -p rm
+cat > rm/cmp.c <<'C'
+static volatile double sink;
+void spin(long n) { for (long i = 0; i < n; i++) sink += i * 0.5; }
+void old_path(void) { for (long i = 0; i < 60000000; i++) sink += i * 0.25; }
+void gone_too(void) { spin(20000000); }
+void kept(void) { spin(60000000); }
+int main(int argc, char **argv)
+{
+	(void)argv;
+	kept();
+	if (argc > 1) {
+		old_path();
+		gone_too();
+	}
+	return 0;
+}
+C
+if (cd rm && $CC -pg -O0 -o cmp cmp.c && ./cmp old && mv gmon.out base.out && ./cmp) \
+	> rm/build.log 2>&1; then
+	cp rm/cmp cmp-rm && cp rm/base.out rm-base.out && cp rm/gmon.out rm-gmon.out
+	"$TGPROF" --text --baseline=rm-base.out ./cmp-rm rm-gmon.out > rm.txt
+	awk '/^Removed functions/ { on = 1; next } on && NF == 0 { exit } on { print $1 }' rm.txt |
+		sort > rm-names.exp
+	awk '/^ +before +after +change/ { on = 1; next } on && NF == 0 { exit }
+	     on { print $NF, $1, $3 ($5 == "*" ? "*" : "") }' rm.txt | sort > rm-cols.txt
+	grep -F -f rm-names.exp rm-cols.txt > rm-cols.exp
+	cat > rm.keys <<'K'
+:set bars off
+:flat
+:baseline rm-base.out
+:save-display rm1.scr
+/old_path
+:save-display rm2.scr
+s
+:save-display rm3.scr
+:flat
+:sort name
+:save-display rm4.scr
+:baseline off
+:save-display rm5.scr
+:q
+K
+	rc=$(tui_run rm ./cmp-rm rm-gmon.out)
+	tui_screens rm
+	n=$(tui_message rm1.scr | sed -n 's/.*, \([0-9][0-9]*\) removed.*/\1/p')
+	tui_list_rows rm1.scr | awk '/  \(removed\)/ { sub(/  \(removed\).*/, ""); print $NF }' |
+		sort > rm-names.got
+	if [ "$rc" = 0 ] && [ "${n:-0}" -ge 2 ] && [ "$(wc -l < rm-names.got)" = "$n" ] &&
+	   cmp -s rm-names.exp rm-names.got; then
+		tg_pass "removed functions: $n rows marked (removed), as the summary counts"
+	else
+		tg_fail "removed functions: rows marked (removed), as the summary counts" \
+			"summary: ${n:-?} removed; rows: $(cat rm-names.got)" \
+			"text: $(cat rm-names.exp)" "$(cat rm1.scr)"
+	fi
+	# (the rows alone, after the two lines cols skips)
+	{ echo; echo; grep -F '(removed)' rm1.scr; } > rm-rows.scr
+	cols rm-rows.scr | sort > rm-cols.got
+	bad=$(tui_list_rows rm1.scr | awk '/\(removed\)/ && !($1 == "0.00" && $3 == "0.00")')
+	if [ -z "$bad" ] && [ -s rm-cols.got ] && cmp -s rm-cols.exp rm-cols.got; then
+		tg_pass "removed functions: no time now, the baseline's self time and change as the text's"
+	else
+		tg_fail "removed functions: no time now, the baseline's self time and change as the text's" \
+			"$bad" "$(diff rm-cols.exp rm-cols.got)"
+	fi
+	expect "removed function: the name line says so" rm2.scr \
+		'^─── old_path \(removed: only in the baseline\) ─'
+	expect "removed function: no entry, nothing selected" rm3.scr \
+		'^> no source: no function is selected$'
+	# sorted by a column of this run: after the functions of the run
+	last=$(tui_list_rows rm4.scr | tail -2 | grep -c '(removed)')
+	if [ "$last" = 2 ] && tui_list_rows rm4.scr | head -1 | grep -q ' gone_too\| kept\| main\| spin'; then
+		tg_pass "removed functions: after this run's under :sort name"
+	else
+		tg_fail "removed functions: after this run's under :sort name" "$(tui_list_rows rm4.scr)"
+	fi
+	refute ":baseline off: no removed rows" rm5.scr '\(removed\)'
+	# random keys (fixed seed) over the removed rows never crash
+	awk 'BEGIN {
+		srand(9)
+		n = split("<Down> <Up> <PgDn> <Home> <End> <Enter> <BS> <Tab> d r u <C-r> f c i s ? > <lt> t n N <Space> a ] [ T", k, " ")
+		cmds[1] = ":filter 100%"; cmds[2] = ":filter old"; cmds[3] = ":filter off"
+		cmds[4] = ":sort change"; cmds[5] = ":sort name desc"; cmds[6] = "/o"
+		cmds[7] = ":k main/kept"; cmds[8] = ":significant"; cmds[9] = ":hide spin"
+		cmds[10] = ":flat"; cmds[11] = "<resize:3,30>"; cmds[12] = "<resize:40,120>"
+		cmds[13] = "<click:5,5>"; cmds[14] = ":sort significance"; cmds[15] = ":self 0.5"
+		cmds[16] = ":scale 2"; cmds[17] = ":baseline off"; cmds[18] = ":baseline rm-base.out"
+		print ":flat"
+		for (i = 0; i < 600; i++) {
+			if (rand() < 0.15) print cmds[int(rand() * 18) + 1]
+			else print k[int(rand() * n) + 1]
+		}
+		print ":save-display rmrand.scr"
+		print ":q!"
+	}' > rmrand.keys
+	rc=$(tui_run rmrand --baseline=rm-base.out ./cmp-rm rm-gmon.out)
+	if [ "$rc" = 0 ] && [ -s rmrand.scr ]; then
+		tg_pass "removed functions: random keys never crash"
+	else
+		tg_fail "removed functions: random keys never crash" "exit $rc" "$(head -20 rmrand.err)"
+	fi
+else
+	tg_fail "setup: two runs of a program that drops two functions" "$(cat rm/build.log)"
 fi
 
 # --- a bad --baseline at start: one message naming the file, status 1

@@ -28,7 +28,7 @@ status() {
 for v in help source-view cycles deleted flat index; do
 	case $v in
 	help) mark='^> tgprof: keys \(from the live bindings\)' ;;
-	source-view) mark='^   samples  calls  line  .*prog\.c:[0-9]+  main$' ;;
+	source-view) mark='^   samples %func %total  calls  line  .*prog\.c:[0-9]+  main$' ;;
 	cycles) mark='^> .*proposal' ;;
 	deleted) mark='^  no arc is deleted$' ;;
 	flat) mark='^   %time   cumul s' ;;

@@ -28,9 +28,11 @@ same() {
 
 # The tree's rows of screen FILE, one a line: depth|name|self|total|calls|
 # % parent|cursor (">" or empty).  The name starts at column 50, after
-# two blanks a level and the mark (+, -, = or a blank for a leaf).
+# two blanks a level and the mark (+, -, = or a blank for a leaf); up to
+# the name line.
 tree_rows() {
 	awk -v last="$TUI_LINES" 'NR <= 2 || NR >= last { next }
+	/^(───|---)/ { exit }
 	{
 		line = $0
 		if (length(line) < 50) next

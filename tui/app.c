@@ -167,13 +167,16 @@ void app_sync_cursor(struct app *a, int view)
 	 * cursor is on becomes the selection, so what is highlighted is
 	 * what acts. */
 	if (view == a->view && p->n)
-		a->node = v->rows[p->cur];
+		a->node = v->rows[p->cur] & VIEW_ROW_BASE ? CG_NONE : v->rows[p->cur];
 }
 
 uint32_t app_cur_node(struct app *a, int view)
 {
 	struct view *v = &a->views[view];
-	return v->pane.n && v->pane.cur < v->pane.n ? v->rows[v->pane.cur] : CG_NONE;
+	if (!v->pane.n || v->pane.cur >= v->pane.n ||
+	    v->rows[v->pane.cur] & VIEW_ROW_BASE)
+		return CG_NONE;
+	return v->rows[v->pane.cur];
 }
 
 uint32_t app_row(struct app *a, int view, uint32_t i)
@@ -326,6 +329,9 @@ void app_moved(struct app *a)
 	uint32_t n = v->ops->current(a, v);
 	if (n != CG_NONE)
 		set_node(a, n);
+	else if (view_has_funcs(a->view) && v->pane.cur < v->pane.n &&
+		 v->rows[v->pane.cur] & VIEW_ROW_BASE)
+		set_node(a, CG_NONE); /* nothing acts on a removed function */
 }
 
 void app_move_by(struct app *a, long d)
@@ -376,6 +382,18 @@ void app_history(struct app *a, int forward)
 		a->ep_cur = p.ep_cur;
 		a->ep_top = p.ep_top;
 	}
+}
+
+char *app_arc_name(const struct app *a, uint32_t arc)
+{
+	const struct cg *g = a->g;
+	const struct cg_arc *c = &g->arcs[arc];
+	const char *from = g->nodes[c->parent].sym->dname;
+	const char *to = g->nodes[c->child].sym->dname;
+	size_t len = strlen(from) + strlen(to) + 5;
+	char *s = xmalloc(len);
+	snprintf(s, len, "%s -> %s", from, to);
+	return s;
 }
 
 int app_arc_edit(struct app *a, uint32_t arc, int restore)

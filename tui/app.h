@@ -162,6 +162,8 @@ uint32_t app_row(struct app *a, int view, uint32_t i);
 /* N's name as the lists show it (a cycle as "<cycle N as a whole>"),
  * with -l or --inline-file-names its file and line as gprof prints them. */
 const char *app_node_name(const struct app *a, uint32_t n, char *buf, size_t len);
+/* Arc ARC as "caller -> callee", the whole names, malloc'd. */
+char *app_arc_name(const struct app *a, uint32_t arc);
 /* The names with file and line, once, when the options ask for them;
  * app_labels_free frees them. */
 void app_labels_init(struct app *a);

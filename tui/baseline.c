@@ -113,10 +113,35 @@ static const struct compare *current(const struct app *a)
 const struct compare_func *baseline_func(const struct app *a, uint32_t n)
 {
 	const struct compare *c = current(a);
+	if (c && n & VIEW_ROW_BASE) {
+		n &= ~VIEW_ROW_BASE;
+		uint32_t k = n < bl.side->ld.g.nfuncs ? c->func_of[COMPARE_BEFORE][n]
+						      : CG_NONE;
+		return k == CG_NONE ? NULL : &c->funcs[k];
+	}
 	if (!c || n >= a->g->nfuncs)
 		return NULL;
 	uint32_t k = c->func_of[COMPARE_AFTER][n];
 	return k == CG_NONE ? NULL : &c->funcs[k];
+}
+
+uint32_t baseline_next_removed(const struct app *a, uint32_t *k)
+{
+	const struct compare *c = current(a);
+	while (c && *k < c->nfuncs) {
+		const struct compare_func *f = &c->funcs[(*k)++];
+		if (f->node[COMPARE_AFTER] == CG_NONE &&
+		    f->node[COMPARE_BEFORE] != CG_NONE)
+			return VIEW_ROW_BASE | f->node[COMPARE_BEFORE];
+	}
+	return CG_NONE;
+}
+
+const char *baseline_row_name(uint32_t row)
+{
+	const struct cg *g = baseline_graph();
+	uint32_t n = row & ~VIEW_ROW_BASE;
+	return g && n < g->nfuncs ? g->nodes[n].sym->dname : "";
 }
 
 const struct cg *baseline_graph(void)

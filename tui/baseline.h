@@ -8,8 +8,10 @@
  * edits.  The lists get two extra columns (list.c's table): the
  * baseline's self time and the change with its significance mark, in
  * the text comparison's units (seconds, or percent of the total with
- * --normalize); the entry pane shows each line's change.  One baseline
- * at a time; none until one is loaded. */
+ * --normalize); the entry pane shows each line's change; the flat view
+ * lists the functions only the baseline has as rows of their own
+ * (view.h's VIEW_ROW_BASE).  One baseline at a time; none until one is
+ * loaded. */
 #ifndef TUI_BASELINE_H
 #define TUI_BASELINE_H
 
@@ -28,9 +30,16 @@ struct compare_func;
 int baseline_load(struct app *a, const char *const *files, int n, char *msg, size_t len);
 void baseline_drop(struct app *a);
 int baseline_active(void);
-/* The comparison row of node N of the browser's model (NULL: none, a
- * cycle, or no baseline), the comparison brought up to date first. */
+/* The comparison row of node N of the browser's model, or of the list row
+ * N of a removed function (view.h's VIEW_ROW_BASE), the comparison
+ * brought up to date first; NULL: none, a cycle, or no baseline. */
 const struct compare_func *baseline_func(const struct app *a, uint32_t n);
+/* The functions only the baseline has (the summary's "removed"), as list
+ * rows: the first at or after *K (from 0) in the comparison's order, *K
+ * moved past it; CG_NONE after the last. */
+uint32_t baseline_next_removed(const struct app *a, uint32_t *k);
+/* The name of the removed function of list row ROW. */
+const char *baseline_row_name(uint32_t row);
 /* The baseline's model (propagated; its nodes are compare_func's
  * node[COMPARE_BEFORE]), NULL when there is none. */
 const struct cg *baseline_graph(void);

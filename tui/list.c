@@ -43,8 +43,16 @@ const char *const *list_sort_columns(int view)
 	return keys[view];
 }
 
+/* Row N's name: a function of the model, or one only the baseline has. */
+static const char *name_of(const struct app *a, uint32_t n, char *buf, size_t len)
+{
+	return n & VIEW_ROW_BASE ? baseline_row_name(n) : app_node_name(a, n, buf, len);
+}
+
 double list_node_pct(const struct app *a, int view, uint32_t n)
 {
+	if (n & VIEW_ROW_BASE)
+		return 0; /* no time in this run */
 	if (view_ops(view)->flags & VIEW_SELF_TIME)
 		return cg_flat_percent(a->g, n);
 	return cg_graph_percent(a->g, n);
@@ -66,12 +74,18 @@ void list_offer(struct app *a, struct view *v, uint32_t n)
 	char buf[64];
 	if (a->filter_pct > 0 && list_node_pct(a, v->id, n) < a->filter_pct)
 		return;
-	if (a->filter.text &&
-	    !matcher_match(&a->filter, app_node_name(a, n, buf, sizeof buf)))
+	if (a->filter.text && !matcher_match(&a->filter, name_of(a, n, buf, sizeof buf)))
 		return;
 	if (!baseline_keep(a, n))
 		return;
 	list_add(v, n);
+}
+
+void list_offer_removed(struct app *a, struct view *v)
+{
+	uint32_t k = 0, row;
+	while ((row = baseline_next_removed(a, &k)) != CG_NONE)
+		list_offer(a, v, row);
 }
 
 /* A column's order, reversed or not. */
@@ -79,11 +93,18 @@ struct sorted {
 	const struct app *a;
 	util_cmp_u32 cmp;
 	int rev;
+	int baseline; /* a comparison's column: it orders removed functions too */
 };
 
+/* The rows of removed functions (VIEW_ROW_BASE) have no value in this
+ * run's columns: they come after the others, in the comparison's order
+ * (the order they were added in; the sort is stable). */
 static int cmp_sorted(const void *ctx, uint32_t l, uint32_t r)
 {
 	const struct sorted *s = ctx;
+	uint32_t bl = l & VIEW_ROW_BASE, br = r & VIEW_ROW_BASE;
+	if ((bl || br) && !s->baseline)
+		return (bl != 0) - (br != 0);
 	int c = s->cmp(s->a, l, r);
 	return s->rev ? -c : c;
 }
@@ -102,7 +123,7 @@ void list_finish(struct app *a, struct view *v, int gnu_order_as_built)
 			v->rows[j - 1] = t;
 		}
 	} else if (cols) {
-		struct sorted s = { a, cols[col].cmp, v->sort_rev };
+		struct sorted s = { a, cols[col].cmp, v->sort_rev, cols[col].baseline };
 		util_msort_u32(v->rows, v->pane.n, cmp_sorted, &s);
 	}
 	v->built_gen = edit_generation(a->ed);
@@ -203,9 +224,11 @@ static int orig_of(const struct app *ca, uint32_t n, struct edit_orig *o)
 static void delta_cell(const struct app *a, int view, uint32_t n, char *buf, size_t len)
 {
 	struct edit_orig o;
+	buf[0] = 0;
+	if (n & VIEW_ROW_BASE)
+		return; /* not in this run's model */
 	const struct cg_node *s = &a->g->nodes[n];
 	int flat = (view_ops(view)->flags & VIEW_SELF_TIME) != 0;
-	buf[0] = 0;
 	if (!orig_of(a, n, &o)) {
 		snprintf(buf, len, "new");
 		return;
@@ -359,7 +382,7 @@ void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt
 		}
 		uint32_t n = v->rows[i];
 		char buf[64];
-		const char *name = app_node_name(a, n, buf, sizeof buf);
+		const char *name = name_of(a, n, buf, sizeof buf);
 		/* gprof's line, the name at its end, of any length (the index
 		 * adds a file name) */
 		size_t len = strlen(name) + ROWS_MAX + 4200;
@@ -400,7 +423,21 @@ void list_draw_rows(struct app *a, struct view *v, int y, int h, int w, list_fmt
 const char *list_ops_row_text(struct app *a, struct view *v, uint32_t i, char *buf,
 			      size_t len)
 {
-	return app_node_name(a, v->rows[i], buf, len);
+	return name_of(a, v->rows[i], buf, len);
+}
+
+char *list_ops_row_name(struct app *a, struct view *v)
+{
+	uint32_t n = v->pane.cur < v->pane.n ? v->rows[v->pane.cur] : 0;
+	if (!(n & VIEW_ROW_BASE))
+		return NULL;
+	(void)a;
+	const char *name = baseline_row_name(n);
+	const char *note = " (removed: only in the baseline)";
+	size_t len = strlen(name) + strlen(note) + 1;
+	char *s = xmalloc(len);
+	snprintf(s, len, "%s%s", name, note);
+	return s;
 }
 
 uint32_t list_ops_current(struct app *a, struct view *v)

@@ -53,6 +53,10 @@ void list_begin(struct view *v);
 void list_add(struct view *v, uint32_t item);
 void list_offer(struct app *a, struct view *v, uint32_t n);
 void list_finish(struct app *a, struct view *v, int gnu_order_as_built);
+/* Against a baseline: offer the rows of the functions only the baseline
+ * has (view.h's VIEW_ROW_BASE), in the comparison's order.  A view that
+ * lists them draws them (its list_fmt) and gives list_ops_row_name. */
+void list_offer_removed(struct app *a, struct view *v);
 
 int list_sort_by_name(struct app *a, int view, const char *col, int dir);
 const char *list_sort_name(struct app *a, int view);
@@ -68,8 +72,11 @@ const char *const *list_sort_columns(int view);
  * The row text searches match: row I's function name. */
 const char *list_ops_row_text(struct app *a, struct view *v, uint32_t i, char *buf,
 			      size_t len);
-/* The function of the highlighted row. */
+/* The function of the highlighted row (CG_NONE on a removed one). */
 uint32_t list_ops_current(struct app *a, struct view *v);
+/* The name line of a removed function's row: its name, marked; NULL on
+ * the other rows (the name line names the function). */
+char *list_ops_row_name(struct app *a, struct view *v);
 /* Enter: the call-graph entry of the row's function. */
 int list_ops_enter_graph(struct app *a, struct view *v, int act);
 /* Node N's share of the time as VIEW shows it. */

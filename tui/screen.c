@@ -107,31 +107,51 @@ static void draw_status(struct app *a)
 	}
 }
 
-static void draw_separator(struct app *a, int y)
+/* Whether view V has the name line: its rows name functions (current())
+ * or arcs (row_name()). */
+static int has_name_line(const struct view *v)
 {
-	char name[64];
+	return v->ops->current || v->ops->row_name;
+}
+
+/* The name line at Y: the whole name of what the highlighted row of V
+ * shows, of any length and scrolled sideways with the rows, between
+ * dashes: what row_name() says when it says something (an arc, a
+ * function only the baseline has), else "[N] name" for a function.
+ * Above the entry pane (PANE) it is the pane's separator and names the
+ * session's function, which the pane shows. */
+static void draw_name_line(struct app *a, struct view *v, int y, int pane)
+{
+	char buf[64];
+	char *owned = NULL;
+	const char *nm = NULL;
+	if (v->ops->row_name && v->pane.n)
+		nm = owned = v->ops->row_name(a, v);
+	uint32_t n = nm                ? CG_NONE
+		     : pane            ? a->node
+		     : v->ops->current ? v->ops->current(a, v)
+				       : CG_NONE;
+	if (n != CG_NONE)
+		nm = app_node_name(a, n, buf, sizeof buf);
 	const char *dash = a->utf8 ? "\xe2\x94\x80" : "-";
-	/* The selected function's whole name (scrolled with the list's), of
-	 * any length. */
-	const char *nm =
-		a->node != CG_NONE
-			? names_skip(app_node_name(a, a->node, name, sizeof name),
-				     app_view(a, a->view)->hscroll)
-			: "";
+	nm = nm ? names_skip(nm, v->hscroll) : "";
 	size_t len = strlen(nm) + 64 + 3 * ((size_t)COLS + 8);
 	char *line = xmalloc(len);
 	size_t used = 0;
 	for (int i = 0; i < 3; i++)
 		used += (size_t)snprintf(line + used, len - used, "%s", dash);
-	if (a->node != CG_NONE)
+	if (n != CG_NONE)
 		used += (size_t)snprintf(line + used, len - used, " [%u] %s ",
-					 a->g->nodes[a->node].index, nm);
+					 a->g->nodes[n].index, nm);
+	else if (*nm)
+		used += (size_t)snprintf(line + used, len - used, " %s ", nm);
 	else
 		used += (size_t)snprintf(line + used, len - used, " ");
 	for (int i = 0; i < COLS && used + 4 < len; i++)
 		used += (size_t)snprintf(line + used, len - used, "%s", dash);
-	draw_row(y, COLS, line, a->focus_entry ? 3 : 0);
+	draw_row(y, COLS, line, pane && a->focus_entry ? 3 : 0);
 	free(line);
+	free(owned);
 }
 
 void screen_draw(struct app *a)
@@ -146,16 +166,22 @@ void screen_draw(struct app *a)
 		struct view *v = app_view(a, a->view);
 		const struct view_ops *ops = v->ops;
 		/* Lists have the entry pane below them when there is room for
-		 * both; a view's own header line (if any) is its first row. */
+		 * both, its separator the name line; other views naming
+		 * functions or arcs, and lists without the pane, have the
+		 * name line as their last row.  A view's own header line (if
+		 * any) is its first row. */
 		int eh =
 			view_has_funcs(a->view) && H >= 10 ? H * a->entry_tenths / 10 : 0;
-		int lh = eh ? H - eh - 1 : H;
+		int nl = !eh && has_name_line(v) && H >= 6;
+		int lh = eh ? H - eh - 1 : H - nl;
 		int head = (ops->flags & VIEW_HEADER) != 0;
 		a->list_y = 1 + head;
 		a->list_h = lh - head;
 		ops->draw(a, v, 1, lh, COLS);
+		if (nl)
+			draw_name_line(a, v, 1 + lh, 0);
 		if (eh) {
-			draw_separator(a, 1 + lh);
+			draw_name_line(a, v, 1 + lh, 1);
 			a->entry_y = 2 + lh;
 			a->entry_h = eh;
 			view_entry_draw(a, 2 + lh, eh, COLS);

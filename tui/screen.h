@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* screen: the layout of the browser's screen (status line, the shown
- * view, the entry pane with its separator, the message line), drawn from
+ * view, the entry pane, the message line; the name line, the highlighted
+ * row's whole name, as the entry pane's separator or as the last row of
+ * the other views with current() or row_name()), drawn from
  * the session (app.h) and the views' ops, and mouse events mapped back
  * onto that layout.  Below the views that redraw during long work
  * (view_cycles.c) and the prompt; above the entry pane, which it places.

@@ -48,6 +48,12 @@ enum view_id {
 	V_N
 };
 
+/* A list row that is no node of the browser's model: a function only
+ * the baseline has (removed since; baseline.h), its node in the
+ * baseline's model with this bit.  The session's function is CG_NONE
+ * while the cursor is on one. */
+#define VIEW_ROW_BASE 0x80000000u
+
 /* A cursor and a scroll offset over N rows. */
 struct pane {
 	uint32_t n, cur, top, height;
@@ -81,6 +87,11 @@ struct view_ops {
 				size_t len);
 	/* The function of the highlighted row, or CG_NONE. */
 	uint32_t (*current)(struct app *a, struct view *v);
+	/* For a view whose rows name what is not one function (an arc):
+	 * the whole name of the highlighted row, malloc'd, or NULL when it
+	 * names nothing.  A view with current() or this op has the name
+	 * line (screen.h). */
+	char *(*row_name)(struct app *a, struct view *v);
 	/* Free what the private state holds (not the block itself). */
 	void (*done)(struct view *v);
 	/* Sort keys (list.h), NULL for a view that does not sort. */

@@ -43,6 +43,10 @@ struct cycles {
 	struct cyclebreak_choice *choices; /* arcs kept (:pin) or forced */
 	size_t nchoices;
 	size_t first_arc; /* the text row of the first proposed arc */
+	/* the new entries' rows: the first one's text row, and each one's
+	 * function (CG_NONE: a cycle), for the name line */
+	size_t first_entry, nentries, entry_cap;
+	uint32_t *entry_node;
 	/* earlier proposals of this model generation (hist_gen), tried as
 	 * starting points of the next ones */
 	struct cyclebreak_result hist[4];
@@ -206,8 +210,13 @@ static void build_entries(struct app *a, const struct cyclebreak_preview *pv)
 	textbuf_add(t, 1, "%s",
 		    "new entries by time: %time    self  children    called  cycle  "
 		    "name");
+	cv->first_entry = t->n;
+	cv->nentries = pv->n;
+	util_grow((void **)&cv->entry_node, &cv->entry_cap, pv->n,
+		  sizeof *cv->entry_node);
 	for (size_t k = 0; k < pv->n; k++) {
 		const struct cyclebreak_entry *e = &pv->entries[order[k]];
+		cv->entry_node[k] = e->node;
 		char calls[48], cyc[32];
 		if (e->self_calls)
 			snprintf(calls, sizeof calls, "%lu+%lu", (unsigned long)e->ncalls,
@@ -249,6 +258,7 @@ void view_cycles_build(struct app *a)
 	}
 	uint32_t keep_cur = app_view(a, V_CYCLES)->pane.cur;
 	textbuf_clear(t);
+	cv->nentries = 0;
 	size_t marked = 0;
 	uint64_t marked_calls = 0;
 	for (size_t i = 0; i < cv->r.narcs; i++)
@@ -642,6 +652,7 @@ static void cycles_done(struct view *v)
 	free(cv->use);
 	hist_clear(cv);
 	free(cv->choices);
+	free(cv->entry_node);
 	view_text_done(v);
 }
 
@@ -663,6 +674,22 @@ static int cycles_key(struct app *a, struct view *v, int act)
 	return 1;
 }
 
+/* The name line: the function of a new entry's row, else the arc of the
+ * highlighted row (as Space reads it). */
+static char *cycles_row_name(struct app *a, struct view *v)
+{
+	struct cycles *cv = cycles_of(a);
+	size_t cur = v->pane.cur;
+	if (!cv->active)
+		return NULL;
+	if (cur >= cv->first_entry && cur < cv->first_entry + cv->nentries) {
+		uint32_t n = cv->entry_node[cur - cv->first_entry];
+		return n == CG_NONE ? NULL : xstrdup(a->g->nodes[n].sym->dname);
+	}
+	uint32_t arc = cursor_arc(a);
+	return arc == CG_NONE ? NULL : app_arc_name(a, arc);
+}
+
 const struct view_ops view_cycles_ops = {
 	.name = "cycles",
 	.keymap = KV_CYCLES,
@@ -672,5 +699,6 @@ const struct view_ops view_cycles_ops = {
 	.draw = cycles_draw,
 	.key = cycles_key,
 	.row_text = view_text_row_text,
+	.row_name = cycles_row_name,
 	.done = cycles_done,
 };

@@ -138,6 +138,11 @@ static const char *row_text(struct app *a, struct view *v, uint32_t i, char *buf
 	return buf;
 }
 
+static char *row_name(struct app *a, struct view *v)
+{
+	return app_arc_name(a, v->rows[v->pane.cur]);
+}
+
 const struct view_ops view_deleted_ops = {
 	.name = "deleted",
 	.keymap = KV_DELETED,
@@ -146,5 +151,6 @@ const struct view_ops view_deleted_ops = {
 	.draw = draw,
 	.key = key,
 	.row_text = row_text,
+	.row_name = row_name,
 	.columns = columns,
 };

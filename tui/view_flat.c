@@ -2,7 +2,10 @@
 /* view_flat: the flat profile, one row per function as GNU gprof prints
  * it (which functions, their order unless sorted by a column, the line
  * format and the per-call unit are core's rules, rows.h), with the unit
- * in the header. */
+ * in the header.  Against a baseline, the functions only the baseline
+ * has follow, with no time or calls in this run, marked "(removed)" after
+ * the name and with the baseline's figures in the comparison's columns,
+ * so the rows hold what the summary counts as removed. */
 #include "config.h"
 #include "app.h"
 #include "list.h"
@@ -80,6 +83,8 @@ static void build(struct app *a, struct view *v)
 	for (uint32_t i = 0; i < g->nfuncs; i++)
 		if (rows_flat_shown(g, i, a->o->report.zero))
 			list_offer(a, v, i);
+	if (baseline_active())
+		list_offer_removed(a, v);
 	list_finish(a, v, 0);
 }
 
@@ -89,6 +94,14 @@ static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len
 	struct flat *f = v->priv;
 	const struct cg *g = a->g;
 	char row[ROWS_MAX];
+	*pct = 0;
+	if (n & VIEW_ROW_BASE) {
+		/* the line's widths as rows_flat()'s; the mark after the
+		 * name, which stays in sight when the numbers do not */
+		snprintf(buf, len, "%6.2f %9.2f %8.2f %8s %8s %8s  %s  (removed)", 0.0,
+			 cg_seconds(g, f->cumul), 0.0, "", "", "", baseline_row_name(n));
+		return;
+	}
 	f->cumul += g->nodes[n].self_time;
 	char *e = rows_flat(row, g, n, f->cumul, f->unit_scale, 0);
 	char nb[64];
@@ -113,7 +126,8 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 	view_pane_fix(p, h - 1);
 	f->cumul = 0;
 	for (uint32_t i = 0; i < p->top && i < p->n; i++)
-		f->cumul += a->g->nodes[v->rows[i]].self_time;
+		if (!(v->rows[i] & VIEW_ROW_BASE))
+			f->cumul += a->g->nodes[v->rows[i]].self_time;
 	list_draw_rows(a, v, y + 1, h - 1, w, fmt, 6);
 }
 
@@ -127,5 +141,6 @@ const struct view_ops view_flat_ops = {
 	.key = list_ops_enter_graph,
 	.row_text = list_ops_row_text,
 	.current = list_ops_current,
+	.row_name = list_ops_row_name,
 	.columns = columns,
 };

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view_source: the selected function's source file with the samples and
- * call counts of each line, and on request the machine code under them.
+ * call counts of each line, the samples also as shares of the function's
+ * and of the run's, and on request the machine code under them.
  *
  * The file and the figures of each line come from annot.h: the DWARF
  * line table read by tgprof (a header's template is shown in the header,
@@ -27,6 +28,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The figures before each line: samples, their share of the function's
+ * and of the run's, calls, the line number; the header names them.
+ * 38 columns with the gutter and the blanks before the code, so 80
+ * leave 42 for it. */
+#define SOURCE_COLS "%8s %5s %6s %6s %5s"
 
 /* Try each directory of the ':'-separated LIST, by path then by last
  * component. */
@@ -121,6 +128,19 @@ static void attribute(struct app *a, const struct sym *s, const char *file,
 	}
 }
 
+/* A line's or an instruction's shares, as perf annotate gives them: of
+ * the function's samples FN and of the whole run's RUN, into PF and PR
+ * ("" when the samples are not shown). */
+static void shares(double samples, double fn, double run, int shown, char *pf, char *pr,
+		   size_t len)
+{
+	pf[0] = pr[0] = 0;
+	if (!shown)
+		return;
+	snprintf(pf, len, "%.1f", cg_percent(samples, fn));
+	snprintf(pr, len, "%.1f", cg_percent(samples, run));
+}
+
 /* The view's own state: the text of the function it was built for, and
  * the line tables, read once per loaded run.  A text view (view.h): the
  * text first. */
@@ -157,18 +177,24 @@ static void add_insns(struct source *sv, const struct annot *an, const char *fil
 	struct textbuf *t = &sv->text;
 	for (size_t i = 0; i < an->n; i++) {
 		const struct annot_insn *x = &an->insns[i];
-		char sm[32] = "", cl[32] = "";
+		char sm[32] = "", cl[32] = "", pf[32], pr[32];
 		if (x->file != file || x->line != line)
 			continue;
 		if (x->ticks >= 0.05)
 			snprintf(sm, sizeof sm, "%.1f", x->ticks);
+		shares(x->ticks, an->ticks, sv->actx.total, x->ticks >= 0.05, pf, pr,
+		       sizeof pf);
 		if (x->calls)
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)x->calls);
-		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, "%8s %6s %5s    %8lx:  %s", sm,
-			    cl, "", (unsigned long)x->in.addr, x->in.text);
+		textbuf_add(t, x->ticks >= 0.5 ? 1 : 0, SOURCE_COLS "    %8lx:  %s", sm,
+			    pf, pr, cl, "", (unsigned long)x->in.addr, x->in.text);
 		if (x->in.is_call) {
+			size_t had = sv->target_cap;
 			util_grow((void **)&sv->target, &sv->target_cap, t->n,
 				  sizeof *sv->target);
+			/* rows without a call read 0 */
+			memset(sv->target + had, 0,
+			       (sv->target_cap - had) * sizeof *sv->target);
 			sv->target[t->n - 1] = x->in.target + an->window;
 		}
 	}
@@ -214,7 +240,11 @@ static void source_build(struct app *a, struct view *v)
 	sv->built = 1;
 	v->pane.cur = 0;
 	v->pane.top = 0;
-	if (n == CG_NONE || n >= g->nfuncs) {
+	if (n == CG_NONE) {
+		textbuf_add(t, 2, "no source: no function is selected");
+		return;
+	}
+	if (n >= g->nfuncs) {
 		textbuf_add(t, 2,
 			    "no source: a cycle is not a function; select one of its "
 			    "members");
@@ -264,9 +294,16 @@ static void source_build(struct app *a, struct view *v)
 		from_annot(&an, file, &samples, &calls, &nlines);
 	else
 		attribute(a, s, file, &samples, &calls, &nlines);
-	for (int i = 1; i < nlines; i++)
+	double fn = 0;
+	for (int i = 1; i < nlines; i++) {
 		if (samples[i] > 0.5 && (!hot || samples[i] > samples[hot]))
 			hot = i;
+		fn += samples[i];
+	}
+	/* The shares are of the function's samples on every line, a
+	 * header's inlined code included. */
+	if (have_an)
+		fn = an.ticks;
 	snprintf(sv->title_file, sizeof sv->title_file, "%s:%d", found, line);
 	snprintf(sv->title_name, sizeof sv->title_name, "%s", s->dname);
 	char buf[1024];
@@ -277,13 +314,16 @@ static void source_build(struct app *a, struct view *v)
 			if (*p == '\t')
 				*p = ' ';
 		ln++;
-		char sm[32] = "", cl[32] = "";
-		if (ln < nlines && samples[ln] >= 0.5)
+		char sm[32] = "", cl[32] = "", pf[32], pr[32];
+		int hit = ln < nlines && samples[ln] >= 0.5;
+		if (hit)
 			snprintf(sm, sizeof sm, "%.0f", samples[ln]);
+		shares(hit ? samples[ln] : 0, fn, ac->total, hit, pf, pr, sizeof pf);
 		if (ln < nlines && calls[ln] > 0)
 			snprintf(cl, sizeof cl, "%lu", (unsigned long)calls[ln]);
-		textbuf_add(t, ln < nlines && samples[ln] >= 0.5 ? 1 : 0,
-			    "%8s %6s %5d  %s", sm, cl, ln, buf);
+		char no[16];
+		snprintf(no, sizeof no, "%d", ln);
+		textbuf_add(t, hit ? 1 : 0, SOURCE_COLS "  %s", sm, pf, pr, cl, no, buf);
 		if (ln == (hot ? hot : line))
 			v->pane.cur = t->n - 1;
 		if (sv->show_asm && have_an)
@@ -316,8 +356,8 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 	if (sv->title_file[0]) {
 		/* the file whole when it fits, else cut from the left */
 		char head[64];
-		int n = snprintf(head, sizeof head, "  %8s %6s %5s  ", "samples", "calls",
-				 "line");
+		int n = snprintf(head, sizeof head, "  " SOURCE_COLS "  ", "samples",
+				 "%func", "%total", "calls", "line");
 		int room = w - n - (int)strlen(sv->title_name) - 4;
 		const char *f = sv->title_file;
 		int len = (int)strlen(f);
