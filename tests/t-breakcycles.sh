@@ -158,6 +158,50 @@ volatile unsigned long sink;
 int main(void) { for (int i = 0; i < 200; i++) { pub_a(10 + i % 7); pub_b(30); } return 0; }
 EOF
 
+# Two roots share an interpreter's cycle: main runs the program through
+# eval (40 calls into the cycle, most of the work), and by_key, which
+# qsort calls from the C library (gprof records no caller for it: a root
+# of its own), calls into the cycle 3 million times, cheaply, through
+# lookup, which calls back into eval now and then.  gprof credits the
+# cycle's time to its callers by their calls, so by_key holds all of it
+# before the break.  Burning in loops, not in a helper, keeps each
+# function's time its own.
+cat > "$W/tworoots.c" <<'EOF'
+#include <stdlib.h>
+#define NI __attribute__((noinline))
+#define BURN(n) do { for (int i_ = 0; i_ < (n); i_++) sink += i_; } while (0)
+volatile unsigned long sink;
+NI long eval(int d);
+NI long lookup(long k);
+NI long op_add(int d) { BURN(9000); return eval(d - 1) + eval(d - 1); }
+NI long op_get(int d) { BURN(6000); return lookup(d) + eval(d - 1); }
+NI long op_hash(long k) { BURN(2); return k * 31; }
+NI long lookup(long k) { BURN(9); return k % 512 == 0 ? eval(2) : op_hash(k); }
+NI long eval(int d)
+{
+	BURN(1500);
+	if (d <= 0)
+		return 1;
+	return d % 3 ? op_add(d) : op_get(d);
+}
+NI int by_key(const void *a, const void *b)
+{
+	long x = lookup(*(const long *)a), y = lookup(*(const long *)b);
+	return (x > y) - (x < y);
+}
+int main(void)
+{
+	static long keys[4000];
+	for (int r = 0; r < 40; r++) {
+		for (int i = 0; i < 4000; i++)
+			keys[i] = (i * 7919L + r) % 4001;
+		qsort(keys, 4000, sizeof keys[0], by_key);
+		sink += (unsigned long)eval(14);
+	}
+	return 0;
+}
+EOF
+
 build() { # build NAME SOURCES...: $W/NAME/exe and gmon.out
 	n=$1
 	shift
@@ -171,6 +215,7 @@ build() { # build NAME SOURCES...: $W/NAME/exe and gmon.out
 }
 build shapes "$W/shapes.c"
 build dup "$W/dup_a.c" "$W/dup_b.c"
+build tworoots "$W/tworoots.c"
 
 # largest FILE: members of the largest cycle in a call graph report (an
 # entry line starts with "[INDEX]", or "[INDEX" past four digits).
@@ -480,6 +525,71 @@ if [ -f "$d/gmon.out" ]; then
 else
 	tg_fail "gcinterp-6: corpus case gcinterp-o0g not built (tests/corpus/build.sh)"
 fi
+
+# The roots a break starts from (tworoots above): functions gprof finds no
+# caller for are roots before the break already, and the break never
+# touches what lies outside the cycle, so their shares change only by how
+# the cycle's time is split among its callers outside it.  The least time
+# moved keeps that split as close to the unbroken one as the pieces allow:
+# here every root keeps at least 90% of its share (by_key too, which holds
+# the cycle by its calls alone), the time moved the summary prints is what
+# the roots' shares in the reports say moved, and it is no more than what
+# the fewest calls move (they hand by_key's share to main, the true caller
+# of the work).  Bounds 1 to 3 (the cycle has 4 members).
+# rootshares FILE: "NAME PCT" per root of a report's call graph.
+rootshares() {
+	awk 'prev ~ /<spontaneous>/ && /^\[[0-9]+/ { print $(NF-1), $2 } { prev = $0 }' "$1"
+}
+d=$W/tworoots
+(cd "$d" && "$TGPROF" --text -b -q exe gmon.out) > "$W/two0.out" 2>&1
+rootshares "$W/two0.out" > "$W/two0.roots"
+if ! grep -q '^by_key ' "$W/two0.roots" || ! grep -q '^main ' "$W/two0.roots"; then
+	tg_fail "tworoots: by_key and main are roots" "$(cat "$W/two0.roots")"
+fi
+for n in 1 2 3; do
+	for obj in calls time; do
+		o=$W/two-$obj-$n.out
+		(cd "$d" && "$TGPROF" --text -b -q --break-cycles=$n --cycle-objective=$obj \
+			exe gmon.out) > "$o" 2>&1
+		rootshares "$o" > "$o.roots"
+		# the least share a root keeps (after / before) and which; half
+		# the total variation of the roots' shares (points of the total)
+		awk 'NR == FNR { b[$1] = $2; next } { a[$1] = $2 }
+		     END { min = 1e9; for (r in b) { d = a[r] - b[r]; tv += d < 0 ? -d : d
+			   k = b[r] > 0 ? a[r] / b[r] : 1; if (k < min) { min = k; who = r } }
+			   for (r in a) if (!(r in b)) tv += a[r]
+			   printf "%.3f %s %.1f\n", min, who, tv / 2 }' \
+			"$W/two0.roots" "$o.roots" > "$o.kept"
+		read -r kept who tv < "$o.kept"
+		echo "$tv" > "$W/two-$obj-$n.tv"
+		h=$(sed -n '1,/^$/p' "$o")
+		if grep -q '^Warning: ' "$o" || [ "$(largest "$o")" -gt "$n" ]; then
+			tg_fail "tworoots-$n $obj: no new root, cycles fit" "$h"
+			continue
+		fi
+		case $obj in
+		calls)
+			if grep -q '^main ' "$o.roots" && [ "$who" = by_key ] &&
+			   awk -v k="$kept" 'BEGIN { exit !(k < 0.9) }'; then
+				tg_pass "tworoots-$n calls: by_key keeps $kept of its share (the fewest calls move $tv points to main)"
+			else
+				tg_fail "tworoots-$n calls: by_key's share goes to main" "$(cat "$o.roots")" "$h"
+			fi ;;
+		time)
+			said=$(sed -n 's/.* seconds of time moved (\([0-9.]*\)% of the total).*/\1/p' "$o")
+			tc=$(cat "$W/two-calls-$n.tv")
+			if awk -v k="$kept" -v tv="$tv" -v s="$said" -v tc="$tc" 'BEGIN {
+				d = tv - s; if (d < 0) d = -d
+				exit !(k >= 0.9 && s != "" && d <= 0.2 && tv <= tc + 0.2) }'; then
+				tg_pass "tworoots-$n time: every root keeps at least $kept of its share; $tv points moved, as the summary says ($said%), fewest calls $tc"
+			else
+				tg_fail "tworoots-$n time: roots keep 90%, time moved as said" \
+					"least kept $kept ($who), moved $tv points, said $said%, fewest calls $tc" \
+					"$(cat "$o.roots")" "$h"
+			fi ;;
+		esac
+	done
+done
 
 # Monotone in the bound, on every corpus case with cycles (the optimised
 # variants too): the calls deleted never grow with the bound, with the
