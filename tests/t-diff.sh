@@ -154,6 +154,10 @@ if [ "${1:-}" != --one ]; then
 fi
 
 # Worker: one case directory, results to $scratch/CASE/result.
+[ -n "${TG_SCRATCH:-}" ] || {
+	echo "$0 --one: for the script's own workers (TG_SCRATCH is not set)" >&2
+	exit 2
+}
 dir=$2
 . "$dir/case.env"
 name=$(basename "$dir")

@@ -140,6 +140,10 @@ run_sets() {
 }
 
 if [ "${1:-}" = --one ]; then
+	[ -n "${TG_SCRATCH:-}" ] || {
+		echo "$0 --one: for the script's own workers (TG_SCRATCH is not set)" >&2
+		exit 2
+	}
 	# Worker: one corpus case.
 	dir=$2
 	. "$dir/case.env"
