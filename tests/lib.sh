@@ -127,6 +127,20 @@ tg_snapshot() {
 	fi
 }
 
+# tg_sanitizer_cases GLOB: in a sanitizer build (B names build-asan, about
+# 5 times slower), a corpus-wide script takes only the cases GLOB matches
+# (one variant per program, say), unless TG_CASE says otherwise; said on
+# the output, not skipped silently.
+tg_sanitizer_cases() {
+	case ${B:-}/${TG_CASE:-} in
+	*asan*/)
+		TG_CASE=$1
+		export TG_CASE
+		echo "# sanitizer build ($B): cases $TG_CASE only; TG_CASE='*' runs all"
+		;;
+	esac
+}
+
 # The corpus case directories, filtered by TG_CASE.
 tg_cases() {
 	for d in "$TG_CORPUS"/*/; do

@@ -124,15 +124,7 @@ SETS_BSD='-b
 
 if [ "${1:-}" != --one ]; then
 	tg_need "$GPROF" "$TGPROF" diff timeout cmp
-	# Sanitizer builds run ~5 times slower: one variant per program unless
-	# TG_CASE says otherwise (said on the output, not skipped silently).
-	case ${B:-}/${TG_CASE:-} in
-	*asan*/)
-		TG_CASE='*-o2gnp'
-		export TG_CASE
-		echo "# sanitizer build ($B): cases $TG_CASE only; TG_CASE='*' runs all"
-		;;
-	esac
+	tg_sanitizer_cases '*-o2gnp'
 	tg_build_corpus
 	# A directory per run: several check runs may share the tree.
 	scratch=$TG_OUT/t-diff.$$

@@ -14,6 +14,7 @@
 #   TGPROF=./tgprof GPROF=/usr/bin/gprof TOP=$PWD sh tests/t-gmon.sh
 . "$(dirname "$0")/lib.sh"
 tg_need "$GPROF" "$TGPROF" "$CC" nm cmp od dd awk
+tg_sanitizer_cases '*-[om][23][2g]*' # -o2gnp and -m32 (4-byte addresses)
 tg_build_corpus
 W=$TG_OUT/t-gmon.$$
 rm -rf "$W"

@@ -156,6 +156,7 @@ if [ "${1:-}" = --one ]; then
 fi
 
 tg_need "$GPROF" "$TGPROF" "$CC" diff timeout cmp objdump
+tg_sanitizer_cases '*-o2gnp'
 tg_build_corpus
 scratch=$TG_OUT/t-lines.$$
 rm -rf "$scratch"
