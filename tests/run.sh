@@ -79,7 +79,11 @@ if [ "${1:-}" = --one ]; then
     if [ "$f" -gt 0 ]; then
       printf '  %-28s %4d passed, %d failed%s (see tests/out/%s.log) %ds\n' \
         "$name" "$p" "$f" "$ns" "$name" "$secs"
-      grep '^FAIL: ' "$log" | head -20 | sed 's/^/      /'
+      # each failure with the first lines of its details: CI shows
+      # only this output, not the log
+      awk '/^FAIL: / { d = 1; k = 0; print; next }
+           d && /^    / && k < 15 { k++; print; next }
+           { d = 0 }' "$log" | head -120 | sed 's/^/      /'
     else
       printf '  %-28s %4d passed%s %ds\n' "$name" "$p" "$ns" "$secs"
     fi

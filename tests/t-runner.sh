@@ -144,4 +144,21 @@ else
 		tg_fail "tg_root: lists the case as not run when not root" "$u"
 	fi
 fi
+
+# A failure's details reach the runner's output, not only the log: CI
+# shows the output alone.  Fifteen lines a failure at most.
+cat > t-g.sh <<'EOF'
+. "$(dirname "$0")/lib.sh"
+tg_fail "wrong screen" "got: the flat view" "$(seq 1 30 | sed 's/^/line /')"
+tg_pass "fine"
+tg_finish
+EOF
+(cd "$W" && TG_BUILD=$W/tree B=none sh "$W/tree/tests/run.sh" "$W/tree/tests/t-g.sh" > det.out 2>&1)
+if grep -qx '      FAIL: wrong screen' "$W/det.out" &&
+   grep -qx '          got: the flat view' "$W/det.out" &&
+   grep -qx '          line 14' "$W/det.out" && ! grep -q 'line 15$' "$W/det.out"; then
+	tg_pass "a failure's first fifteen detail lines in the runner's output"
+else
+	tg_fail "a failure's first fifteen detail lines in the runner's output" "$(cat "$W/det.out")"
+fi
 tg_finish

@@ -21,9 +21,10 @@ void annot_ctx_init(struct annot_ctx *c, const struct load *l)
 	c->tabs = xcalloc(c->ntabs, sizeof *c->tabs);
 	c->loaded = xcalloc(c->ntabs, 1);
 	c->code = xcalloc(c->ntabs, sizeof *c->code);
-	for (size_t h = 0; h < l->prof.nhists; h++)
-		for (uint32_t i = 0; i < l->prof.hists[h].nbins; i++)
-			c->total += (double)l->prof.hists[h].bins[i];
+	/* weighed as each instruction's share is (a bin's byte range,
+	 * rounded, can be wider than its scale), so the shares of all the
+	 * instructions add up to 100% */
+	c->total = lines_ticks(&l->prof, 0, UINT64_MAX);
 }
 
 void annot_ctx_free(struct annot_ctx *c)
