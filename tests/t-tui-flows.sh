@@ -172,6 +172,9 @@ if [ -n "$c1" ] && [ "$c1" = "$c2" ] && ! sed -n "${c2}p" del2.scr | grep -q del
 else
 	tg_fail delete-keeps-cursor-place "before: $c1" "after: $c2 $(sed -n "${c2:-1}p" del2.scr)"
 fi
+# the deleted arc moved to the bottom, its count alone and marked
+refute delete-marked-before del1.scr ' \(deleted\) *$'
+expect delete-marked del2.scr '^ +6 +other \[[0-9]+\] \(deleted\) *$'
 
 # --- the entry pane can be made taller and shorter
 cat > grow.keys <<'K'

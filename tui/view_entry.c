@@ -28,7 +28,7 @@
 /* One line of the entry pane: gprof's text, the function a follow goes
  * to, the arc it shows (CG_NONE for the primary line). */
 struct entry_line {
-	char *text;     /* of any length (malloc'd) */
+	char *text;     /* of any length (malloc'd); NULL until drawn */
 	size_t name_at; /* where the function's name starts in it */
 	uint32_t node, arc;
 	int kind;    /* 0 parent, 1 primary, 2 child, 3 cycle member */
@@ -110,25 +110,59 @@ static void set_primary(struct app *a, struct entry_line *l, uint32_t n)
 	find_name(a, l, n);
 }
 
-/* One parent (PARENTS) or child line of node N for arc AI; a deleted arc
+/* One parent (PARENTS) or child line for arc AI; its text waits for
+ * line_text(). */
+static void arc_line(struct app *a, uint32_t ai, int parents)
+{
+	const struct cg_arc *arc = &a->g->arcs[ai];
+	struct entry_line *l =
+		add(a, parents ? 0 : 2, parents ? arc->parent : arc->child, ai);
+	l->deleted = arc->deleted != 0;
+}
+
+/* The text of the line of arc L->arc in the entry of N: a deleted arc
  * shows only its count, and says so. */
-static void arc_line(struct app *a, uint32_t n, uint32_t ai, int parents)
+static void arc_text(struct app *a, uint32_t n, struct entry_line *l)
 {
 	const struct cg *g = a->g;
-	const struct cg_arc *arc = &g->arcs[ai];
-	uint32_t other = parents ? arc->parent : arc->child;
-	struct entry_line *l = add(a, parents ? 0 : 2, other, ai);
+	const struct cg_arc *arc = &g->arcs[l->arc];
+	int parents = l->kind == 0;
 	char row[ROWS_MAX];
 	char *e = rows_arc(row, g, arc, arc->deleted || rows_arc_count_only(g, arc),
 			   rows_arc_total(g, n, arc, parents), 0);
 
-	set_named(a, l, row, e, other);
+	set_named(a, l, row, e, l->node);
 	if (arc->deleted) {
 		size_t k = strlen(l->text);
-		l->deleted = 1;
 		l->text = xrealloc(l->text, k + 11);
 		snprintf(l->text + k, 11, " (deleted)");
 	}
+}
+
+/* Line I's text, made when it is first drawn: an entry of thousands of
+ * arcs shows a screenful of them, and formatting them all took most of
+ * a redraw after an edit. */
+static const struct entry_line *line_text(struct app *a, uint32_t i)
+{
+	struct entry *E = a->entry.priv;
+	struct entry_line *l = &E->el[i];
+	char row[ROWS_MAX];
+
+	if (l->text)
+		return l;
+	if (l->kind == 1) {
+		set_primary(a, l, E->el_node);
+	} else if (l->kind == 3) {
+		set_named(a, l, row, rows_member(row, a->g, l->node, 0), l->node);
+	} else if (l->arc != CG_NONE) {
+		arc_text(a, E->el_node, l);
+	} else {
+		char *e = rows_spontaneous(row, 0);
+		l->text = xmalloc((size_t)(e - row) + 1);
+		snprintf(l->text, (size_t)(e - row) + 1, "%.*s", (int)(e - row), row);
+		l->name_at = strlen(l->text);
+	}
+	return l;
 }
 
 static void arcs_of(struct app *a, uint32_t n, int parents)
@@ -139,19 +173,13 @@ static void arcs_of(struct app *a, uint32_t n, int parents)
 	uint32_t k0 = start[n], k1 = start[n + 1];
 	uint32_t *v;
 	uint32_t m = entry_arcs(g, n, parents, &v);
-	if (parents && m == 0) {
-		struct entry_line *l = add(a, 0, CG_NONE, CG_NONE);
-		char row[ROWS_MAX];
-		char *e = rows_spontaneous(row, 0);
-		l->text = xmalloc((size_t)(e - row) + 1);
-		snprintf(l->text, (size_t)(e - row) + 1, "%.*s", (int)(e - row), row);
-		l->name_at = strlen(l->text);
-	}
+	if (parents && m == 0)
+		add(a, 0, CG_NONE, CG_NONE); /* <spontaneous> */
 	for (uint32_t i = 0; i < m; i++)
-		arc_line(a, n, v[i], parents);
+		arc_line(a, v[i], parents);
 	for (uint32_t k = k0; k < k1; k++)
 		if (g->arcs[list[k]].deleted)
-			arc_line(a, n, list[k], parents);
+			arc_line(a, list[k], parents);
 	free(v);
 }
 
@@ -180,21 +208,16 @@ void view_entry_build(struct app *a)
 	uint32_t primary = 0;
 	if (n >= g->nfuncs) {
 		primary = (uint32_t)E->nel;
-		struct entry_line *l = add(a, 1, n, CG_NONE);
-		set_primary(a, l, n);
+		add(a, 1, n, CG_NONE);
 		uint32_t *v;
 		uint32_t m = entry_members(g, n, &v);
-		for (uint32_t i = 0; i < m; i++) {
-			char row[ROWS_MAX];
-			l = add(a, 3, v[i], CG_NONE);
-			set_named(a, l, row, rows_member(row, g, v[i], 0), v[i]);
-		}
+		for (uint32_t i = 0; i < m; i++)
+			add(a, 3, v[i], CG_NONE);
 		free(v);
 	} else {
 		arcs_of(a, n, 1);
 		primary = (uint32_t)E->nel;
-		struct entry_line *l = add(a, 1, n, CG_NONE);
-		set_primary(a, l, n);
+		add(a, 1, n, CG_NONE);
 		arcs_of(a, n, 0);
 	}
 	a->ep.n = (uint32_t)E->nel;
@@ -237,7 +260,7 @@ void view_entry_draw(struct app *a, int y, int h, int w)
 			draw_fill(y + r, w, 0);
 			continue;
 		}
-		const struct entry_line *l = &E->el[i];
+		const struct entry_line *l = line_text(a, i);
 		int cur = i == a->ep.cur;
 		int right = baseline_shown(a, w) ? 12 : 0;
 		int arcw = right && baseline_calls_shown(a, w) ? 10 : 0;
