@@ -36,9 +36,10 @@ static void selection_text(struct app *a, char *buf, size_t len)
 			if (cg_in_set(&g->nodes[i], CG_INCL_GRAPH) && nfocus++ == 0)
 				one = i;
 			/* mcount & co are out of everything from the start,
-			 * and no :unhide brings them back: not counted */
-			nhidden += !g->nodes[i].sym->is_excluded &&
-				   cg_in_set(&g->nodes[i], CG_EXCL_GRAPH);
+			 * and no :unhide brings them back: not counted (the
+			 * set first: it is in the node, the symbol is not) */
+			nhidden += cg_in_set(&g->nodes[i], CG_EXCL_GRAPH) &&
+				   !g->nodes[i].sym->is_excluded;
 		}
 		size_t k = 0;
 		text[0] = 0;

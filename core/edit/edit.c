@@ -83,6 +83,7 @@ void edit_close(struct edit *e)
 	free(e->orig_fn);
 	free(e->orig_cyc);
 	free(e->del_seq);
+	free(e->toggled);
 	free(e->del_list);
 	free(e->group_label);
 	free(e->cyc_cache);
@@ -111,10 +112,13 @@ double edit_last_propagate_seconds(const struct edit *e)
 	return e->prop_secs;
 }
 
+/* The arcs the ops set are the only ones whose flags changed since the
+ * last propagation (whoever else sets one propagates at once). */
 static void repropagate(struct edit *e)
 {
 	double t0 = util_now();
-	cg_propagate(&e->l->g);
+	cg_propagate_arcs(&e->l->g, e->toggled, e->ntoggled);
+	e->ntoggled = 0;
 	e->prop_secs = util_now() - t0;
 	e->gen++;
 }
@@ -128,6 +132,9 @@ static void op_apply(struct edit *e, const struct edit_op *op, int dir)
 	case EDIT_OP_ARC:
 		g->arcs[op->target].deleted = dir ? op->new_u8 : op->old_u8;
 		e->del_seq[op->target] = dir ? op->new_seq : op->old_seq;
+		util_grow((void **)&e->toggled, &e->toggled_cap, e->ntoggled + 1,
+			  sizeof *e->toggled);
+		e->toggled[e->ntoggled++] = op->target;
 		break;
 	case EDIT_OP_SELF:
 		g->nodes[op->target].self_time = dir ? op->new_d : op->old_d;

@@ -57,6 +57,8 @@ struct edit {
 	uint32_t *del_seq; /* per arc: deletion order, 0 = live */
 	size_t del_cap;    /* entries allocated in del_seq */
 	uint32_t seq;
+	uint32_t *toggled; /* arcs set by ops since the last propagation */
+	size_t ntoggled, toggled_cap;
 	uint32_t *del_list; /* cache of edit_deleted_arcs() */
 	size_t ndel;
 	unsigned long del_gen;

@@ -392,26 +392,58 @@ void cg_propagate_full(struct cg *g)
 	remember(g);
 }
 
-void cg_propagate(struct cg *g)
+/* The arcs toggled since the last propagation, in increasing order, into
+ * *T: those of HINT (NHINT of them) when given, else every arc's flag
+ * compared.  Returns how many, or -1 when one of them moves the
+ * numbering (then a full propagation is needed). */
+static long toggled(const struct cg *g, const uint32_t *hint, size_t nhint, uint32_t **t)
+{
+	uint32_t n = 0;
+	if (hint) {
+		*t = xmalloc((nhint + 1) * sizeof **t);
+		for (size_t i = 0; i < nhint; i++)
+			if (hint[i] < g->narcs &&
+			    g->dead[hint[i]] != g->arcs[hint[i]].deleted)
+				(*t)[n++] = hint[i];
+		qsort(*t, n, sizeof **t, cmp_u32);
+		uint32_t m = 0;
+		for (uint32_t i = 0; i < n; i++)
+			if (m == 0 || (*t)[m - 1] != (*t)[i])
+				(*t)[m++] = (*t)[i];
+		n = m;
+		for (uint32_t i = 0; i < n; i++)
+			if (!keeps_numbering(g, (*t)[i]))
+				return -1;
+		return n;
+	}
+	uint32_t cap = 16;
+	*t = xmalloc(cap * sizeof **t);
+	for (uint32_t a = 0; a < g->narcs; a++) {
+		if (g->dead[a] == g->arcs[a].deleted)
+			continue;
+		if (!keeps_numbering(g, a))
+			return -1;
+		if (n == cap)
+			*t = xrealloc(*t, (cap *= 2) * sizeof **t);
+		(*t)[n++] = a;
+	}
+	return n;
+}
+
+static void propagate(struct cg *g, const uint32_t *hint, size_t nhint)
 {
 	if (!g->prop_valid || !g->adj_valid || g->prop_narcs != g->narcs) {
 		cg_propagate_full(g);
 		return;
 	}
-	uint32_t n = 0, cap = 16;
-	uint32_t *t = xmalloc(cap * sizeof *t);
-	for (uint32_t a = 0; a < g->narcs; a++) {
-		if (g->dead[a] == g->arcs[a].deleted)
-			continue;
-		if (!keeps_numbering(g, a)) {
-			free(t);
-			cg_propagate_full(g);
-			return;
-		}
-		if (n == cap)
-			t = xrealloc(t, (cap *= 2) * sizeof *t);
-		t[n++] = a;
+	uint32_t *t;
+	long got = toggled(g, hint, nhint, &t);
+	if (got < 0) {
+		free(t);
+		cg_propagate_full(g);
+		return;
 	}
+	uint32_t n = (uint32_t)got;
 	/* Only arcs changed: the times and calls as they were tell which
 	 * nodes can move in the print order. */
 	int part = !inputs_changed(g);
@@ -444,4 +476,15 @@ void cg_propagate(struct cg *g)
 	free(tot);
 	free(calls);
 	free(t);
+}
+
+void cg_propagate(struct cg *g)
+{
+	propagate(g, NULL, 0);
+}
+
+void cg_propagate_arcs(struct cg *g, const uint32_t *arcs, size_t n)
+{
+	static const uint32_t none[1] = { 0 };
+	propagate(g, arcs ? arcs : none, arcs ? n : 0);
 }
