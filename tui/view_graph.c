@@ -2,7 +2,15 @@
 /* view_graph: the call graph, one row per entry: GNU gprof's primary
  * line, in its order unless sorted by a column; which entries and the
  * line format are core's rules (rows.h).
- * The entry pane below shows the selected row's whole entry. */
+ * The entry pane below shows the selected row's whole entry.
+ *
+ * Against a baseline, each function only the baseline has gets a row
+ * like an entry's: the primary line of its entry in the baseline's call
+ * graph (percentage, self, children and calls as gprof prints the
+ * baseline) without the index, which is the baseline's, and "(removed)"
+ * after the name.  Its numbers order it as this run's are ordered: in
+ * GNU's order it comes where its total time (seconds) falls among this
+ * run's entries.  It has no entry pane. */
 #include "config.h"
 #include "view_graph.h"
 #include "app.h"
@@ -16,54 +24,77 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct cg *graph(const void *ctx)
+/* The node of row R (a removed function's is the baseline's) and what
+ * its ticks are worth when L and R are rows of two models: seconds then
+ * (the models' rates may differ), else the ticks themselves, so that
+ * this run's rows keep GNU's order to the tick. */
+static const struct cg_node *node_of(const void *ctx, uint32_t l, uint32_t r, uint32_t row,
+				     double *per_tick)
 {
-	return ((const struct app *)ctx)->g;
+	uint32_t n;
+	const struct cg *g = list_row_graph(ctx, row, &n);
+	*per_tick = (l ^ r) & VIEW_ROW_BASE ? cg_seconds(g, 1) : 1;
+	return &g->nodes[n];
 }
 
+/* GNU's order: this run's rows by their index; a removed function's by
+ * its total time, after this run's of the same time. */
 static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = graph(ctx);
-	return util_cmp_num(g->nodes[l].index, g->nodes[r].index);
+	double sl, sr;
+	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
+	if (!((l | r) & VIEW_ROW_BASE))
+		return util_cmp_num(a->index, b->index);
+	int c = -util_cmp_num((a->prop_self + a->prop_child) * sl,
+			      (b->prop_self + b->prop_child) * sr);
+	return c ? c : ((l & VIEW_ROW_BASE) != 0) - ((r & VIEW_ROW_BASE) != 0);
 }
 
 static int cmp_self(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = graph(ctx);
-	return -util_cmp_num(g->nodes[l].prop_self, g->nodes[r].prop_self);
+	double sl, sr;
+	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
+	return -util_cmp_num(a->prop_self * sl, b->prop_self * sr);
 }
 
 static int cmp_children(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = graph(ctx);
-	return -util_cmp_num(g->nodes[l].prop_child, g->nodes[r].prop_child);
+	double sl, sr;
+	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
+	return -util_cmp_num(a->prop_child * sl, b->prop_child * sr);
 }
 
 static int cmp_calls(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = graph(ctx);
-	const struct cg_node *a = &g->nodes[l], *b = &g->nodes[r];
+	double sl, sr;
+	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
 	return -util_cmp_num((double)(a->ncalls + a->self_calls),
 			     (double)(b->ncalls + b->self_calls));
 }
 
-static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
+static const char *name_of(const void *ctx, uint32_t row)
 {
-	const struct cg *g = graph(ctx);
-	const char *a = l < g->nfuncs ? g->nodes[l].sym->dname : "";
-	const char *b = r < g->nfuncs ? g->nodes[r].sym->dname : "";
-	return strcmp(a, b);
+	uint32_t n;
+	const struct cg *g = list_row_graph(ctx, row, &n);
+	return n < g->nfuncs ? g->nodes[n].sym->dname : "";
 }
 
+static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
+{
+	return strcmp(name_of(ctx, l), name_of(ctx, r));
+}
+
+/* Every column orders the removed functions' rows by the numbers they
+ * show (list.h). */
 static const struct list_column columns[] = {
-	{ "total", cmp_index, "% time", 0, 0 },
-	{ "self", cmp_self, "self", 0, 0 },
-	{ "children", cmp_children, "children", 0, 0 },
-	{ "calls", cmp_calls, "called", 0, 0 },
-	{ "name", cmp_name, "name", 0, 0 },
-	{ "change", baseline_cmp_change, NULL, 0, 1 },
-	{ "significance", baseline_cmp_signif, NULL, 0, 1 },
-	{ NULL, NULL, NULL, 0, 0 },
+	{ "total", cmp_index, "% time", 0, 0, 1 },
+	{ "self", cmp_self, "self", 0, 0, 1 },
+	{ "children", cmp_children, "children", 0, 0, 1 },
+	{ "calls", cmp_calls, "called", 0, 0, 1 },
+	{ "name", cmp_name, "name", 0, 0, 1 },
+	{ "change", baseline_cmp_change, NULL, 0, 1, 1 },
+	{ "significance", baseline_cmp_signif, NULL, 0, 1, 1 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
 };
 
 static void build(struct app *a, struct view *v)
@@ -74,6 +105,8 @@ static void build(struct app *a, struct view *v)
 		if (rows_graph_shown(g, g->order[k], a->o->report.zero,
 				     a->o->report.line))
 			list_offer(a, v, g->order[k]);
+	if (baseline_active())
+		list_offer_removed(a, v);
 	list_finish(a, v, 1);
 }
 
@@ -93,8 +126,18 @@ void view_primary_line(const struct app *a, uint32_t n, char *buf, size_t len)
 static void fmt(struct app *a, struct view *v, uint32_t n, char *buf, size_t len,
 		double *pct)
 {
-	view_primary_line(a, n, buf, len);
 	*pct = list_node_pct(a, v->id, n);
+	if (n & VIEW_ROW_BASE) {
+		/* the baseline's primary line, its index blanked (6 wide) */
+		char row[ROWS_MAX];
+		uint32_t b;
+		const struct cg *g = list_row_graph(a, n, &b);
+		char *e = rows_primary(row, g, b, 0);
+		snprintf(buf, len, "%6s%.*s%s  (removed)", "", (int)(e - row - 6),
+			 row + 6, baseline_row_name(n));
+		return;
+	}
+	view_primary_line(a, n, buf, len);
 }
 
 static void draw(struct app *a, struct view *v, int y, int h, int w)
@@ -107,9 +150,10 @@ static void draw(struct app *a, struct view *v, int y, int h, int w)
 
 static int key(struct app *a, struct view *v, int act)
 {
-	(void)v;
 	if (act != ACT_ENTER)
 		return 0;
+	if (list_enter_removed(a, v))
+		return 1;
 	/* The entry of the row is the pane below: Enter goes into it. */
 	if (a->entry_h > 0)
 		a->focus_entry = 1;
@@ -125,5 +169,6 @@ const struct view_ops view_graph_ops = {
 	.key = key,
 	.row_text = list_ops_row_text,
 	.current = list_ops_current,
+	.row_name = list_ops_row_name,
 	.columns = columns,
 };
