@@ -59,9 +59,9 @@ struct app {
 	 * VIEW_ROW_BASE) the cursor is on, node being CG_NONE then, so the
 	 * lists keep the cursor on it as on a function; 0 when none. */
 	uint32_t node_removed;
-	struct pane ep;         /* the entry pane's (its lines: view_entry.c) */
-	struct view entry;      /* the entry pane's private state */
-	int ep_restore;         /* its next build puts the cursor at: */
+	struct pane ep;    /* the entry pane's (its lines: view_entry.c) */
+	struct view entry; /* the entry pane's private state */
+	int ep_restore;    /* its next build puts the cursor at: */
 	uint32_t ep_cur, ep_top;
 	unsigned long seen_gen; /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */

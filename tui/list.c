@@ -98,7 +98,8 @@ int list_enter_removed(struct app *a, struct view *v)
 {
 	if (v->pane.cur >= v->pane.n || !(v->rows[v->pane.cur] & VIEW_ROW_BASE))
 		return 0;
-	app_message(a, 1, "%s: only in the baseline (removed since): no entry in this run",
+	app_message(a, 1,
+		    "%s: only in the baseline (removed since): no entry in this run",
 		    baseline_row_name(v->rows[v->pane.cur]));
 	return 1;
 }

@@ -24,52 +24,54 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The node of row R (a removed function's is the baseline's) and what
- * its ticks are worth when L and R are rows of two models: seconds then
- * (the models' rates may differ), else the ticks themselves, so that
+/* The nodes of rows L and R (a removed function's is the baseline's)
+ * and what their ticks are worth: seconds when the rows are of two
+ * models (the rates may differ), else the ticks themselves, so that
  * this run's rows keep GNU's order to the tick. */
-static const struct cg_node *node_of(const void *ctx, uint32_t l, uint32_t r, uint32_t row,
-				     double *per_tick)
+struct pair {
+	const struct cg_node *l, *r;
+	double sl, sr;
+};
+
+static struct pair pair_of(const void *ctx, uint32_t l, uint32_t r)
 {
-	uint32_t n;
-	const struct cg *g = list_row_graph(ctx, row, &n);
-	*per_tick = (l ^ r) & VIEW_ROW_BASE ? cg_seconds(g, 1) : 1;
-	return &g->nodes[n];
+	uint32_t nl, nr;
+	const struct cg *gl = list_row_graph(ctx, l, &nl);
+	const struct cg *gr = list_row_graph(ctx, r, &nr);
+	int two = ((l ^ r) & VIEW_ROW_BASE) != 0;
+	return (struct pair){ &gl->nodes[nl], &gr->nodes[nr], two ? cg_seconds(gl, 1) : 1,
+			      two ? cg_seconds(gr, 1) : 1 };
 }
 
 /* GNU's order: this run's rows by their index; a removed function's by
  * its total time, after this run's of the same time. */
 static int cmp_index(const void *ctx, uint32_t l, uint32_t r)
 {
-	double sl, sr;
-	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
+	struct pair p = pair_of(ctx, l, r);
 	if (!((l | r) & VIEW_ROW_BASE))
-		return util_cmp_num(a->index, b->index);
-	int c = -util_cmp_num((a->prop_self + a->prop_child) * sl,
-			      (b->prop_self + b->prop_child) * sr);
+		return util_cmp_num(p.l->index, p.r->index);
+	int c = -util_cmp_num((p.l->prop_self + p.l->prop_child) * p.sl,
+			      (p.r->prop_self + p.r->prop_child) * p.sr);
 	return c ? c : ((l & VIEW_ROW_BASE) != 0) - ((r & VIEW_ROW_BASE) != 0);
 }
 
 static int cmp_self(const void *ctx, uint32_t l, uint32_t r)
 {
-	double sl, sr;
-	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
-	return -util_cmp_num(a->prop_self * sl, b->prop_self * sr);
+	struct pair p = pair_of(ctx, l, r);
+	return -util_cmp_num(p.l->prop_self * p.sl, p.r->prop_self * p.sr);
 }
 
 static int cmp_children(const void *ctx, uint32_t l, uint32_t r)
 {
-	double sl, sr;
-	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
-	return -util_cmp_num(a->prop_child * sl, b->prop_child * sr);
+	struct pair p = pair_of(ctx, l, r);
+	return -util_cmp_num(p.l->prop_child * p.sl, p.r->prop_child * p.sr);
 }
 
 static int cmp_calls(const void *ctx, uint32_t l, uint32_t r)
 {
-	double sl, sr;
-	const struct cg_node *a = node_of(ctx, l, r, l, &sl), *b = node_of(ctx, l, r, r, &sr);
-	return -util_cmp_num((double)(a->ncalls + a->self_calls),
-			     (double)(b->ncalls + b->self_calls));
+	struct pair p = pair_of(ctx, l, r);
+	return -util_cmp_num((double)(p.l->ncalls + p.l->self_calls),
+			     (double)(p.r->ncalls + p.r->self_calls));
 }
 
 static const char *name_of(const void *ctx, uint32_t row)
