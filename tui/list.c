@@ -81,11 +81,14 @@ void list_offer(struct app *a, struct view *v, uint32_t n)
 	list_add(v, n);
 }
 
-void list_offer_removed(struct app *a, struct view *v)
+void list_offer_removed(struct app *a, struct view *v, list_shown_fn *shown)
 {
-	uint32_t k = 0, row;
-	while ((row = baseline_next_removed(a, &k)) != CG_NONE)
-		list_offer(a, v, row);
+	uint32_t k = 0, row, n;
+	while ((row = baseline_next_removed(a, &k)) != CG_NONE) {
+		const struct cg *g = list_row_graph(a, row, &n);
+		if (!shown || shown(a, g, n))
+			list_offer(a, v, row);
+	}
 }
 
 const struct cg *list_row_graph(const struct app *a, uint32_t row, uint32_t *n)

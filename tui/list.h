@@ -60,11 +60,15 @@ void list_offer(struct app *a, struct view *v, uint32_t n);
  * when the sort is); the rows of removed functions are merged into it
  * by column 0's CMP (each before the first row it orders after it). */
 void list_finish(struct app *a, struct view *v, int gnu_order_as_built);
+/* Whether a view's rule (rows.h) lists node N of model G, the browser's
+ * or the baseline's. */
+typedef int list_shown_fn(const struct app *a, const struct cg *g, uint32_t n);
 /* Against a baseline: offer the rows of the functions only the baseline
- * has (view.h's VIEW_ROW_BASE), in the comparison's order.  A view that
- * lists them draws them (its list_fmt), gives list_ops_row_name, and
- * answers Enter on them with list_enter_removed. */
-void list_offer_removed(struct app *a, struct view *v);
+ * has (view.h's VIEW_ROW_BASE), in the comparison's order, those SHOWN
+ * says the view's rule lists in the baseline's model (NULL: all).  A
+ * view that lists them draws them (its list_fmt), gives
+ * list_ops_row_name, and answers Enter on them with list_enter_removed. */
+void list_offer_removed(struct app *a, struct view *v, list_shown_fn *shown);
 /* The model list row ROW is a node of, that node in *N: the browser's,
  * or the baseline's (baseline.h) for a removed function's row. */
 const struct cg *list_row_graph(const struct app *a, uint32_t row, uint32_t *n);

@@ -84,7 +84,7 @@ static void build(struct app *a, struct view *v)
 		if (rows_flat_shown(g, i, a->o->report.zero))
 			list_offer(a, v, i);
 	if (baseline_active())
-		list_offer_removed(a, v);
+		list_offer_removed(a, v, NULL); /* all: the summary's count */
 	list_finish(a, v, 0);
 }
 

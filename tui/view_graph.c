@@ -4,8 +4,8 @@
  * line format are core's rules (rows.h).
  * The entry pane below shows the selected row's whole entry.
  *
- * Against a baseline, each function only the baseline has gets a row
- * like an entry's: the primary line of its entry in the baseline's call
+ * Against a baseline, each function only the baseline has (and that has
+ * an entry in the baseline's call graph) gets a row like an entry's: the primary line of its entry in the baseline's call
  * graph (percentage, self, children and calls as gprof prints the
  * baseline) without the index, which is the baseline's, and "(removed)"
  * after the name.  Its numbers order it as this run's are ordered: in
@@ -99,16 +99,21 @@ static const struct list_column columns[] = {
 	{ NULL, NULL, NULL, 0, 0, 0 },
 };
 
+/* Whether G's call graph has an entry for N. */
+static int shown(const struct app *a, const struct cg *g, uint32_t n)
+{
+	return rows_graph_shown(g, n, a->o->report.zero, a->o->report.line);
+}
+
 static void build(struct app *a, struct view *v)
 {
 	const struct cg *g = a->g;
 	list_begin(v);
 	for (uint32_t k = 0; k < g->norder; k++)
-		if (rows_graph_shown(g, g->order[k], a->o->report.zero,
-				     a->o->report.line))
+		if (shown(a, g, g->order[k]))
 			list_offer(a, v, g->order[k]);
 	if (baseline_active())
-		list_offer_removed(a, v);
+		list_offer_removed(a, v, shown);
 	list_finish(a, v, 1);
 }
 

@@ -2,7 +2,7 @@
 /* view_index: GNU gprof's index of names, one row per function or cycle
  * with its [N]; functions sharing a name are told apart as the report's
  * index does it, by their file.  Against a baseline, the functions only
- * the baseline has are listed too, in the index's order among this
+ * the baseline has are listed too (those the baseline's index lists), in the index's order among this
  * run's, without an index (theirs is the baseline's) and marked
  * "(removed)". */
 #include "config.h"
@@ -42,16 +42,22 @@ static const struct list_column columns[] = {
 	{ NULL, NULL, NULL, 0, 0, 0 },
 };
 
+/* Whether G's index lists N. */
+static int shown(const struct app *a, const struct cg *g, uint32_t n)
+{
+	return rows_index_shown(g, n, a->o->report.zero);
+}
+
 static void build(struct app *a, struct view *v)
 {
 	const struct cg *g = a->g;
 	list_begin(v);
 	for (uint32_t i = 0; i < g->nfuncs + g->ncycles; i++) {
-		if (rows_index_shown(g, i, a->o->report.zero))
+		if (shown(a, g, i))
 			list_offer(a, v, i);
 	}
 	if (baseline_active())
-		list_offer_removed(a, v);
+		list_offer_removed(a, v, shown);
 	list_finish(a, v, 0);
 }
 
