@@ -251,10 +251,201 @@ else
 	tg_fail "columns follow edits" "got $got, want $want (rc $rc)" "$(cat edit.err)"
 fi
 
+# removed_graph_index: the functions only the baseline has in the call
+# graph and the index (run in $W after the flat view's cases, with
+# cmp-rm, rm-base.out, rm-gmon.out, rm-names.exp and rm-cols.exp).
+# graph_rows FILE: "total self children calls name R" per row of a
+# call-graph screen, R 1 on a removed function's row (no index; the
+# mark after the name), else 0; total is self + children.
+graph_rows() {
+	tui_list_rows "$1" | awk '{
+		r = $1 !~ /^\[[0-9]+\]$/
+		o = r ? 0 : 1
+		calls = $(o + 4) ~ /^[0-9]+(\+[0-9]+)?$/ ? $(o + 4) : "-"
+		nm = ""
+		for (i = o + 4; i < NF; i++) {
+			if (r && $(i + 1) == "(removed)") { nm = $i; break }
+			if (!r && $(i + 1) ~ /^\[[0-9]+\]$/) { nm = $i; break }
+		}
+		printf "%.2f %s %s %s %s %d\n", $(o + 2) + $(o + 3), $(o + 2), $(o + 3), calls, nm, r }'
+}
+removed_graph_index() {
+	"$GPROF" -b ./cmp-rm rm-base.out > rm-base.gprof
+	"$GPROF" -b ./cmp-rm rm-gmon.out > rm-now.gprof
+	# the baseline's primary lines: "%time self children calls name"
+	awk '/^index % time/ { on = 1; next } on && /^\[[0-9]+\]/ { print $2, $3, $4, $5, $6 }' \
+		rm-base.gprof | grep -F -w -f rm-names.exp | sort -k5 > rm-prim.exp
+	cat > rmg.keys <<'K'
+:set bars off
+:graph
+:save-display rmg1.scr
+/old_path
+:save-display rmg2.scr
+<Enter>
+:save-display rmg3.scr
+:sort name
+:save-display rmg4.scr
+:sort self
+:save-display rmg5.scr
+:filter old
+:save-display rmg6.scr
+:filter off
+:sort total
+:index
+:save-display rmi1.scr
+<Enter>
+:save-display rmi2.scr
+/gone_too
+:save-display rmi3.scr
+:sort index
+:save-display rmi4.scr
+:q
+K
+	rc=$(tui_run rmg --baseline=rm-base.out ./cmp-rm rm-gmon.out)
+	tui_screens rmg
+	graph_rows rmg1.scr > rmg1.rows
+	# each removed function: its row, the baseline's primary line (without
+	# the index) and "(removed)"
+	tui_list_rows rmg1.scr | awk '/  \(removed\)/ { print $1, $2, $3, $4, $5 }' | sort -k5 > rm-prim.got
+	if [ "$rc" = 0 ] && [ "$(wc -l < rm-prim.exp)" = "$(wc -l < rm-names.exp)" ] &&
+	   cmp -s rm-prim.exp rm-prim.got; then
+		tg_pass "graph view: each removed function's row is its baseline entry's primary line (gprof -b), marked"
+	else
+		tg_fail "graph view: removed functions' rows as the baseline's primary lines" \
+			"want: $(cat rm-prim.exp)" "got: $(cat rm-prim.got)" "$(cat rmg.err)"
+	fi
+	{ echo; echo; grep -F '(removed)' rmg1.scr; } > rmg-rows.scr
+	cols rmg-rows.scr | sort > rmg-cols.got
+	calls=$(grep -F '(removed)' rmg1.scr | awk '{ n = 0; for (i = 1; i <= NF; i++) if ($i == "gone") n++; print n }' | sort -u)
+	if [ -s rmg-cols.got ] && cmp -s rm-cols.exp rmg-cols.got && [ "$calls" = 1 ]; then
+		tg_pass "graph view: removed rows' base self, change and calls columns as the text comparison's"
+	else
+		tg_fail "graph view: removed rows' comparison columns" "$(diff rm-cols.exp rmg-cols.got)" \
+			"gone marks: $calls"
+	fi
+	# GNU's order: this run's entries as gprof -b lists them, each
+	# removed function where its baseline total time falls (rows down by
+	# total, to the rounding of two columns); small comes after them
+	awk '/^index % time/ { on = 1; next } on && /^\[[0-9]+\]/ { print $NF == "" ? "" : $(NF - 1) }' \
+		rm-now.gprof > rmg-now.exp
+	awk '$6 == 0 { print $5 }' rmg1.rows > rmg-now.got
+	bad=$(awk '{ if (NR > 1 && $1 > prev + 0.015) print "up at", $0; prev = $1 }' rmg1.rows)
+	after=$(awk '$6 == 1 { seen = 1 } seen && $6 == 0 && $5 == "small" { print "yes" }' rmg1.rows)
+	if [ -z "$bad" ] && [ "$after" = yes ] && cmp -s rmg-now.exp rmg-now.got &&
+	   [ "$(awk '$6 == 1' rmg1.rows | wc -l)" = "$(wc -l < rm-names.exp)" ]; then
+		tg_pass "graph view: removed rows where their baseline total falls in GNU's order"
+	else
+		tg_fail "graph view: removed rows in GNU's order by total" "$bad" "small after: $after" \
+			"$(diff rmg-now.exp rmg-now.got)" "$(cat rmg1.rows)"
+	fi
+	expect "graph view: search finds a removed row; the name line says it" rmg2.scr \
+		'^─── old_path \(removed: only in the baseline\) ─'
+	m=$(tui_message rmg3.scr | sed 's/ *$//')
+	if [ "$m" = "old_path: only in the baseline (removed since): no entry in this run" ] &&
+	   [ -z "$(tui_entry_rows rmg3.scr | grep -v '^>\{0,1\} *$' | grep -v '^old_path:')" ]; then
+		tg_pass "graph view: Enter on a removed row says it is only in the baseline"
+	else
+		tg_fail "graph view: Enter on a removed row" "$m" "$(tui_entry_rows rmg3.scr)"
+	fi
+	# :sort name: every name in order, the cursor still on old_path
+	graph_rows rmg4.scr | awk '{ print $5 }' > rmg4.names
+	cur=$(tui_cursor_row rmg4.scr)
+	if LC_ALL=C sort -c rmg4.names 2>/dev/null && grep -qx old_path rmg4.names &&
+	   grep -qx gone_too rmg4.names && case $cur in *old_path*"(removed)"*) true ;; *) false ;; esac; then
+		tg_pass "graph view :sort name: removed rows among the others, cursor kept on its row"
+	else
+		tg_fail "graph view :sort name" "cursor: $cur" "$(cat rmg4.names)"
+	fi
+	graph_rows rmg5.scr > rmg5.rows
+	bad=$(awk '{ if (NR > 1 && $2 > prev) print "up at", $0; prev = $2 }' rmg5.rows)
+	if [ -z "$bad" ] && [ "$(awk '$6 == 1' rmg5.rows | wc -l)" = "$(wc -l < rm-names.exp)" ] &&
+	   awk '$6 == 1 && !r { r = NR } $6 == 0 { c = NR } END { exit !(r && r < c) }' rmg5.rows; then
+		tg_pass "graph view :sort self: removed rows by their baseline self time"
+	else
+		tg_fail "graph view :sort self" "$bad" "$(cat rmg5.rows)"
+	fi
+	if [ "$(graph_rows rmg6.scr | awk '{ print $5, $6 }')" = "old_path 1" ]; then
+		tg_pass "graph view :filter: a removed row matches by name"
+	else
+		tg_fail "graph view :filter old" "$(tui_list_rows rmg6.scr)"
+	fi
+	# the index: this run's functions (gprof -b's index) and the removed
+	# ones, by name as the index orders them, those marked without an index
+	sed -n '/^Index by function name/,$p' rm-now.gprof |
+		awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) print $(i + 1) }' |
+		cat - rm-names.exp | LC_ALL=C sort > rmi.exp
+	tui_list_rows rmi1.scr | awk '{ print $1 ~ /^\[[0-9]+\]$/ ? $2 : $1 }' > rmi.got
+	tui_list_rows rmi1.scr | awk '$1 !~ /^\[/ && $2 == "(removed)" { print $1 }' | sort > rmi-rm.got
+	cur=$(tui_cursor_row rmi1.scr)
+	if cmp -s rmi.exp rmi.got && cmp -s rm-names.exp rmi-rm.got &&
+	   case $cur in *old_path*"(removed)"*) true ;; *) false ;; esac; then
+		tg_pass "index view: removed functions in the index's order, marked; cursor followed from the graph"
+	else
+		tg_fail "index view: removed functions" "cursor: $cur" "$(diff rmi.exp rmi.got)" \
+			"$(diff rm-names.exp rmi-rm.got)"
+	fi
+	m=$(tui_message rmi2.scr | sed 's/ *$//')
+	if [ "$m" = "old_path: only in the baseline (removed since): no entry in this run" ] &&
+	   grep -q '^  index ▼name' rmi2.scr; then
+		tg_pass "index view: Enter on a removed row says so and stays"
+	else
+		tg_fail "index view: Enter on a removed row" "$m" "$(head -2 rmi2.scr)"
+	fi
+	expect "index view: the name line of a removed row" rmi3.scr \
+		'^─── gone_too \(removed: only in the baseline\) ─'
+	last=$(tui_list_rows rmi4.scr | tail -2 | grep -c '(removed)')
+	if [ "$last" = 2 ] && tui_list_rows rmi4.scr | head -1 | grep -q '^ *\[[0-9][0-9]*\] '; then
+		tg_pass "index view :sort index: removed rows (no index) last"
+	else
+		tg_fail "index view :sort index" "$(tui_list_rows rmi4.scr)"
+	fi
+	# without a baseline, neither view lists one
+	cat > rmn.keys <<'K'
+:graph
+:save-display rmn1.scr
+:index
+:save-display rmn2.scr
+:q
+K
+	rc=$(tui_run rmn ./cmp-rm rm-gmon.out)
+	tui_screens rmn
+	refute "no baseline: no removed rows in the call graph" rmn1.scr '\(removed\)'
+	refute "no baseline: no removed rows in the index" rmn2.scr '\(removed\)'
+	# random keys (fixed seed) from the call graph and the index
+	for v in graph index; do
+		awk -v v="$v" 'BEGIN {
+			srand(v == "graph" ? 11 : 13)
+			n = split("<Down> <Up> <PgDn> <Home> <End> <Enter> <BS> <Tab> d r u <C-r> f c i s ? > <lt> t n N <Space> a ] [ T g", k, " ")
+			cmds[1] = ":filter 100%"; cmds[2] = ":filter old"; cmds[3] = ":filter off"
+			cmds[4] = ":sort change"; cmds[5] = ":sort name desc"; cmds[6] = "/o"
+			cmds[7] = ":k main/kept"; cmds[8] = ":significant"; cmds[9] = ":hide spin"
+			cmds[10] = ":" v; cmds[11] = "<resize:3,30>"; cmds[12] = "<resize:40,120>"
+			cmds[13] = "<click:5,5>"; cmds[14] = ":sort self"; cmds[15] = ":sort total desc"
+			cmds[16] = ":scale 2"; cmds[17] = ":baseline off"; cmds[18] = ":baseline rm-base.out"
+			print ":" v
+			for (i = 0; i < 600; i++) {
+				if (rand() < 0.15) print cmds[int(rand() * 18) + 1]
+				else print k[int(rand() * n) + 1]
+			}
+			print ":save-display rmrand-" v ".scr"
+			print ":q!"
+		}' > rmrand-$v.keys
+		rc=$(tui_run rmrand-$v --baseline=rm-base.out ./cmp-rm rm-gmon.out)
+		if [ "$rc" = 0 ] && [ -s rmrand-$v.scr ]; then
+			tg_pass "removed functions: random keys from the $v view never crash"
+		else
+			tg_fail "removed functions: random keys from the $v view" "exit $rc" \
+				"$(head -20 rmrand-$v.err)"
+		fi
+	done
+}
+
 # --- functions only the baseline has are rows of the flat view: as many
 # as the summary's "removed", the text comparison's, with no time now,
 # the baseline's figures and the mark; the name line says it, nothing
-# acts on them, and they go with the baseline
+# acts on them, and they go with the baseline.  (small, in both runs,
+# takes less time now than either removed function took before: the
+# call graph lists it after them.)
 mkdir -p rm
 cat > rm/cmp.c <<'C'
 static volatile double sink;
@@ -262,10 +453,12 @@ void spin(long n) { for (long i = 0; i < n; i++) sink += i * 0.5; }
 void old_path(void) { for (long i = 0; i < 60000000; i++) sink += i * 0.25; }
 void gone_too(void) { spin(20000000); }
 void kept(void) { spin(60000000); }
+void small(void) { for (long i = 0; i < 1000000; i++) sink += i; }
 int main(int argc, char **argv)
 {
 	(void)argv;
 	kept();
+	small();
 	if (argc > 1) {
 		old_path();
 		gone_too();
@@ -357,6 +550,7 @@ K
 	else
 		tg_fail "removed functions: random keys never crash" "exit $rc" "$(head -20 rmrand.err)"
 	fi
+	removed_graph_index
 else
 	tg_fail "setup: two runs of a program that drops two functions" "$(cat rm/build.log)"
 fi

@@ -41,10 +41,13 @@ for v in help source-view cycles deleted flat index; do
 		emacs) back='<C-r>x<Esc>' ;;
 		esac
 		n=cancel-$v-$km
-		printf ':set keymap %s\n:%s\n:save-display %s.ref\n:q\n' \
+		# main selected first: the source view shows the selected
+		# function's file, and the mark names main
+		printf ':set keymap %s\n:goto main\n:%s\n:save-display %s.ref\n:q\n' \
 			"$km" "$v" "$n" > "$n-ref.keys"
 		cat > $n.keys <<K
 :set keymap $km
+:goto main
 :$v
 /x<Esc>
 /<C-g>

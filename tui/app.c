@@ -151,12 +151,24 @@ void app_named(const struct app *a, char *dst, size_t len, const char *row,
 		 app_node_name(a, n, buf, sizeof buf), (int)(re - ref), ref);
 }
 
+/* The highlighted row of V becomes the selection: its function, or
+ * none on a removed function's row, which is remembered. */
+static void select_row(struct app *a, struct view *v)
+{
+	uint32_t row = v->rows[v->pane.cur];
+	a->node = row & VIEW_ROW_BASE ? CG_NONE : row;
+	a->node_removed = row & VIEW_ROW_BASE ? row : 0;
+}
+
 void app_sync_cursor(struct app *a, int view)
 {
 	struct view *v = &a->views[view];
 	struct pane *p = &v->pane;
+	uint32_t want = a->node != CG_NONE ? a->node
+			: a->node_removed  ? a->node_removed
+					   : CG_NONE;
 	for (uint32_t i = 0; i < p->n; i++) {
-		if (v->rows[i] == a->node) {
+		if (v->rows[i] == want) {
 			p->cur = i;
 			return;
 		}
@@ -167,7 +179,7 @@ void app_sync_cursor(struct app *a, int view)
 	 * cursor is on becomes the selection, so what is highlighted is
 	 * what acts. */
 	if (view == a->view && p->n)
-		a->node = v->rows[p->cur] & VIEW_ROW_BASE ? CG_NONE : v->rows[p->cur];
+		select_row(a, v);
 }
 
 uint32_t app_cur_node(struct app *a, int view)
@@ -210,8 +222,9 @@ void app_ensure_rows(struct app *a, int id)
 		v->built_gen = edit_generation(a->ed);
 		v->dirty = 0;
 	}
-	if (id == a->view && view_has_funcs(id) && a->node == CG_NONE && v->pane.n)
-		a->node = app_cur_node(a, id);
+	if (id == a->view && view_has_funcs(id) && a->node == CG_NONE && v->pane.n &&
+	    v->pane.cur < v->pane.n)
+		select_row(a, v);
 }
 
 void app_invalidate(struct app *a)
@@ -248,6 +261,7 @@ static void remember(struct app *a)
 static void set_node(struct app *a, uint32_t node)
 {
 	a->node = node;
+	a->node_removed = 0;
 	if (node != CG_NONE)
 		a->node_member =
 			node < a->g->nfuncs ? node : a->g->nodes[node].next_member;
@@ -331,7 +345,7 @@ void app_moved(struct app *a)
 		set_node(a, n);
 	else if (view_has_funcs(a->view) && v->pane.cur < v->pane.n &&
 		 v->rows[v->pane.cur] & VIEW_ROW_BASE)
-		set_node(a, CG_NONE); /* nothing acts on a removed function */
+		select_row(a, v); /* nothing acts on a removed function */
 }
 
 void app_move_by(struct app *a, long d)

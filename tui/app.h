@@ -55,9 +55,13 @@ struct app {
 	struct view views[V_N]; /* indexed by enum view_id */
 	uint32_t node;          /* selected function or cycle node */
 	uint32_t node_member;   /* a member of it when node is a cycle */
-	struct pane ep;         /* the entry pane's (its lines: view_entry.c) */
-	struct view entry;      /* the entry pane's private state */
-	int ep_restore;         /* its next build puts the cursor at: */
+	/* The row of a function only the baseline has (view.h's
+	 * VIEW_ROW_BASE) the cursor is on, node being CG_NONE then, so the
+	 * lists keep the cursor on it as on a function; 0 when none. */
+	uint32_t node_removed;
+	struct pane ep;    /* the entry pane's (its lines: view_entry.c) */
+	struct view entry; /* the entry pane's private state */
+	int ep_restore;    /* its next build puts the cursor at: */
 	uint32_t ep_cur, ep_top;
 	unsigned long seen_gen; /* model generation the node was last mapped for */
 	int list_y, list_h, entry_y, entry_h; /* layout, for the mouse */
@@ -152,9 +156,10 @@ int app_search_rows(struct app *a, int dir, int from_next);
 void app_search(struct app *a, int dir, int again);
 
 /* The rows of the function lists.  The cursor is kept on a function:
- * app_sync_cursor() puts it back on app.node wherever that function
- * went, and when it is not listed, in the shown view, the row the cursor
- * lands on becomes app.node (the highlighted row is the selection). */
+ * app_sync_cursor() puts it back on app.node (or app.node_removed)
+ * wherever that function went, and when it is not listed, in the shown
+ * view, the row the cursor lands on becomes app.node (the highlighted
+ * row is the selection). */
 void app_sync_cursor(struct app *a, int view);
 uint32_t app_cur_node(struct app *a, int view);
 /* Row I of VIEW, 0 to its pane's n. */

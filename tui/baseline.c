@@ -62,6 +62,7 @@ void baseline_drop(struct app *a)
 	bl.files = NULL;
 	bl.nfiles = 0;
 	bl.only_significant = 0;
+	a->node_removed = 0; /* a row of the baseline's model */
 	app_invalidate(a);
 }
 

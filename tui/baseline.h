@@ -8,9 +8,9 @@
  * edits.  The lists get two extra columns (list.c's table): the
  * baseline's self time and the change with its significance mark, in
  * the text comparison's units (seconds, or percent of the total with
- * --normalize); the entry pane shows each line's change; the flat view
- * lists the functions only the baseline has as rows of their own
- * (view.h's VIEW_ROW_BASE).  One baseline at a time; none until one is
+ * --normalize); the entry pane shows each line's change; the flat,
+ * call-graph and index views list the functions only the baseline has
+ * as rows of their own (view.h's VIEW_ROW_BASE).  One baseline at a time; none until one is
  * loaded. */
 #ifndef TUI_BASELINE_H
 #define TUI_BASELINE_H

@@ -81,11 +81,30 @@ void list_offer(struct app *a, struct view *v, uint32_t n)
 	list_add(v, n);
 }
 
-void list_offer_removed(struct app *a, struct view *v)
+void list_offer_removed(struct app *a, struct view *v, list_shown_fn *shown)
 {
-	uint32_t k = 0, row;
-	while ((row = baseline_next_removed(a, &k)) != CG_NONE)
-		list_offer(a, v, row);
+	uint32_t k = 0, row, n;
+	while ((row = baseline_next_removed(a, &k)) != CG_NONE) {
+		const struct cg *g = list_row_graph(a, row, &n);
+		if (!shown || shown(a, g, n))
+			list_offer(a, v, row);
+	}
+}
+
+const struct cg *list_row_graph(const struct app *a, uint32_t row, uint32_t *n)
+{
+	*n = row & ~VIEW_ROW_BASE;
+	return row & VIEW_ROW_BASE ? baseline_graph() : a->g;
+}
+
+int list_enter_removed(struct app *a, struct view *v)
+{
+	if (v->pane.cur >= v->pane.n || !(v->rows[v->pane.cur] & VIEW_ROW_BASE))
+		return 0;
+	app_message(a, 1,
+		    "%s: only in the baseline (removed since): no entry in this run",
+		    baseline_row_name(v->rows[v->pane.cur]));
+	return 1;
 }
 
 /* A column's order, reversed or not. */
@@ -93,20 +112,52 @@ struct sorted {
 	const struct app *a;
 	util_cmp_u32 cmp;
 	int rev;
-	int baseline; /* a comparison's column: it orders removed functions too */
+	int all; /* the column orders removed functions' rows too */
 };
 
-/* The rows of removed functions (VIEW_ROW_BASE) have no value in this
- * run's columns: they come after the others, in the comparison's order
- * (the order they were added in; the sort is stable). */
+/* The rows of removed functions (VIEW_ROW_BASE) have no value in the
+ * columns of this run that do not order them (list_column.removed): they
+ * come after the others, in the comparison's order (the order they were
+ * added in; the sort is stable). */
 static int cmp_sorted(const void *ctx, uint32_t l, uint32_t r)
 {
 	const struct sorted *s = ctx;
 	uint32_t bl = l & VIEW_ROW_BASE, br = r & VIEW_ROW_BASE;
-	if ((bl || br) && !s->baseline)
+	if ((bl || br) && !s->all)
 		return (bl != 0) - (br != 0);
 	int c = s->cmp(s->a, l, r);
 	return s->rev ? -c : c;
+}
+
+/* The rows as offered, the removed functions' merged in by CMP (which
+ * orders them among themselves too, stably): each goes before the first
+ * row of this run it is ordered before. */
+static void merge_removed(struct app *a, struct view *v, util_cmp_u32 cmp)
+{
+	uint32_t n = v->pane.n, k = 0;
+	for (uint32_t i = 0; i < n; i++)
+		k += (v->rows[i] & VIEW_ROW_BASE) != 0;
+	if (!k)
+		return;
+	uint32_t *run = xmalloc((size_t)n * sizeof *run), *gone = run + (n - k);
+	uint32_t nr = 0, ng = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (v->rows[i] & VIEW_ROW_BASE)
+			gone[ng++] = v->rows[i];
+		else
+			run[nr++] = v->rows[i];
+	}
+	struct sorted s = { a, cmp, 0, 1 };
+	util_msort_u32(gone, ng, cmp_sorted, &s);
+	uint32_t o = 0, g = 0;
+	for (uint32_t i = 0; i < nr; i++) {
+		while (g < ng && cmp(a, gone[g], run[i]) < 0)
+			v->rows[o++] = gone[g++];
+		v->rows[o++] = run[i];
+	}
+	while (g < ng)
+		v->rows[o++] = gone[g++];
+	free(run);
 }
 
 void list_finish(struct app *a, struct view *v, int gnu_order_as_built)
@@ -117,13 +168,16 @@ void list_finish(struct app *a, struct view *v, int gnu_order_as_built)
 	int col = v->sort_col;
 	if (cols && gnu_order_as_built && col == 0) {
 		/* the order as built, or reversed */
+		if (cols[0].removed)
+			merge_removed(a, v, cols[0].cmp);
 		for (uint32_t i = 0, j = v->pane.n; v->sort_rev && i + 1 < j; i++, j--) {
 			uint32_t t = v->rows[i];
 			v->rows[i] = v->rows[j - 1];
 			v->rows[j - 1] = t;
 		}
 	} else if (cols) {
-		struct sorted s = { a, cols[col].cmp, v->sort_rev, cols[col].baseline };
+		struct sorted s = { a, cols[col].cmp, v->sort_rev,
+				    cols[col].baseline || cols[col].removed };
 		util_msort_u32(v->rows, v->pane.n, cmp_sorted, &s);
 	}
 	v->built_gen = edit_generation(a->ed);
@@ -447,9 +501,10 @@ uint32_t list_ops_current(struct app *a, struct view *v)
 
 int list_ops_enter_graph(struct app *a, struct view *v, int act)
 {
-	(void)v;
 	if (act != ACT_ENTER)
 		return 0;
+	if (list_enter_removed(a, v))
+		return 1;
 	app_set_view(a, V_GRAPH);
 	return 1;
 }

@@ -30,6 +30,10 @@ struct list_column {
 	const char *label; /* its name in the header line, for the sort mark */
 	int nth;           /* which occurrence of LABEL (0 the first) */
 	int baseline;      /* offered only against a baseline (baseline.h) */
+	/* CMP also orders the rows of functions only the baseline has
+	 * (view.h's VIEW_ROW_BASE) by what they show; without it they come
+	 * after this run's rows.  Always so for a BASELINE column. */
+	int removed;
 };
 
 /* A column at the right of gprof's line (the change against the
@@ -52,11 +56,25 @@ struct list_extra {
 void list_begin(struct view *v);
 void list_add(struct view *v, uint32_t item);
 void list_offer(struct app *a, struct view *v, uint32_t n);
+/* GNU_ORDER_AS_BUILD: column 0's order is the order offered (reversed
+ * when the sort is); the rows of removed functions are merged into it
+ * by column 0's CMP (each before the first row it orders after it). */
 void list_finish(struct app *a, struct view *v, int gnu_order_as_built);
+/* Whether a view's rule (rows.h) lists node N of model G, the browser's
+ * or the baseline's. */
+typedef int list_shown_fn(const struct app *a, const struct cg *g, uint32_t n);
 /* Against a baseline: offer the rows of the functions only the baseline
- * has (view.h's VIEW_ROW_BASE), in the comparison's order.  A view that
- * lists them draws them (its list_fmt) and gives list_ops_row_name. */
-void list_offer_removed(struct app *a, struct view *v);
+ * has (view.h's VIEW_ROW_BASE), in the comparison's order, those SHOWN
+ * says the view's rule lists in the baseline's model (NULL: all).  A
+ * view that lists them draws them (its list_fmt), gives
+ * list_ops_row_name, and answers Enter on them with list_enter_removed. */
+void list_offer_removed(struct app *a, struct view *v, list_shown_fn *shown);
+/* The model list row ROW is a node of, that node in *N: the browser's,
+ * or the baseline's (baseline.h) for a removed function's row. */
+const struct cg *list_row_graph(const struct app *a, uint32_t row, uint32_t *n);
+/* Enter on the highlighted row of V when it is a removed function's: a
+ * message that it is only in the baseline, and 1; else 0. */
+int list_enter_removed(struct app *a, struct view *v);
 
 int list_sort_by_name(struct app *a, int view, const char *col, int dir);
 const char *list_sort_name(struct app *a, int view);
@@ -77,7 +95,8 @@ uint32_t list_ops_current(struct app *a, struct view *v);
 /* The name line of a removed function's row: its name, marked; NULL on
  * the other rows (the name line names the function). */
 char *list_ops_row_name(struct app *a, struct view *v);
-/* Enter: the call-graph entry of the row's function. */
+/* Enter: the call-graph entry of the row's function (list_enter_removed
+ * on a removed one's). */
 int list_ops_enter_graph(struct app *a, struct view *v, int act);
 /* Node N's share of the time as VIEW shows it. */
 double list_node_pct(const struct app *a, int view, uint32_t n);

@@ -50,11 +50,11 @@ static int cmp_callee(const void *ctx, uint32_t l, uint32_t r)
 }
 
 static const struct list_column columns[] = {
-	{ "order", cmp_order, NULL, 0, 0 },
-	{ "calls", cmp_calls, "calls", 0, 0 },
-	{ "caller", cmp_caller, "caller", 0, 0 },
-	{ "callee", cmp_callee, "callee", 0, 0 },
-	{ NULL, NULL, NULL, 0, 0 },
+	{ "order", cmp_order, NULL, 0, 0, 0 },
+	{ "calls", cmp_calls, "calls", 0, 0, 0 },
+	{ "caller", cmp_caller, "caller", 0, 0, 0 },
+	{ "callee", cmp_callee, "callee", 0, 0, 0 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
 };
 
 static void build(struct app *a, struct view *v)

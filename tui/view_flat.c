@@ -66,14 +66,14 @@ static int cmp_name(const void *ctx, uint32_t l, uint32_t r)
 }
 
 static const struct list_column columns[] = {
-	{ "self", cmp_self, "self s", 0, 0 },
-	{ "calls", cmp_calls, "calls", 0, 0 },
-	{ "self-per-call", cmp_self_call, "self/c", 0, 0 },
-	{ "total-per-call", cmp_total_call, "total/c", 0, 0 },
-	{ "name", cmp_name, "name", 0, 0 },
-	{ "change", baseline_cmp_change, NULL, 0, 1 },
-	{ "significance", baseline_cmp_signif, NULL, 0, 1 },
-	{ NULL, NULL, NULL, 0, 0 },
+	{ "self", cmp_self, "self s", 0, 0, 0 },
+	{ "calls", cmp_calls, "calls", 0, 0, 0 },
+	{ "self-per-call", cmp_self_call, "self/c", 0, 0, 0 },
+	{ "total-per-call", cmp_total_call, "total/c", 0, 0, 0 },
+	{ "name", cmp_name, "name", 0, 0, 0 },
+	{ "change", baseline_cmp_change, NULL, 0, 1, 0 },
+	{ "significance", baseline_cmp_signif, NULL, 0, 1, 0 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
 };
 
 static void build(struct app *a, struct view *v)
@@ -84,7 +84,7 @@ static void build(struct app *a, struct view *v)
 		if (rows_flat_shown(g, i, a->o->report.zero))
 			list_offer(a, v, i);
 	if (baseline_active())
-		list_offer_removed(a, v);
+		list_offer_removed(a, v, NULL); /* all: the summary's count */
 	list_finish(a, v, 0);
 }
 

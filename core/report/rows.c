@@ -45,15 +45,19 @@ int rows_index_shown(const struct cg *g, uint32_t n, int zero)
 
 int rows_index_cmp(const void *ctx, uint32_t l, uint32_t r)
 {
-	const struct cg *g = ctx;
-	int lc = cg_is_cycle(g, l), rc = cg_is_cycle(g, r);
+	return rows_index_cmp_in(ctx, l, ctx, r);
+}
+
+int rows_index_cmp_in(const struct cg *gl, uint32_t l, const struct cg *gr, uint32_t r)
+{
+	int lc = cg_is_cycle(gl, l), rc = cg_is_cycle(gr, r);
 
 	if (lc != rc)
 		return lc - rc;
 	if (!lc)
-		return strcmp(g->nodes[l].sym->name, g->nodes[r].sym->name);
-	return (g->nodes[l].cycle > g->nodes[r].cycle) -
-	       (g->nodes[l].cycle < g->nodes[r].cycle);
+		return strcmp(gl->nodes[l].sym->name, gr->nodes[r].sym->name);
+	return (gl->nodes[l].cycle > gr->nodes[r].cycle) -
+	       (gl->nodes[l].cycle < gr->nodes[r].cycle);
 }
 
 int rows_flat_cmp(const void *ctx, uint32_t l, uint32_t r)

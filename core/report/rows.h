@@ -27,6 +27,9 @@ int rows_index_shown(const struct cg *g, uint32_t n, int zero);
 /* The index's order (CTX: the cg): functions by raw name, then the
  * cycles by number. */
 int rows_index_cmp(const void *ctx, uint32_t l, uint32_t r);
+/* The same order between node L of GL and node R of GR (two models: the
+ * browser lists a baseline's functions among its own). */
+int rows_index_cmp_in(const struct cg *gl, uint32_t l, const struct cg *gr, uint32_t r);
 
 /* The index's label of node N: "[I]" when its call-graph entry is
  * printed, "(I)" when it is not. */

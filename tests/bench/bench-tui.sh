@@ -4,8 +4,9 @@
 # printed against their targets, never fatal).
 #   - on the largest synthetic profile, a table of the first screen and
 #     of each kind of key against the read-only floor: the time to read
-#     the profile with no analysis (READFLOOR, tests/bench/readfloor.c,
-#     fastest of 3 runs).  Targets: first screen within 1.5x the floor
+#     the profile with no analysis (READFLOOR, tests/bench/readfloor.c);
+#     both the fastest of 3 runs, each in a process of its own, and the
+#     keys timed in the fastest.  Targets: first screen within 1.5x the floor
 #     (also shown in processor time, which a loaded machine's other
 #     programs disturb less than the wall clock),
 #     deleting one arc and redrawing within 0.05x, every other key under
@@ -65,16 +66,32 @@ verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 < t + 0 ? "ok" : "SLOW
 echo "browser ($size profile: $(awk '/^functions/ { f = $2 } /^distinct_arcs/ { a = $2 } END { print f " functions, " a " arcs" }' "$dir/info"))"
 echo "  load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) on $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores"
 floor= floor_cpu=
+# Both sides as a user meets them, fastest of three, each run a process
+# of its own: the browser's first screen is a new process's, so the
+# floor is too (readfloor's own repeats reuse a warm heap, no page
+# faults, and ran twice as fast as a new process: 0.12 s against
+# 0.23-0.28 s on the full profile).
 if [ -x "${READFLOOR:-}" ]; then
-	# "WALL CPU": the fastest run by the clock, the least processor time
-	if fl=$("$READFLOOR" "$dir/prog" "$dir/gmon.out" 3 cpu); then
-		floor=${fl%% *} floor_cpu=${fl#* }
+	for i in 1 2 3; do
+		# "WALL CPU": this run's clock and processor time
+		"$READFLOOR" "$dir/prog" "$dir/gmon.out" 1 cpu || break
+	done > "$out/floor.runs"
+	fl=$(awk 'NR == 1 || $1 < w { w = $1 } NR == 1 || $2 < c { c = $2 }
+		END { if (NR == 3) print w, c }' "$out/floor.runs")
+	if [ -n "$fl" ]; then floor=${fl%% *} floor_cpu=${fl#* }; fi
+fi
+best=
+for i in 1 2 3; do
+	if ! run "$dir" "$out/big.keys" "$out/big.times.$i"; then
+		echo "  the browser failed on $dir"
+		exit 1
 	fi
-fi
-if ! run "$dir" "$out/big.keys" "$out/big.times"; then
-	echo "  the browser failed on $dir"
-	exit 1
-fi
+	t=$(awk '$1 == "first-screen" { print $2; exit }' "$out/big.times.$i")
+	if [ -z "$best" ] || awk -v a="$t" -v b="$bt" 'BEGIN { exit !(a < b) }'; then
+		best=$i bt=$t
+	fi
+done
+cp "$out/big.times.$best" "$out/big.times"
 # The table: what, seconds, ratio to the floor, target (R: ratio to the
 # floor at most R; M: milliseconds under M).
 awk -v floor="$floor" -v floor_cpu="$floor_cpu" '
