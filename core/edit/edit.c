@@ -47,6 +47,14 @@ static void keep_original(struct edit *e)
 	}
 }
 
+/* Note that arc A's del_seq is being set: edit_deleted_arcs() reads the
+ * noted arcs only (a handful), not the whole array. */
+static void mark(struct edit *e, uint32_t a)
+{
+	util_grow((void **)&e->marked, &e->marked_cap, e->nmarked + 1, sizeof *e->marked);
+	e->marked[e->nmarked++] = a;
+}
+
 struct edit *edit_open(struct load *l, const struct opts *o)
 {
 	struct edit *e = xcalloc(1, sizeof *e);
@@ -62,8 +70,10 @@ struct edit *edit_open(struct load *l, const struct opts *o)
 	e->del_seq = xcalloc(e->del_cap, sizeof *e->del_seq);
 	e->seq = 0;
 	for (uint32_t a = 0; a < g->narcs; a++)
-		if (g->arcs[a].deleted)
+		if (g->arcs[a].deleted) {
 			e->del_seq[a] = ++e->seq;
+			mark(e, a);
+		}
 	e->gen = 1;
 	return e;
 }
@@ -84,6 +94,7 @@ void edit_close(struct edit *e)
 	free(e->orig_cyc);
 	free(e->del_seq);
 	free(e->toggled);
+	free(e->marked);
 	free(e->del_list);
 	free(e->group_label);
 	free(e->cyc_cache);
@@ -132,6 +143,7 @@ static void op_apply(struct edit *e, const struct edit_op *op, int dir)
 	case EDIT_OP_ARC:
 		g->arcs[op->target].deleted = dir ? op->new_u8 : op->old_u8;
 		e->del_seq[op->target] = dir ? op->new_seq : op->old_seq;
+		mark(e, op->target);
 		util_grow((void **)&e->toggled, &e->toggled_cap, e->ntoggled + 1,
 			  sizeof *e->toggled);
 		e->toggled[e->ntoggled++] = op->target;
@@ -430,6 +442,12 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *la
 	return changed;
 }
 
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return (a > b) - (a < b);
+}
+
 /* Deleted arcs as (sequence << 32 | arc): sorting the keys sorts by
  * deletion order (sequence numbers are unique). */
 static int cmp_u64(const void *x, const void *y)
@@ -448,11 +466,18 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n)
 		arcs_room(m);
 		free(m->del_list);
 		m->del_list = NULL;
-		/* del_seq is set with every deletion (and -k's at the start):
-		 * scanning it reads a tenth of what the arcs would take. */
+		/* del_seq is set only for the marked arcs: read theirs, each
+		 * once (the marks kept so, without repeats). */
+		qsort(m->marked, m->nmarked, sizeof *m->marked, cmp_u32);
+		size_t nm = 0;
+		for (size_t i = 0; i < m->nmarked; i++)
+			if (nm == 0 || m->marked[nm - 1] != m->marked[i])
+				m->marked[nm++] = m->marked[i];
+		m->nmarked = nm;
 		uint64_t *key = xmalloc(cap * sizeof *key);
-		for (uint32_t a = 0; a < g->narcs; a++) {
-			if (m->del_seq[a] == 0 || !g->arcs[a].deleted)
+		for (size_t i = 0; i < nm; i++) {
+			uint32_t a = m->marked[i];
+			if (a >= g->narcs || m->del_seq[a] == 0 || !g->arcs[a].deleted)
 				continue;
 			if (k == cap)
 				key = xrealloc(key, (cap *= 2) * sizeof *key);

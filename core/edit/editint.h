@@ -59,6 +59,8 @@ struct edit {
 	uint32_t seq;
 	uint32_t *toggled; /* arcs set by ops since the last propagation */
 	size_t ntoggled, toggled_cap;
+	uint32_t *marked; /* every arc whose del_seq was ever set (repeats) */
+	size_t nmarked, marked_cap;
 	uint32_t *del_list; /* cache of edit_deleted_arcs() */
 	size_t ndel;
 	unsigned long del_gen;
