@@ -22,6 +22,7 @@
 #include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The nodes of rows L and R (a removed function's is the baseline's)
@@ -108,10 +109,17 @@ static int shown(const struct app *a, const struct cg *g, uint32_t n)
 static void build(struct app *a, struct view *v)
 {
 	const struct cg *g = a->g;
+	/* Which nodes have an entry, in node order (one pass over the
+	 * nodes), then the rows in print order: reading the nodes in that
+	 * order, random, took 2 ms of a redraw on 60,000 functions. */
+	uint8_t *on = xmalloc((size_t)g->norder + 1);
+	for (uint32_t n = 0; n < g->norder; n++)
+		on[n] = (uint8_t)shown(a, g, n);
 	list_begin(v);
 	for (uint32_t k = 0; k < g->norder; k++)
-		if (shown(a, g, g->order[k]))
+		if (on[g->order[k]])
 			list_offer(a, v, g->order[k]);
+	free(on);
 	if (baseline_active())
 		list_offer_removed(a, v, shown);
 	list_finish(a, v, 1);
