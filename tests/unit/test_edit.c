@@ -458,6 +458,39 @@ static void test_excluded(const struct opts *o)
 	fake_free(&l);
 }
 
+/* Arcs deleted at load (as -k deletes them, before the propagation) are
+ * the first of the deleted list, in arc order; later deletions follow. */
+static void test_load_deleted(const struct opts *o)
+{
+	struct load l;
+	char msg[512];
+	size_t nd;
+
+	fake_init(&l, 3, chain_names, NULL, 100);
+	cg_arc_add(&l.g, 0, 1, 1);
+	cg_arc_add(&l.g, 1, 2, 2);
+	cg_arc_add(&l.g, 0, 2, 3);
+	l.g.arcs[2].deleted = 1;
+	l.g.arcs[0].deleted = 1;
+	cg_propagate(&l.g);
+	struct edit *e = edit_open(&l, o);
+	const uint32_t *d = edit_deleted_arcs(e, &nd);
+	check(nd == 2 && d[0] == 0 && d[1] == 2,
+	      "arcs deleted at load: listed in arc order", NULL);
+	int r = edit_command(e, "k f/g", msg, sizeof msg);
+	d = edit_deleted_arcs(e, &nd);
+	char got[64];
+	snprintf(got, sizeof got, "%zu: %u %u %u", nd, nd > 0 ? d[0] : 9,
+		 nd > 1 ? d[1] : 9, nd > 2 ? d[2] : 9);
+	check(r == 1 && nd == 3 && d[0] == 0 && d[1] == 2 && d[2] == 1,
+	      "a deletion follows those of the load", got);
+	edit_undo(e, msg, sizeof msg);
+	d = edit_deleted_arcs(e, &nd);
+	check(nd == 2 && d[0] == 0 && d[1] == 2, "undone: the load's again", msg);
+	edit_close(e);
+	fake_free(&l);
+}
+
 /* The selection commands' names and "unhide" alone (edit_unselect_all),
  * the one table the prompt and edits files share. */
 static void test_unselect(const struct opts *o)
@@ -817,6 +850,7 @@ int main(void)
 	test_cycle(&o);
 	test_specs(&o);
 	test_excluded(&o);
+	test_load_deleted(&o);
 	test_unselect(&o);
 	test_roundtrip(&o);
 	test_real(&o);
