@@ -472,7 +472,8 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n)
 		m->del_list = NULL;
 		/* del_seq is set only for the marked arcs: read theirs, each
 		 * once (the marks kept so, without repeats). */
-		qsort(m->marked, m->nmarked, sizeof *m->marked, cmp_u32);
+		if (m->nmarked > 1) /* none: no array at all */
+			qsort(m->marked, m->nmarked, sizeof *m->marked, cmp_u32);
 		size_t nm = 0;
 		for (size_t i = 0; i < m->nmarked; i++)
 			if (nm == 0 || m->marked[nm - 1] != m->marked[i])
