@@ -4,24 +4,57 @@
  * relative to .text and without symbols, as symtab.c asks it), with each
  * distinct path kept once so that callers may compare files by pointer.
  *
- * Known limit of libbfd 2.40: in a DWARF 5 line program it starts each
- * sequence with the file of entry 0 of the file table where the standard
- * says entry 1.  GCC 11 and later emit DWARF 5 and, at -O1 and above,
- * give a header's function (a template, an inline member) a sequence of
- * its own that never sets the file, so such code is named after the
- * compilation unit's main file with the header's line numbers, as GNU
- * gprof and addr2line name it.  Built with -gdwarf-4 it is right. */
+ * libbfd 2.40 starts each sequence of a DWARF 5 line program with the file
+ * of entry 0 of the file table (the compilation unit's main file) where
+ * the standard says entry 1.  GCC 11 and later emit DWARF 5 and, at -O1
+ * and above, give a header's function (a template, an inline member) a
+ * sequence of its own that never sets the file, with the header at entry
+ * 1: libbfd, and GNU gprof's -l and -A and addr2line with it, name such
+ * code after the main file with the header's line numbers.
+ * dwline_fn_at() works around it within libbfd, for the code of one
+ * function F: a function's own code is in the file that defines it, which
+ * libbfd reads right (bfd_find_line: DW_AT_decl_file of F's definition,
+ * D).  Where the innermost function is F itself (the function name libbfd
+ * gives is one of F's symbols: not inlined code) and libbfd names the
+ * file E that it names at F's entry, and D is not E, the file is D; the
+ * line stays libbfd's.  The only way libbfd names another file than D at
+ * F's own entry is the default file.  Inlined code keeps libbfd's answer
+ * (a lambda of the .cc inlined into a header's template is in the .cc).
+ * What remains: a header's code inlined into a function of that header
+ * whose sequence never sets the file is still named after the main file;
+ * a function that libbfd's line program names in D at its entry, or whose
+ * DWARF name is none of its symbols, is never changed; a function whose
+ * entry instruction is its own code on a line of another file (an
+ * #include inside its body) would have that file's other lines of its
+ * own code renamed D. */
 #ifndef TG_DWLINE_H
 #define TG_DWLINE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+struct symtab;
+struct sym;
+
+#define DWLINE_ALIASES 4 /* F's symbols asked about */
+#define DWLINE_FNS     8 /* functions remembered */
+
+/* What dwline_fn_at() knows of one function, computed once. */
+struct dwline_fn {
+	uint64_t addr;     /* F's entry; the key */
+	const char *entry; /* E: the file libbfd names at the entry, or NULL */
+	size_t naliases;   /* F's symbols at its entry ... */
+	const char *name[DWLINE_ALIASES]; /* ... their names (libbfd's) */
+	const char *def[DWLINE_ALIASES];  /* ... and D of each, or NULL */
+};
+
 struct dwline {
 	void *abfd;   /* a bfd *, borrowed */
 	void *text;   /* its .text (an asection *), NULL: no lines */
 	char **files; /* distinct paths, owned */
 	size_t nfiles;
+	struct dwline_fn fns[DWLINE_FNS]; /* used round-robin */
+	size_t nfns, nextfn;
 };
 
 /* Ready T to answer for the open bfd ABFD (a bfd *, which must stay open
@@ -33,5 +66,11 @@ void dwline_free(struct dwline *t);
 /* The file and line of ADDR: 1 when the line table covers it, else 0.
  * *FILE stays valid until dwline_free(T). */
 int dwline_at(struct dwline *t, uint64_t addr, const char **file, int *line);
+
+/* The same for ADDR in the code of function FN of ST (whose bfd is T's),
+ * the file corrected as above.  Only the browser and --asm ask this way;
+ * GNU's reports keep libbfd's answer (symtab_line_at()). */
+int dwline_fn_at(struct dwline *t, const struct symtab *st, const struct sym *fn,
+		 uint64_t addr, const char **file, int *line);
 
 #endif

@@ -145,6 +145,14 @@ const struct sym *symtab_callee(const struct symtab *st, uint64_t pc);
 int symtab_line_at(struct symtab *st, uint64_t addr, const char **file, int *line,
 		   const char **func);
 
+/* libbfd's symbols at ADDR in a code section (aliases included), for
+ * questions libbfd answers about one symbol (bfd_find_line): at most MAX
+ * of them (each an asymbol *) in OUT, and in *TABLE the symbol table they
+ * come from (an asymbol **).  Returns how many were stored.  A linear
+ * scan of the table: callers keep what they need. */
+size_t symtab_bfd_symbols_at(const struct symtab *st, uint64_t addr, void **out,
+			     size_t max, void ***table);
+
 /* The source file GNU gprof means by NAME in a symspec: files are compared
  * by their last path component only, and when several files share it the
  * one met last while loading wins.  NULL if none. */
