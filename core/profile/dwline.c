@@ -70,8 +70,8 @@ int dwline_at(struct dwline *t, uint64_t addr, const char **file, int *line)
 }
 
 /* What T knows of the function FN of ST, found or computed. */
-static const struct dwline_fn *fn_of(struct dwline *t, const struct symtab *st,
-				     const struct sym *fn)
+static struct dwline_fn *fn_of(struct dwline *t, const struct symtab *st,
+			       const struct sym *fn)
 {
 	for (size_t i = 0; i < t->nfns; i++)
 		if (t->fns[i].addr == fn->addr)
@@ -86,39 +86,61 @@ static const struct dwline_fn *fn_of(struct dwline *t, const struct symtab *st,
 	int line;
 	if (ask(t, fn->addr, &file, &line, &name))
 		c->entry = file;
-	void *syms[DWLINE_ALIASES], **table;
-	c->naliases = symtab_bfd_symbols_at(st, fn->addr, syms, DWLINE_ALIASES, &table);
-	for (size_t i = 0; i < c->naliases; i++) {
-		asymbol *s = syms[i];
-		const char *d = NULL;
-		unsigned int l = 0;
-		c->name[i] = bfd_asymbol_name(s);
-		/* the definition's DW_AT_decl_file: libbfd finds the DWARF
-		 * function by the symbol's name and address */
-		if ((s->flags & BSF_FUNCTION) &&
-		    bfd_find_line((bfd *)t->abfd, (asymbol **)table, s, &d, &l) && d)
-			c->def[i] = intern(t, d);
-	}
+	c->sym = symtab_bfd_symbol_at(st, fn->addr, &c->table);
 	return c;
+}
+
+/* D: the definition's file of the DWARF function NAME (libbfd's string)
+ * at C's entry, or NULL when libbfd knows none there. */
+static const char *def_of(struct dwline *t, struct dwline_fn *c, const char *name)
+{
+	for (size_t i = 0; i < c->nnames; i++)
+		if (c->name[i] == name)
+			return c->def[i];
+	const asymbol *s = c->sym;
+	const char *d = NULL;
+	unsigned int l = 0;
+	if (s && !t->probe)
+		t->probe = bfd_make_empty_symbol((bfd *)t->abfd);
+	/* libbfd finds the function by the symbol's name, section and
+	 * address; F's DWARF name, which a function of internal linkage
+	 * has instead of a linkage name, on F's symbol */
+	asymbol *p = t->probe;
+	if (s && p) {
+		p->name = name;
+		p->section = s->section;
+		p->value = s->value;
+		p->flags = BSF_FUNCTION | BSF_LOCAL;
+		if (!bfd_find_line((bfd *)t->abfd, (asymbol **)c->table, p, &d, &l))
+			d = NULL;
+	}
+	const char *def = d ? intern(t, d) : NULL;
+	if (c->nnames < DWLINE_NAMES) {
+		c->name[c->nnames] = name;
+		c->def[c->nnames++] = def;
+	}
+	return def;
 }
 
 int dwline_fn_at(struct dwline *t, const struct symtab *st, const struct sym *fn,
 		 uint64_t addr, const char **file, int *line)
 {
-	const char *name;
+	const char *name, *cf, *cfn;
+	unsigned int cl;
 
 	if (!ask(t, addr, file, line, &name))
 		return 0;
-	const struct dwline_fn *c = fn_of(t, st, fn);
-	/* F's own code (libbfd names one of F's symbols innermost), named
-	 * as F's entry is, which is not where F is defined: the file
-	 * libbfd gives any sequence that never sets one */
-	if (!name || *file != c->entry)
+	/* inlined code, or no function: libbfd's answer (the inliner
+	 * information is of the lookup just made) */
+	if (!name || bfd_find_inliner_info((bfd *)t->abfd, &cf, &cfn, &cl))
 		return 1;
-	for (size_t i = 0; i < c->naliases; i++)
-		if (c->def[i] && strcmp(name, c->name[i]) == 0) {
-			*file = c->def[i];
-			break;
-		}
+	struct dwline_fn *c = fn_of(t, st, fn);
+	/* F's own code named as F's entry is, which is not where F is
+	 * defined: the file libbfd gives a sequence that never sets one */
+	if (*file == c->entry) {
+		const char *d = def_of(t, c, name);
+		if (d)
+			*file = d;
+	}
 	return 1;
 }

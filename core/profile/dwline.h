@@ -13,20 +13,22 @@
  * code after the main file with the header's line numbers.
  * dwline_fn_at() works around it within libbfd, for the code of one
  * function F: a function's own code is in the file that defines it, which
- * libbfd reads right (bfd_find_line: DW_AT_decl_file of F's definition,
- * D).  Where the innermost function is F itself (the function name libbfd
- * gives is one of F's symbols: not inlined code) and libbfd names the
- * file E that it names at F's entry, and D is not E, the file is D; the
- * line stays libbfd's.  The only way libbfd names another file than D at
- * F's own entry is the default file.  Inlined code keeps libbfd's answer
- * (a lambda of the .cc inlined into a header's template is in the .cc).
- * What remains: a header's code inlined into a function of that header
- * whose sequence never sets the file is still named after the main file;
- * a function that libbfd's line program names in D at its entry, or whose
- * DWARF name is none of its symbols, is never changed; a function whose
- * entry instruction is its own code on a line of another file (an
- * #include inside its body) would have that file's other lines of its
- * own code renamed D. */
+ * libbfd reads right (bfd_find_line: the DW_AT_decl_file of the DWARF
+ * function of that name at F's entry, D).  Where libbfd's answer is not
+ * inlined code (its inliner information names no caller), the innermost
+ * function (the name libbfd gives there) is F's own DWARF function (D
+ * found under that name at F's entry), libbfd names the file E that it
+ * names at F's entry, and D is not E, the file is D; the line stays
+ * libbfd's.  The only way libbfd names another file than D at F's own
+ * entry is the default file.  F's DWARF name is asked rather than its
+ * symbol's: a function of internal linkage (a template instantiated for
+ * a lambda) has no linkage name in the DWARF.  Inlined code keeps libbfd's
+ * answer (a lambda of the .cc inlined into a header's template is in the
+ * .cc).  What remains: a header's code inlined into a function of that
+ * header whose sequence never sets the file is still named after the main
+ * file; a function whose own code starts on a line of another file than
+ * its definition's (an #include inside its body) would have that file's
+ * other lines of its own code named after D. */
 #ifndef TG_DWLINE_H
 #define TG_DWLINE_H
 
@@ -36,16 +38,18 @@
 struct symtab;
 struct sym;
 
-#define DWLINE_ALIASES 4 /* F's symbols asked about */
-#define DWLINE_FNS     8 /* functions remembered */
+#define DWLINE_NAMES 4 /* names remembered per function */
+#define DWLINE_FNS   8 /* functions remembered */
 
 /* What dwline_fn_at() knows of one function, computed once. */
 struct dwline_fn {
 	uint64_t addr;     /* F's entry; the key */
 	const char *entry; /* E: the file libbfd names at the entry, or NULL */
-	size_t naliases;   /* F's symbols at its entry ... */
-	const char *name[DWLINE_ALIASES]; /* ... their names (libbfd's) */
-	const char *def[DWLINE_ALIASES];  /* ... and D of each, or NULL */
+	void *sym;         /* an asymbol at F's entry, or NULL */
+	void **table;      /* its table (asymbol **) */
+	size_t nnames;     /* innermost functions' names met (libbfd's) ... */
+	const char *name[DWLINE_NAMES];
+	const char *def[DWLINE_NAMES]; /* ... and D under each, or NULL */
 };
 
 struct dwline {
@@ -55,6 +59,7 @@ struct dwline {
 	size_t nfiles;
 	struct dwline_fn fns[DWLINE_FNS]; /* used round-robin */
 	size_t nfns, nextfn;
+	void *probe; /* an asymbol of libbfd's, named as asked */
 };
 
 /* Ready T to answer for the open bfd ABFD (a bfd *, which must stay open

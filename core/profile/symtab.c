@@ -161,22 +161,19 @@ int symtab_line_at(struct symtab *st, uint64_t addr, const char **file, int *lin
 	return 1;
 }
 
-size_t symtab_bfd_symbols_at(const struct symtab *st, uint64_t addr, void **out,
-			     size_t max, void ***table)
+void *symtab_bfd_symbol_at(const struct symtab *st, uint64_t addr, void ***table)
 {
 	struct symtab_priv *pv = st->priv;
-	size_t n = 0;
 
 	*table = pv ? (void **)pv->asyms : NULL;
-	for (long j = 0; pv && j < pv->nasyms && n < max; j++) {
+	for (long j = 0; pv && j < pv->nasyms; j++) {
 		asymbol *s = pv->asyms[j];
-		if ((s->flags & (BSF_SECTION_SYM | BSF_FILE)) || !s->section ||
-		    !(bfd_section_flags(s->section) & SEC_CODE) ||
-		    (uint64_t)(s->value + bfd_section_vma(s->section)) != addr)
-			continue;
-		out[n++] = s;
+		if (!(s->flags & (BSF_SECTION_SYM | BSF_FILE)) && s->section &&
+		    (bfd_section_flags(s->section) & SEC_CODE) &&
+		    (uint64_t)(s->value + bfd_section_vma(s->section)) == addr)
+			return s;
 	}
-	return n;
+	return NULL;
 }
 
 const char *symtab_file_lookup(const struct symtab *st, const char *name)

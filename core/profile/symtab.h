@@ -145,13 +145,11 @@ const struct sym *symtab_callee(const struct symtab *st, uint64_t pc);
 int symtab_line_at(struct symtab *st, uint64_t addr, const char **file, int *line,
 		   const char **func);
 
-/* libbfd's symbols at ADDR in a code section (aliases included), for
- * questions libbfd answers about one symbol (bfd_find_line): at most MAX
- * of them (each an asymbol *) in OUT, and in *TABLE the symbol table they
- * come from (an asymbol **).  Returns how many were stored.  A linear
+/* A libbfd symbol (an asymbol *) at ADDR in a code section, for questions
+ * libbfd answers about a symbol (bfd_find_line), and in *TABLE the symbol
+ * table it comes from (an asymbol **); NULL when there is none.  A linear
  * scan of the table: callers keep what they need. */
-size_t symtab_bfd_symbols_at(const struct symtab *st, uint64_t addr, void **out,
-			     size_t max, void ***table);
+void *symtab_bfd_symbol_at(const struct symtab *st, uint64_t addr, void ***table);
 
 /* The source file GNU gprof means by NAME in a symspec: files are compared
  * by their last path component only, and when several files share it the
