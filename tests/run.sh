@@ -123,6 +123,9 @@ else
   done)
 fi
 
+# Where and how the tests run, for reading a CI log later.
+echo "tests: $(echo "$tests" | grep -c .) in $TOP, uid $(id -u), $jobs at a time, $(uname -srm)"
+
 # Start order: the long scripts first, then the others as listed.
 {
   for l in $LONG; do
