@@ -381,7 +381,8 @@ for opt in O2 O0; do
 			"version $v" "$(addr2line -e "$d/exe" "0x$a")"
 	fi
 	for f in 'hwork:hwork<double>' 'spin:Box::spin' 'run:K::run' 'main:main' \
-		'apply:long apply<main::{lambda(int)#1}>(main::{lambda(int)#1}, int)'; do
+		'apply:long apply<main::{lambda(int)#1}>(main::{lambda(int)#1}, int)' \
+		'hsum:long hsum<long>(int)'; do
 		st=$(tg_run "$d/asm.${f%%:*}" "$d/err" "$TGPROF" --asm="${f#*:}" \
 			-I "$TOP/tests/lines/dw5" "$d/exe" "$d/gmon.out")
 		r=$(python3 "$W/check.py" decodedline "$d/asm.${f%%:*}" "$d/decodedline")

@@ -91,8 +91,9 @@ static struct dwline_fn *fn_of(struct dwline *t, const struct symtab *st,
 }
 
 /* D: the definition's file of the DWARF function NAME (libbfd's string)
- * at C's entry, or NULL when libbfd knows none there. */
-static const char *def_of(struct dwline *t, struct dwline_fn *c, const char *name)
+ * at ADDR in C's function, or NULL when libbfd knows none there. */
+static const char *def_of(struct dwline *t, struct dwline_fn *c, const char *name,
+			  uint64_t addr)
 {
 	for (size_t i = 0; i < c->nnames; i++)
 		if (c->name[i] == name)
@@ -103,13 +104,14 @@ static const char *def_of(struct dwline *t, struct dwline_fn *c, const char *nam
 	if (s && !t->probe)
 		t->probe = bfd_make_empty_symbol((bfd *)t->abfd);
 	/* libbfd finds the function by the symbol's name, section and
-	 * address; F's DWARF name, which a function of internal linkage
-	 * has instead of a linkage name, on F's symbol */
+	 * address; the DWARF name, which a function of internal linkage
+	 * has instead of a linkage name (and inlined code has alone), in
+	 * F's section at ADDR */
 	asymbol *p = t->probe;
 	if (s && p) {
 		p->name = name;
 		p->section = s->section;
-		p->value = s->value;
+		p->value = s->value + (addr - c->addr);
 		p->flags = BSF_FUNCTION | BSF_LOCAL;
 		if (!bfd_find_line((bfd *)t->abfd, (asymbol **)c->table, p, &d, &l))
 			d = NULL;
@@ -130,15 +132,18 @@ int dwline_fn_at(struct dwline *t, const struct symtab *st, const struct sym *fn
 
 	if (!ask(t, addr, file, line, &name))
 		return 0;
-	/* inlined code, or no function: libbfd's answer (the inliner
-	 * information is of the lookup just made) */
-	if (!name || bfd_find_inliner_info((bfd *)t->abfd, &cf, &cfn, &cl))
+	/* no function: libbfd's answer */
+	if (!name)
 		return 1;
+	/* the inliner information is of the lookup just made */
+	int inlined = bfd_find_inliner_info((bfd *)t->abfd, &cf, &cfn, &cl);
 	struct dwline_fn *c = fn_of(t, st, fn);
-	/* F's own code named as F's entry is, which is not where F is
-	 * defined: the file libbfd gives a sequence that never sets one */
+	/* code named as F's entry is, which is not where the innermost
+	 * function (F, or a function inlined into it) is defined: the file
+	 * libbfd gives a sequence that never sets one.  Inlined code whose
+	 * function libbfd cannot find by name (a lambda) keeps its answer. */
 	if (*file == c->entry) {
-		const char *d = def_of(t, c, name);
+		const char *d = def_of(t, c, name, inlined ? addr : c->addr);
 		if (d)
 			*file = d;
 	}

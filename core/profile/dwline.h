@@ -12,22 +12,23 @@
  * 1: libbfd, and GNU gprof's -l and -A and addr2line with it, name such
  * code after the main file with the header's line numbers.
  * dwline_fn_at() works around it within libbfd, for the code of one
- * function F: a function's own code is in the file that defines it, which
+ * function F: a function's code is in the file that defines it, which
  * libbfd reads right (bfd_find_line: the DW_AT_decl_file of the DWARF
- * function of that name at F's entry, D).  Where libbfd's answer is not
- * inlined code (its inliner information names no caller), the innermost
- * function (the name libbfd gives there) is F's own DWARF function (D
- * found under that name at F's entry), libbfd names the file E that it
- * names at F's entry, and D is not E, the file is D; the line stays
- * libbfd's.  The only way libbfd names another file than D at F's own
- * entry is the default file.  F's DWARF name is asked rather than its
- * symbol's: a function of internal linkage (a template instantiated for
- * a lambda) has no linkage name in the DWARF.  Inlined code keeps libbfd's
+ * function of that name there, D).  Where libbfd names the file E that it
+ * names at F's entry, and the innermost function there (the name libbfd
+ * gives: F's own DWARF function, or a function inlined into F, looked up
+ * at that address) is defined in D, not E, the file is D; the line stays
+ * libbfd's.  The only way libbfd names another file than D for a
+ * function's own code is the default file.  DWARF names are asked rather
+ * than symbols: a function of internal linkage (a template instantiated
+ * for a lambda) has no linkage name in the DWARF, inlined code no symbol.
+ * Inlined code whose function libbfd does not find by name keeps libbfd's
  * answer (a lambda of the .cc inlined into a header's template is in the
- * .cc).  What remains: a header's code inlined into a function of that
- * header whose sequence never sets the file is still named after the main
- * file; a function whose own code starts on a line of another file than
- * its definition's (an #include inside its body) would have that file's
+ * .cc, and libbfd names it so).  What remains: such a function defined in
+ * a header (a header's lambda) inlined into a function of that header
+ * whose sequence never sets the file is still named after the main file;
+ * a function whose own code starts on a line of another file than its
+ * definition's (an #include inside its body) would have that file's
  * other lines of its own code named after D. */
 #ifndef TG_DWLINE_H
 #define TG_DWLINE_H

@@ -32,4 +32,18 @@ struct K {
 	volatile double acc;
 	double run(int n);
 };
+/* inlined into hsum: a header's code inside a header's function */
+static inline long twice(long x)
+{
+	long y = x * x + 7;
+	return y / (x % 13 + 1);
+}
+
+template <typename T> __attribute__((noinline)) T hsum(int n)
+{
+	T s = 0;
+	for (int i = 0; i < n; i++)
+		s = (s + twice(i)) % 1000003;
+	return s;
+}
 #endif
