@@ -20,6 +20,12 @@
 #   browser  the source view of a header's template opens the header at
 #            its hottest line, the file in the title (cut from the left
 #            on a narrow screen);
+#   dwarf 5  tests/lines/dw5 built with GCC's default DWARF 5 at -O2 and
+#            -O0, where libbfd 2.40 names a header's own code after the
+#            .cc file: every instruction of a header's template, inline
+#            member and template calling a lambda of the .cc, of a member
+#            defined in the .cc and of main names the file and line that
+#            readelf's decoding of the line table names;
 #   damage   a line table or code damaged at random: status 0 or 1, no
 #            crash, no sanitizer report;
 #   errors   an unknown function, an unknown syntax and an executable of
@@ -27,7 +33,7 @@
 #            naming it, exit status 1.
 . "$(dirname "$0")/lib.sh"
 
-tg_need "$GPROF" g++ objdump objcopy strip readelf python3 aarch64-linux-gnu-gcc qemu-aarch64
+tg_need "$GPROF" g++ objdump objcopy strip readelf addr2line nm python3 aarch64-linux-gnu-gcc qemu-aarch64
 tg_need_pkg libc6-dev-arm64-cross
 
 W=$TG_OUT/t-asm.$$
@@ -173,6 +179,49 @@ elif mode == "calls":
             got[m.group(1)] = got.get(m.group(1), 0) + r[2]
     if got != want:
         bad.append("calls per callee %s, call graph %s" % (got, want))
+elif mode == "decodedline":
+    # sys.argv[3]: readelf -W --debug-dump=decodedline; every instruction
+    # must name the file (last component) and line of the row in force at
+    # its address: the last row listed at the greatest address at or
+    # below it in its sequence
+    seqs, cur = [], []
+    for ln in open(sys.argv[3]):
+        f = ln.split()
+        if len(f) < 3 or not f[2].startswith("0x"):
+            continue
+        cur.append((int(f[2], 16), f[0], 0 if f[1] == "-" else int(f[1])))
+        if f[1] == "-":
+            seqs.append(cur)
+            cur = []
+    m = re.search(r"\(([^()]*):\d+\)$", head[0])
+    file0 = m.group(1).rsplit("/", 1)[-1] if m else "?"
+    # (the padding after a function's last sequence, which no row
+    # covers, is left out: libbfd names its last line there)
+    where, n, tail = None, 0, False
+    for r in rows:
+        if r[0] == "line":
+            where = (r[3][0] or file0, r[3][1])
+        elif r[0] == "insn":
+            a, want = r[3], None
+            for sq in seqs:
+                if sq[0][0] <= a < sq[-1][0]:
+                    for row in sq:
+                        if row[0] <= a and row[2]:
+                            want = (row[1], row[2])
+            if want is None and n > 0 and not re.match(r"^(nop|xchg +%ax,%ax|cs nop|data16)", r[4]):
+                bad.append("%x: no row covers '%s'" % (a, r[4]))
+            if want is None and n > 0:
+                tail = True
+                continue
+            if tail:
+                bad.append("%x: after the padding" % a)
+            n += 1
+            if want != where:
+                bad.append("%x: --asm %s:%s, readelf %s:%s" % (a, where[0] if where else "-",
+                           where[1] if where else 0, want[0] if want else "-",
+                           want[1] if want else 0))
+    if n == 0:
+        bad.append("no instructions")
 for b in bad[:8]:
     print(b)
 EOF
@@ -303,6 +352,68 @@ done
 r=$(python3 "$W/check.py" calls "$W/O2/asm.main-O2" "$W/O2/main-calls")
 [ -s "$W/O2/main-calls" ] && [ -z "$r" ] && tg_pass "main: calls per callee as the call graph's" ||
 	tg_fail "main: calls per callee as the call graph's" "$r" "$(cat "$W/O2/main-calls")"
+
+# GCC's default DWARF 5 (tests/lines/dw5), at -O2 and -O0: libbfd 2.40
+# names the code of a header's function whose sequence never sets the
+# file after work.cc, with work.h's line numbers (addr2line shows it);
+# --asm names, for every instruction of a header's template, inline
+# member and template calling a lambda of work.cc (inlined into it), of
+# a member of a header's class defined in work.cc, and of main, the file
+# and line readelf's decoding of the line table names
+d5=$W/dw5
+mkdir -p "$d5"
+for opt in O2 O0; do
+	d=$d5/$opt
+	mkdir -p "$d"
+	if ! (cd "$d" && g++ "-$opt" -g -pg -o exe "$TOP/tests/lines/dw5/work.cc" && ./exe > /dev/null) \
+		> "$d/build.log" 2>&1; then
+		tg_fail "dw5 -$opt: build and run" "$(cat "$d/build.log")"
+		continue
+	fi
+	readelf -W --debug-dump=decodedline "$d/exe" > "$d/decodedline"
+	v=$(readelf --debug-dump=info "$d/exe" | awk '/Version:/ { print $2; exit }')
+	a=$(nm "$d/exe" | awk '$3 == "_Z5hworkIdET_i" { sub(/^0+/, "", $1); print $1 }')
+	if [ "$v" = 5 ] && [ "$(addr2line -e "$d/exe" "0x$a" | sed 's,.*/,,')" = work.cc:5 ] &&
+	   grep -q '^work\.h  *5  *0x0*'"$a"' ' "$d/decodedline"; then
+		tg_pass "dw5 -$opt: DWARF 5, and libbfd names hwork<double>'s entry work.cc:5 (readelf: work.h)"
+	else
+		tg_fail "dw5 -$opt: DWARF 5, and libbfd names hwork<double>'s entry work.cc:5 (readelf: work.h)" \
+			"version $v" "$(addr2line -e "$d/exe" "0x$a")"
+	fi
+	for f in 'hwork:hwork<double>' 'spin:Box::spin' 'run:K::run' 'main:main' \
+		'apply:long apply<main::{lambda(int)#1}>(main::{lambda(int)#1}, int)' \
+		'hsum:long hsum<long>(int)'; do
+		st=$(tg_run "$d/asm.${f%%:*}" "$d/err" "$TGPROF" --asm="${f#*:}" \
+			-I "$TOP/tests/lines/dw5" "$d/exe" "$d/gmon.out")
+		r=$(python3 "$W/check.py" decodedline "$d/asm.${f%%:*}" "$d/decodedline")
+		if [ "$st" = 0 ] && [ -z "$r" ]; then
+			tg_pass "dw5 -$opt ${f%%:*}: every instruction's file and line as readelf's"
+		else
+			tg_fail "dw5 -$opt ${f%%:*}: every instruction's file and line as readelf's" \
+				"exit status $st" "$r" "$(head -3 "$d/err")"
+		fi
+	done
+	# the header's functions are shown in work.h, with its text; the
+	# lambda inlined into apply stays in work.cc; K::run in work.cc
+	if head -1 "$d/asm.hwork" | grep -q '^double hwork<double>(int) (.*/work\.h:5)$' &&
+	   grep -q '^ .*  9: 		s += i \* 0\.5;$' "$d/asm.hwork" &&
+	   head -1 "$d/asm.spin" | grep -q '^Box::spin(int) (.*/work\.h:15)$' &&
+	   grep -q '^ .*  18: 			v = (v \* 7 + i) % 1000003;$' "$d/asm.spin" &&
+	   head -1 "$d/asm.apply" | grep -q '^long apply<.* (.*/work\.h:23)$' &&
+	   grep -q '^ .*  27: 		s += f(i);$' "$d/asm.apply" &&
+	   head -1 "$d/asm.run" | grep -q '^K::run(int) (.*/work\.cc:9)$' &&
+	   ! grep -q 'work\.h' "$d/asm.run"; then
+		tg_pass "dw5 -$opt: the header's functions in work.h with its text, K::run in work.cc"
+	else
+		tg_fail "dw5 -$opt: the header's functions in work.h with its text, K::run in work.cc" \
+			"$(head -1 "$d"/asm.*)"
+	fi
+	if [ "$opt" = O0 ] || grep -q '^ .*  work\.cc:24: \[inlined operator()\] 		t += (double)apply(\[m\]' "$d/asm.apply"; then
+		tg_pass "dw5 -$opt: the lambda inlined into apply is named work.cc:24"
+	else
+		tg_fail "dw5 -$opt: the lambda inlined into apply is named work.cc:24" "$(cat "$d/asm.apply")"
+	fi
+done
 
 # a shared library's function in a profile joined from libtgmon's files:
 # its code from the library, its samples as GNU gprof gives them reading

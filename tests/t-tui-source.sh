@@ -5,9 +5,13 @@
 # perf annotate gives them), under a header naming the columns, and the
 # same for the machine code under the lines (a).  Two hot functions, one
 # with about twice the samples of the other, so the two shares differ.
+# And tests/lines/dw5 with GCC's default DWARF 5, at -O2 and -O0, where
+# libbfd 2.40 names a header's own code after the .cc file: a header's
+# template and inline member open in the header at their hottest line,
+# a member of a header's class defined in the .cc in the .cc.
 . "$(dirname "$0")/lib.sh"
 . "$TOP/tests/tui/lib-tui.sh"
-tg_need "$TGPROF" "$GPROF" "$CC"
+tg_need "$TGPROF" "$GPROF" "$CC" g++
 TUI_LINES=40
 TUI_COLS=80
 tui_setup
@@ -92,5 +96,33 @@ r=$(awk 'NR > 2 && substr($0, 3, 8) ~ /[0-9]/ {
 	END { if (lo && hi / lo < 1.1) print "ok" }' s2.scr)
 if [ "$r" = ok ]; then tg_pass "every row's %func and %total from its own samples"; else
 	tg_fail "every row's %func and %total from its own samples" "$(sed -n 2,30p s2.scr)"; fi
+
+# dw5 OPT NAME FUNC FILE:LINE HOT TEXT: the source view of FUNC in the
+# -OPT build opens FILE (the title: FILE:LINE, the definition) at the line
+# HOT with the text TEXT (an extended regex), the function's hottest
+hot_case() {
+	# (not name: tui_run sets it)
+	hc=dw5-$1-$2 func=$3 at=$4 hot=$5 text=$6
+	printf ':goto %s\ns\n:save-display %s\n:q\n' "$func" "$hc.scr" > "$hc.keys"
+	tui_run "$hc" ./dw5-$1 dw5-$1.out > /dev/null
+	tui_screens "$hc" || return
+	f=$hc.scr opt=$1
+	if grep -Eq "^   samples %func %total  calls  line  .*/$at  " "$f" &&
+	   grep -Eq "^> +[0-9]+ +[0-9.]+ +[0-9.]+ +$hot  +$text" "$f"; then
+		tg_pass "dw5 -$opt: $func opens $at at line $hot"
+	else
+		tg_fail "dw5 -$opt: $func opens $at at line $hot" "$(sed -n '2p;/^>/p' "$f")"
+	fi
+}
+for opt in O2 O0; do
+	if ! g++ "-$opt" -g -pg -o dw5-$opt "$TOP/tests/lines/dw5/work.cc" > dw5.log 2>&1 ||
+	   ! ./dw5-$opt > /dev/null 2>> dw5.log || ! mv gmon.out dw5-$opt.out; then
+		tg_fail "setup: build and run tests/lines/dw5 at -$opt" "$(cat dw5.log)"
+		continue
+	fi
+	hot_case $opt hwork 'double hwork<double>(int)' 'work\.h:5' 9 's \+= i \* 0\.5;$'
+	hot_case $opt spin 'Box::spin(int)' 'work\.h:15' 18 'v = \(v \* 7 \+ i\) % 1000003;$'
+	hot_case $opt run 'K::run(int)' 'work\.cc:9' 11 'acc = acc \+ i \* 0\.25;$'
+done
 
 tui_finish

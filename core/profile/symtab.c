@@ -161,6 +161,21 @@ int symtab_line_at(struct symtab *st, uint64_t addr, const char **file, int *lin
 	return 1;
 }
 
+void *symtab_bfd_symbol_at(const struct symtab *st, uint64_t addr, void ***table)
+{
+	struct symtab_priv *pv = st->priv;
+
+	*table = pv ? (void **)pv->asyms : NULL;
+	for (long j = 0; pv && j < pv->nasyms; j++) {
+		asymbol *s = pv->asyms[j];
+		if (!(s->flags & (BSF_SECTION_SYM | BSF_FILE)) && s->section &&
+		    (bfd_section_flags(s->section) & SEC_CODE) &&
+		    (uint64_t)(s->value + bfd_section_vma(s->section)) == addr)
+			return s;
+	}
+	return NULL;
+}
+
 const char *symtab_file_lookup(const struct symtab *st, const char *name)
 {
 	size_t i;

@@ -145,6 +145,12 @@ const struct sym *symtab_callee(const struct symtab *st, uint64_t pc);
 int symtab_line_at(struct symtab *st, uint64_t addr, const char **file, int *line,
 		   const char **func);
 
+/* A libbfd symbol (an asymbol *) at ADDR in a code section, for questions
+ * libbfd answers about a symbol (bfd_find_line), and in *TABLE the symbol
+ * table it comes from (an asymbol **); NULL when there is none.  A linear
+ * scan of the table: callers keep what they need. */
+void *symtab_bfd_symbol_at(const struct symtab *st, uint64_t addr, void ***table);
+
 /* The source file GNU gprof means by NAME in a symspec: files are compared
  * by their last path component only, and when several files share it the
  * one met last while loading wins.  NULL if none. */

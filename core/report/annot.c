@@ -201,7 +201,7 @@ int annot_build(struct annot_ctx *c, size_t t, const struct sym *s, int intel,
 		disasm_insn(d, bytes, base, (size_t)size, pc, &x->in);
 		uint64_t end = pc + x->in.len < hi ? pc + x->in.len : hi;
 		x->ticks = lines_ticks(&c->l->prof, pc + window, end + window);
-		if (!dwline_at(&c->tabs[t], pc, &x->file, &x->line))
+		if (!dwline_fn_at(&c->tabs[t], st, s, pc, &x->file, &x->line))
 			x->line = 0;
 		pc += x->in.len;
 	}

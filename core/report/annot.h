@@ -7,9 +7,10 @@
  * ticks of its bytes by GNU's overlap rule (lines_ticks()), so the
  * instructions' ticks add up to the function's self ticks of the flat
  * profile.  A call instruction gets the counts of the arcs it makes.
- * Lines come from the DWARF line table (dwline.h: a header's code is
- * named in the header, which GNU's -l and -A, through libbfd 2.40, do not
- * always do).  A line's figures are the sums over its instructions.  Code
+ * Lines come from the DWARF line table (dwline_fn_at(): the function's
+ * own code named in the file that defines it where libbfd 2.40 gives a
+ * DWARF 5 sequence its default file, which GNU's -l and -A keep).  A
+ * line's figures are the sums over its instructions.  Code
  * inlined from another function is marked with that function's name, from
  * libbfd's inliner information (whose function names are right where its
  * file names are not).

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_dwline: libbfd's line lookup against objdump --dwarf=decodedline
- * (binutils' own DWARF dumper, not libbfd's address lookup) on a C++
+ * (binutils' own DWARF dumper, not libbfd's address lookup).  On a C++
  * program whose hot code is templates and inline functions of a header,
- * built with -O2 -gdwarf-4 (libbfd 2.40 misnames a header's own sequences
- * in DWARF 5, see dwline.h): every row's address must give the row's file
+ * built with -O2 -gdwarf-4: every row's address must give the row's file
  * (last path component) and line, the last row at an address winning;
- * an address past a sequence's end gives nothing.  And the templates'
- * entries are named in the header. */
+ * an address past a sequence's end gives nothing; the templates' entries
+ * are named in the header.  On tests/lines/dw5 built with -O2 -g (GCC's
+ * DWARF 5, whose header sequences libbfd 2.40 names after the .cc, see
+ * dwline.h): dwline_at() misnames some rows as libbfd does, and
+ * dwline_fn_at(), asked within the function holding each row, names
+ * every row as objdump does. */
 #include "config.h"
 #include "dwline.h"
 #include "opts.h"
@@ -30,12 +33,113 @@ static const char *base(const char *p)
 	return s ? s + 1 : p;
 }
 
+/* The rows objdump lists for EXE, in its order; their number in *N. */
+static struct orow *read_rows(const char *exe, size_t *n)
+{
+	char cmd[4096], buf[512];
+	struct orow *o = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	snprintf(cmd, sizeof cmd, "objdump --dwarf=decodedline '%s'", exe);
+	FILE *f = popen(cmd, "r");
+	while (f && fgets(buf, sizeof buf, f)) {
+		char name[128], ln[32], addr[32];
+		if (sscanf(buf, "%127s %31s %31s", name, ln, addr) != 3 ||
+		    strncmp(addr, "0x", 2) != 0)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 256;
+			o = realloc(o, cap * sizeof *o);
+		}
+		o[*n].addr = strtoul(addr, NULL, 16);
+		snprintf(o[*n].file, sizeof o[*n].file, "%s", name);
+		o[*n].line = strcmp(ln, "-") == 0 ? 0 : atoi(ln);
+		(*n)++;
+	}
+	if (f)
+		pclose(f);
+	return o;
+}
+
+/* What holds at o[i].addr: the last row there in the listing, a
+ * sequence's end only when no sequence starts there; NULL when o[i].addr
+ * was met before. */
+static const struct orow *in_force(const struct orow *o, size_t n, size_t i)
+{
+	const struct orow *w = NULL;
+	for (size_t j = 0; j < n; j++) {
+		if (o[j].addr != o[i].addr)
+			continue;
+		if (j < i)
+			return NULL;
+		if (o[j].line || !w || !w->line)
+			w = o[j].line || !w ? &o[j] : w;
+	}
+	return w;
+}
+
+/* dwline_fn_at() on tests/lines/dw5 (DWARF 5) in DIR: every row inside a
+ * function as objdump names it, where dwline_at() misnames some. */
+static void dwarf5(const char *top, const char *cxx, const char *dir)
+{
+	char cmd[4096];
+	size_t n;
+
+	snprintf(cmd, sizeof cmd,
+		 "cd '%s' && %s -O2 -g -pg '%s/tests/lines/dw5/work.cc' -o exe5", dir,
+		 cxx, top);
+	check(system(cmd) == 0, "build tests/lines/dw5 with DWARF 5", cmd);
+	snprintf(cmd, sizeof cmd, "%s/exe5", dir);
+	struct orow *o = read_rows(cmd, &n);
+	check(n > 30, "objdump lists dw5's line table");
+
+	struct opts opt;
+	struct symtab st;
+	struct dwline t;
+	opts_init(&opt);
+	struct symtab_opts so = opts_symtab(&opt.load);
+	symtab_load(&st, cmd, &so);
+	dwline_load(&t, st.bfd);
+	size_t tried = 0, bad = 0, raw = 0;
+	char detail[512] = "";
+	for (size_t i = 0; i < n; i++) {
+		const struct orow *w = in_force(o, n, i);
+		const struct sym *s = w && w->line ? symtab_find(&st, w->addr) : NULL;
+		const char *file = NULL;
+		int line = 0;
+		if (!s || !s->file)
+			continue; /* no function, or one of the C library's */
+		tried++;
+		raw += dwline_at(&t, w->addr, &file, &line) &&
+		       strcmp(base(file), w->file) != 0;
+		int got = dwline_fn_at(&t, &st, s, w->addr, &file, &line);
+		if (!got || strcmp(base(file), w->file) != 0 || line != w->line) {
+			if (!bad++)
+				snprintf(detail, sizeof detail,
+					 "%#lx in %s: %s:%d, objdump %s:%d", w->addr,
+					 s->dname, got ? base(file) : "-", got ? line : 0,
+					 w->file, w->line);
+		}
+	}
+	checkf(raw > 10,
+	       "dwline_at names %zu of %zu rows after work.cc, as libbfd 2.40 does", raw,
+	       tried);
+	checkf(bad == 0 && tried > 30, "dwline_fn_at: each of %zu rows as objdump says",
+	       tried);
+	if (bad)
+		printf("    %zu wrong; first %s\n", bad, detail);
+	dwline_free(&t);
+	symtab_free(&st);
+	free(o);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP"), *cxx = getenv("CXX");
-	char dir[1024], cmd[4096], buf[512];
+	char dir[1024], cmd[4096];
 	struct orow *o = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0;
 
 	if (!top)
 		top = ".";
@@ -49,31 +153,13 @@ int main(void)
 		 "%s -O2 -gdwarf-4 -pg '%s/tests/lines/hdr/main.cc' -o exe",
 		 top, dir, dir, dir, cxx, top);
 	check(system(cmd) == 0, "build the test program", cmd);
-
-	snprintf(cmd, sizeof cmd, "objdump --dwarf=decodedline '%s/exe'", dir);
-	FILE *f = popen(cmd, "r");
-	while (f && fgets(buf, sizeof buf, f)) {
-		char name[128], ln[32], addr[32];
-		if (sscanf(buf, "%127s %31s %31s", name, ln, addr) != 3 ||
-		    strncmp(addr, "0x", 2) != 0)
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 256;
-			o = realloc(o, cap * sizeof *o);
-		}
-		o[n].addr = strtoul(addr, NULL, 16);
-		snprintf(o[n].file, sizeof o[n].file, "%s", name);
-		o[n].line = strcmp(ln, "-") == 0 ? 0 : atoi(ln);
-		n++;
-	}
-	if (f)
-		pclose(f);
+	snprintf(cmd, sizeof cmd, "%s/exe", dir);
+	o = read_rows(cmd, &n);
 	check(n > 50, "objdump lists the line table");
 
 	struct opts opt;
 	struct symtab st;
 	struct dwline t;
-	snprintf(cmd, sizeof cmd, "%s/exe", dir);
 	opts_init(&opt);
 	struct symtab_opts so = opts_symtab(&opt.load);
 	symtab_load(&st, cmd, &so);
@@ -82,19 +168,8 @@ int main(void)
 	size_t bad = 0, tried = 0;
 	char detail[512] = "";
 	for (size_t i = 0; i < n; i++) {
-		/* what holds at o[i].addr: the last row there in the listing,
-		 * a sequence's end only when no sequence starts there */
-		const struct orow *w = NULL;
-		int done = 0;
-		for (size_t j = 0; j < n; j++) {
-			if (o[j].addr != o[i].addr)
-				continue;
-			if (j < i)
-				done = 1; /* this address was checked */
-			if (o[j].line || !w || !w->line)
-				w = o[j].line || !w ? &o[j] : w;
-		}
-		if (done)
+		const struct orow *w = in_force(o, n, i);
+		if (!w)
 			continue;
 		const char *file = NULL;
 		int line = 0;
@@ -130,6 +205,7 @@ int main(void)
 	dwline_free(&t);
 	symtab_free(&st);
 	free(o);
+	dwarf5(top, cxx, dir);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		return 1;
