@@ -219,7 +219,11 @@ st=$?
 last=$(tail -1 "$LOGS/check.log")
 if [ "$st" -ne 0 ] || ! echo "$last" | grep -Eq '^[0-9]+ passed, 0 failed$'; then
 	echo "FAIL: fresh machine: $check_cmd (exit status $st)"
-	grep -E '^ +[a-z].*failed|^      FAIL' "$LOGS/check.log" | head -40 | sed 's/^/    /'
+	# each failing test's line, its failures and their details as the
+	# runner printed them (CI shows this output, not the logs)
+	awk '/^ +[a-z].*failed/ || /^      FAIL/ { d = 1; print; next }
+	     d && /^          / { print; next }
+	     { d = 0 }' "$LOGS/check.log" | head -80 | sed 's/^/    /'
 	tail -15 "$LOGS/check.log" | sed 's/^/    /'
 	# The failing tests' own logs, from inside the chroot.
 	mkdir -p "$LOGS/check-out" && cp -r "$R/root/check/tests/out/"*.log "$LOGS/check-out/" 2>/dev/null
