@@ -414,12 +414,18 @@ if run real.txt --baseline=gmon.base pair gmon.changed; then
 	# slow() about twice as long, flagged.  The ratio is taken against
 	# steady()'s, whose work is the same in both runs: the CPU's speed
 	# (another process on the core's other thread, the clock) changes
-	# from run to run, and both functions' times with it.
+	# from run to run, and both functions' times with it.  The four
+	# times are counts of samples (100 a second), each off by about its
+	# square root: the ratio must be 2 within three standard errors of
+	# its logarithm (with these counts, ~85 and ~170 for slow(), ~80
+	# twice for steady(): 1.1 to 3.7, so an unchanged slow() fails)
 	r=$(rows real.txt | awk -F'|' '{ split($2, f, " ") }
-		$1 == "steady" { s = f[2] / f[1] }
-		$1 == "slow" { q = f[2] / f[1]; line = $0; mark = $3 }
-		END { print (s > 0 && q / s > 1.5 && q / s < 2.7 && mark == "*") ? "ok" : \
-			"slow " q ", steady " s ": " line }')
+		$1 == "steady" { s = f[2] / f[1]; v = 1 / (f[1] * 100) + 1 / (f[2] * 100) }
+		$1 == "slow" { q = f[2] / f[1]; w = 1 / (f[1] * 100) + 1 / (f[2] * 100)
+			line = $0; mark = $3 }
+		END { ok = s > 0 && q > 0 && mark == "*"
+			if (ok) { d = log(q / s / 2); ok = d * d < 9 * (v + w) }
+			print ok ? "ok" : "slow " q ", steady " s ": " line }')
 	if [ "$r" = ok ]; then
 		tg_pass "real pair: slow() twice as slow, flagged"
 	else

@@ -14,9 +14,9 @@ CORPUS_SINK;
 static unsigned long factor = 1;
 
 NOINLINE static void helper(unsigned long n) { BURN(n); }
-NOINLINE void slow(void) { BURN(50000000UL * factor); }
+NOINLINE void slow(void) { BURN(150000000UL * factor); }
 NOINLINE void busy(void) { BURN(60000); }
-NOINLINE void steady(void) { BURN(20000000UL); helper(7500000UL); }
+NOINLINE void steady(void) { BURN(80000000UL); helper(7500000UL); }
 NOINLINE void light(int i) { BURN(100 + i % 7); }
 
 NOINLINE static void run(unsigned long f)
