@@ -181,10 +181,12 @@ rt_same_report "threads, static link" ./threads-static "$W/static.out"
 # were counted, they were dropped, and the spin showed 0.56 to 0.58 s under
 # that load.)  spin() must still hold most of it.
 rt_cc "$W/cputime" cputime.c
-# At 1000 Hz a sample counts as 0.001 s or more: the rate samples were
-# really taken at is written (tests/t-runtime-samples.sh).
+# A sample counts as 0.01 s at the default rate, 0.001 s at 1000 Hz, or
+# more: the rate samples were really taken at is written, lower when the
+# kernel's signals came late (above its tick, or on a loaded machine:
+# CI saw 0.0105 s at the default rate; tests/t-runtime-samples.sh).
 for hz in default 1000; do
-	if [ $hz = default ]; then each=0.01; else each='0.00[1-9][0-9]*'; fi
+	if [ $hz = default ]; then lo=0.01 hi=0.02; else lo=0.001 hi=0.0099; fi
 	rm -f "$W/hz.out"*
 	if [ $hz = default ]; then
 		st=$(TGMON_OUT=$W/hz.out LD_PRELOAD=$LIB/libtgmon.so tg_run "$W/hz.stdout" "$W/hz.stderr" ./cputime spin 800)
@@ -196,13 +198,15 @@ for hz in default 1000; do
 	cpu=$(cat "$W/hz.stdout")
 	tot=$("$TGPROF" --format=json ./cputime "$W/hz.out" 2> /dev/null |
 		awk -F'[:,]' '/"total_time"/ { gsub(/ /, "", $2); print $2 }')
-	if [ "$st" -eq 0 ] && grep -q "^Each sample counts as $each seconds" "$W/hz.txt" &&
-	   awk -v t="$tot" -v c="$cpu" -v s="$secs" -v e=$each 'BEGIN {
+	each=$(awk '/^Each sample counts as / { print $5; exit }' "$W/hz.txt")
+	if [ "$st" -eq 0 ] && [ -n "$each" ] &&
+	   awk -v t="$tot" -v c="$cpu" -v s="$secs" -v e="$each" -v lo=$lo -v hi=$hi 'BEGIN {
 		d = t - c; if (d < 0) d = -d
-		exit !(c > 0.75 && d <= 0.03 * c + e && s >= c / 2) }'; then
+		exit !(e + 0 >= lo && e + 0 <= hi &&
+		       c > 0.75 && d <= 0.03 * c + e && s >= c / 2) }'; then
 		tg_pass "TGMON_HZ=$hz: $each s per sample, $tot s sampled of $cpu s CPU, spin() $secs s"
 	else
-		tg_fail "TGMON_HZ=$hz: $each s per sample, samples add up to the CPU time" \
+		tg_fail "TGMON_HZ=$hz: $lo s per sample or more, samples add up to the CPU time" \
 			"status $st, sampled $tot s, CPU $cpu s, spin $secs s" "$(cat "$W/hz.txt" "$W/hz.stderr")"
 	fi
 done
