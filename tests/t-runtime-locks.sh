@@ -69,6 +69,8 @@ fi
 rm -rf kl && mkdir kl
 bad=
 for i in 1 2 3 4 5; do
+	# the temporary file a kill left (checked) goes with its run
+	rm -f kl/*.tmp.*
 	(cd kl && exec ../hostile loop 100 "$S/kl/d.out" > "$S/kl.out" 2> "$S/err") &
 	p=$!
 	j=0
