@@ -81,6 +81,17 @@ static const struct orow *in_force(const struct orow *o, size_t n, size_t i)
 
 /* dwline_fn_at() on tests/lines/dw5 (DWARF 5) in DIR: every row inside a
  * function as objdump names it, where dwline_at() misnames some. */
+/* EXE's symbols into ST and its line table into T; dwline_load()'s
+ * answer (1: EXE has a .text). */
+static size_t load_exe(const char *exe, struct symtab *st, struct dwline *t)
+{
+	struct opts opt;
+	opts_init(&opt);
+	struct symtab_opts so = opts_symtab(&opt.load);
+	symtab_load(st, exe, &so);
+	return dwline_load(t, st->bfd);
+}
+
 static void dwarf5(const char *top, const char *cxx, const char *dir)
 {
 	char cmd[4096];
@@ -94,13 +105,9 @@ static void dwarf5(const char *top, const char *cxx, const char *dir)
 	struct orow *o = read_rows(cmd, &n);
 	check(n > 30, "objdump lists dw5's line table");
 
-	struct opts opt;
 	struct symtab st;
 	struct dwline t;
-	opts_init(&opt);
-	struct symtab_opts so = opts_symtab(&opt.load);
-	symtab_load(&st, cmd, &so);
-	dwline_load(&t, st.bfd);
+	load_exe(cmd, &st, &t);
 	size_t tried = 0, bad = 0, raw = 0;
 	char detail[512] = "";
 	for (size_t i = 0; i < n; i++) {
@@ -157,13 +164,9 @@ int main(void)
 	o = read_rows(cmd, &n);
 	check(n > 50, "objdump lists the line table");
 
-	struct opts opt;
 	struct symtab st;
 	struct dwline t;
-	opts_init(&opt);
-	struct symtab_opts so = opts_symtab(&opt.load);
-	symtab_load(&st, cmd, &so);
-	check(dwline_load(&t, st.bfd) == 1, "the program has a .text to ask about");
+	check(load_exe(cmd, &st, &t) == 1, "the program has a .text to ask about");
 
 	size_t bad = 0, tried = 0;
 	char detail[512] = "";
