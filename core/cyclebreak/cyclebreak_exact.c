@@ -427,6 +427,23 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 	}
 	free(sets.arc);
 	free(sets.end);
+	/* and the flowers' rows, which the relaxation alone is far below */
+	struct cb_rows fr;
+	cb_flowers(s, bound, &fr, p.start + seconds / 4);
+	for (size_t i = 0, b = 0; i < fr.n && p.ncols > 0; b = fr.end[i++]) {
+		int k = 0;
+		for (size_t j = b; j < fr.end[i]; j++) {
+			p.ind[++k] = p.col[fr.arc[j]];
+			p.val[k] = fr.coef[j];
+		}
+		int row = glp_add_rows(p.lp, 1);
+		glp_set_row_bnds(p.lp, row, GLP_LO, fr.rhs[i], 0.0);
+		glp_set_mat_row(p.lp, row, k, p.ind, p.val);
+	}
+	free(fr.arc);
+	free(fr.coef);
+	free(fr.rhs);
+	free(fr.end);
 
 	/* the LP relaxation, with rounds of separation */
 	glp_smcp sm;

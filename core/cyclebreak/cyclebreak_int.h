@@ -186,4 +186,17 @@ struct cb_sets {
 };
 uint64_t cb_lower_bound_sets(const struct cb_sub *s, long bound, struct cb_sets *out);
 
+/* Rows of the integer program around its busiest members (flowers of
+ * cycles, cyclebreak_flower.c, where the argument is), grown until
+ * util_now() reaches UNTIL: row i is sum over j in end[i-1] .. end[i]-1
+ * of coef[j] x(arc[j]) >= rhs[i], over deletable arcs.  Free arc, coef,
+ * end and rhs. */
+struct cb_rows {
+	uint32_t *arc;
+	double *coef, *rhs;
+	size_t *end;
+	size_t narcs, n;
+};
+void cb_flowers(const struct cb_sub *s, long bound, struct cb_rows *out, double until);
+
 #endif

@@ -225,6 +225,57 @@ static void test_random_exact(void)
 	printf("# heuristic alone optimal on %d of %d graphs\n", ok_hopt, tried);
 }
 
+/* The flowers' rows hold for every valid deletion: on random graphs,
+ * each subset of the deletable arcs that leaves every component within
+ * the bound satisfies every row (and some graphs have rows). */
+static void test_flowers(void)
+{
+	int ok = 1, graphs = 0, rows = 0;
+
+	for (int t = 0; t < 300; t++) {
+		struct cb_sub s;
+		uint32_t n = 5 + rnd(5), m = n + 2 + rnd(6);
+		long bound = 2 + rnd(3);
+		random_sub(&s, n, m, t % 3 == 0);
+		struct cb_rows r;
+		cb_flowers(&s, bound, &r, util_now() + 60);
+		graphs += r.n > 0;
+		rows += (int)r.n;
+		uint8_t *d = xcalloc(m + 1, 1);
+		for (uint32_t mask = 0; mask < (1u << m) && r.n > 0 && ok; mask++) {
+			int skip = 0;
+			for (uint32_t a = 0; a < m; a++) {
+				d[a] = (mask >> a) & 1;
+				skip |= d[a] && s.fixed[a];
+			}
+			if (skip || !cb_fits(&s, d, bound))
+				continue;
+			for (size_t i = 0, b = 0; i < r.n; b = r.end[i++]) {
+				double lhs = 0;
+				for (size_t j = b; j < r.end[i]; j++)
+					lhs += r.coef[j] * d[r.arc[j]];
+				if (lhs < r.rhs[i] - 1e-9) {
+					ok = 0;
+					fprintf(stderr,
+						"flower row %zu of graph %d (n=%u m=%u "
+						"bound=%ld) "
+						"fails for a valid deletion: %g < %g\n",
+						i, t, n, m, bound, lhs, r.rhs[i]);
+				}
+			}
+		}
+		free(d);
+		free(r.arc);
+		free(r.coef);
+		free(r.rhs);
+		free(r.end);
+		cb_sub_free(&s);
+	}
+	check(graphs >= 30, "flowers: rows on enough random graphs");
+	check(ok, "flowers: every valid deletion satisfies every row");
+	printf("# flowers: %d rows on %d of 300 graphs\n", rows, graphs);
+}
+
 /* Hand-made: a ring of 6 with one light arc; bound 5 -> delete it. */
 static void test_ring(void)
 {
@@ -865,6 +916,7 @@ int main(void)
 	test_complete();
 	test_bsd_rule();
 	test_random_exact();
+	test_flowers();
 	test_api();
 	test_api_exact();
 	test_api_force();
