@@ -181,6 +181,14 @@ static uint32_t ear(struct ilp *p, uint32_t r, uint32_t nw, double limit)
 	return best;
 }
 
+/* Add the row sum of p->val[i] x(p->ind[i]), i = 1..K, >= RHS. */
+static void put_row(struct ilp *p, int k, double rhs)
+{
+	int row = glp_add_rows(p->lp, 1);
+	glp_set_row_bnds(p->lp, row, GLP_LO, rhs, 0.0);
+	glp_set_mat_row(p->lp, row, k, p->ind, p->val);
+}
+
 /* Grow a witness from R: the shortest cycle through R, then the shortest
  * ears until it spans N + 1 nodes; add its row when violated (and not
  * added in this round already).  Returns 1 if added. */
@@ -219,9 +227,7 @@ static int witness(struct ilp *p, uint32_t r)
 		p->ind[i + 1] = p->col[p->wit[i]];
 		p->val[i + 1] = 1.0;
 	}
-	int row = glp_add_rows(p->lp, 1);
-	glp_set_row_bnds(p->lp, row, GLP_LO, 1.0, 0.0);
-	glp_set_mat_row(p->lp, row, (int)nd, p->ind, p->val);
+	put_row(p, (int)nd, 1.0);
 	return 1;
 }
 
@@ -419,11 +425,8 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 			p.ind[++k] = p.col[sets.arc[j]];
 			p.val[k] = 1.0;
 		}
-		if (k == 0)
-			continue;
-		int row = glp_add_rows(p.lp, 1);
-		glp_set_row_bnds(p.lp, row, GLP_LO, 1.0, 0.0);
-		glp_set_mat_row(p.lp, row, k, p.ind, p.val);
+		if (k > 0)
+			put_row(&p, k, 1.0);
 	}
 	free(sets.arc);
 	free(sets.end);
@@ -436,9 +439,7 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 			p.ind[++k] = p.col[fr.arc[j]];
 			p.val[k] = fr.coef[j];
 		}
-		int row = glp_add_rows(p.lp, 1);
-		glp_set_row_bnds(p.lp, row, GLP_LO, fr.rhs[i], 0.0);
-		glp_set_mat_row(p.lp, row, k, p.ind, p.val);
+		put_row(&p, k, fr.rhs[i]);
 	}
 	free(fr.arc);
 	free(fr.coef);

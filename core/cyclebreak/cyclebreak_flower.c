@@ -165,9 +165,13 @@ static void add_row(struct fl *f, struct cb_rows *r, const uint32_t *arc,
 	r->rhs[r->n++] = rhs;
 }
 
-static int cmp_u32(const void *l, const void *r)
+/* Members by calls in and out (CTX: per member), most first. */
+static int busier(const void *l, const void *r, void *ctx)
 {
+	const uint64_t *deg = ctx;
 	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
+	if (deg[a] != deg[b])
+		return deg[a] > deg[b] ? -1 : 1;
 	return (a > b) - (a < b);
 }
 
@@ -201,15 +205,8 @@ void cb_flowers(const struct cb_sub *s, long bound, struct cb_rows *out, double 
 	}
 	for (uint32_t v = 0; v < s->n; v++)
 		order[v] = v;
-	/* the busiest members first (a partial selection sort) */
+	util_qsort_r(order, s->n, sizeof *order, busier, deg);
 	uint32_t ncent = s->n < FLOWER_CENTERS ? s->n : FLOWER_CENTERS;
-	for (uint32_t i = 0; i < ncent; i++)
-		for (uint32_t j = i + 1; j < s->n; j++)
-			if (deg[order[j]] > deg[order[i]]) {
-				uint32_t t = order[i];
-				order[i] = order[j];
-				order[j] = t;
-			}
 	for (uint32_t ci = 0; ci < ncent && util_now() < until; ci++) {
 		uint32_t v = order[ci], nc = 0, nr = 0, k = 0;
 		/* the core: the widest cycle through v */
@@ -246,7 +243,7 @@ void cb_flowers(const struct cb_sub *s, long bound, struct cb_rows *out, double 
 			}
 			sizes[k++] = size;
 		}
-		util_qsort(sizes, k, sizeof *sizes, cmp_u32);
+		util_qsort(sizes, k, sizeof *sizes, util_qcmp_u32);
 		uint32_t t = 0, room = (uint32_t)bound - nc;
 		while (t < k && sizes[t] <= room)
 			room -= sizes[t++];

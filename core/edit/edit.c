@@ -446,12 +446,6 @@ int edit_arcs_delete(struct edit *e, const uint32_t *a, size_t n, const char *la
 	return changed;
 }
 
-static int cmp_u32(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	return (a > b) - (a < b);
-}
-
 /* Deleted arcs as (sequence << 32 | arc): sorting the keys sorts by
  * deletion order (sequence numbers are unique). */
 static int cmp_u64(const void *x, const void *y)
@@ -473,7 +467,7 @@ const uint32_t *edit_deleted_arcs(const struct edit *e, size_t *n)
 		/* del_seq is set only for the marked arcs: read theirs, each
 		 * once (the marks kept so, without repeats). */
 		if (m->nmarked > 1) /* none: no array at all */
-			qsort(m->marked, m->nmarked, sizeof *m->marked, cmp_u32);
+			qsort(m->marked, m->nmarked, sizeof *m->marked, util_qcmp_u32);
 		size_t nm = 0;
 		for (size_t i = 0; i < m->nmarked; i++)
 			if (nm == 0 || m->marked[nm - 1] != m->marked[i])

@@ -134,12 +134,6 @@ static void arc(FILE *out, const struct cg *g, uint32_t a)
 	fprintf(out, ", \"deleted\": %s}", arc->deleted ? "true" : "false");
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
-
 static void cycle(FILE *out, const struct cg *g, uint32_t c)
 {
 	const struct cg_node *n = &g->nodes[c];
@@ -154,7 +148,7 @@ static void cycle(FILE *out, const struct cg *g, uint32_t c)
 	k = 0;
 	for (uint32_t m = n->next_member; m != CG_NONE; m = g->nodes[m].next_member)
 		v[k++] = m;
-	util_qsort(v, k, sizeof *v, cmp_u32);
+	util_qsort(v, k, sizeof *v, util_qcmp_u32);
 	for (size_t i = 0; i < k; i++)
 		fprintf(out, "%u%s", v[i], i + 1 < k ? ", " : "");
 	free(v);

@@ -131,12 +131,6 @@ static void reset(struct work *w, int down)
 	w->down = down;
 }
 
-static int cmp_u32(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	return a < b ? -1 : a > b;
-}
-
 /* The functions of unit U in address order (the full propagation's order
  * among the members of a cycle), in w->mem. */
 static void members(struct work *w, uint32_t u)
@@ -150,7 +144,7 @@ static void members(struct work *w, uint32_t u)
 	for (uint32_t m = g->nodes[u].next_member; m != CG_NONE;
 	     m = g->nodes[m].next_member)
 		w->mem[w->nmem++] = m;
-	qsort(w->mem, w->nmem, sizeof *w->mem, cmp_u32);
+	qsort(w->mem, w->nmem, sizeof *w->mem, util_qcmp_u32);
 }
 
 /* Queue the units that call unit U (live arcs from outside it). */
@@ -405,7 +399,7 @@ static long toggled(const struct cg *g, const uint32_t *hint, size_t nhint, uint
 			if (hint[i] < g->narcs &&
 			    g->dead[hint[i]] != g->arcs[hint[i]].deleted)
 				(*t)[n++] = hint[i];
-		qsort(*t, n, sizeof **t, cmp_u32);
+		qsort(*t, n, sizeof **t, util_qcmp_u32);
 		uint32_t m = 0;
 		for (uint32_t i = 0; i < n; i++)
 			if (m == 0 || (*t)[m - 1] != (*t)[i])

@@ -54,6 +54,12 @@ void util_qsort_r(void *base, size_t n, size_t size,
 		qsort_r(base, n, size, cmp, ctx);
 }
 
+int util_qcmp_u32(const void *l, const void *r)
+{
+	uint32_t a = *(const uint32_t *)l, b = *(const uint32_t *)r;
+	return (a > b) - (a < b);
+}
+
 int util_cmp_num(double x, double y)
 {
 	return x < y ? -1 : x > y;

@@ -23,6 +23,9 @@ int util_cmp_num(double x, double y);
  * sort) does, even where the comparator is not a strict order. */
 void util_msort_u32(uint32_t *v, size_t n, util_cmp_u32 cmp, const void *ctx);
 
+/* For util_qsort over uint32_t: ascending. */
+int util_qcmp_u32(const void *l, const void *r);
+
 /* qsort that accepts an empty or NULL array (qsort's arguments must not
  * be NULL even for zero elements). */
 void util_qsort(void *base, size_t n, size_t size,

@@ -79,8 +79,6 @@ static const struct orow *in_force(const struct orow *o, size_t n, size_t i)
 	return w;
 }
 
-/* dwline_fn_at() on tests/lines/dw5 (DWARF 5) in DIR: every row inside a
- * function as objdump names it, where dwline_at() misnames some. */
 /* EXE's symbols into ST and its line table into T; dwline_load()'s
  * answer (1: EXE has a .text). */
 static size_t load_exe(const char *exe, struct symtab *st, struct dwline *t)
@@ -92,6 +90,8 @@ static size_t load_exe(const char *exe, struct symtab *st, struct dwline *t)
 	return dwline_load(t, st->bfd);
 }
 
+/* dwline_fn_at() on tests/lines/dw5 (DWARF 5) in DIR: every row inside a
+ * function as objdump names it, where dwline_at() misnames some. */
 static void dwarf5(const char *top, const char *cxx, const char *dir)
 {
 	char cmd[4096];
