@@ -333,45 +333,49 @@ fi
 INDEX=$SS/node_modules/speedscope/dist/release/index.html
 cat > "$W/rows.js" << 'EOF'
 (function () {
-  var seen = {}, rows = [], polls = 0, last = null;
-  function table() {
+  // speedscope's sandwich table is a virtual list: a div as tall as
+  // every row (20 pixels each), in it a div shifted down past the rows
+  // not drawn, in that a table of the rows drawn.  Each row drawn is kept
+  // under its index (the shift over 20, plus its place) and the list is
+  // scrolled to the first index not yet seen, until all are: the DOM
+  // always says which rows it shows, so a slow redraw costs time, never
+  // a row.  #tgrows holds the rows seen so far, in order, for the dump.
+  var got = {}, polls = 0;
+  function list() {
     var t = document.querySelectorAll('table')[1];
-    return t && t.querySelector('td') ? t : null;
+    if (!t || !t.querySelector('td')) return null;
+    var shift = t.parentElement, all = shift.parentElement;
+    var y = /translateY\(([\d.]+)px\)/.exec(shift.style.transform || '');
+    return { t: t, first: y ? Math.round(+y[1] / 20) : 0,
+             n: Math.round(parseFloat(all.style.height) / 20), sc: all.parentElement };
   }
-  function grab(t) {
-    t.querySelectorAll('tr').forEach(function (r) {
-      if (r.querySelector('td') && !seen[r.innerHTML]) {
-        seen[r.innerHTML] = 1;
-        rows.push(r.outerHTML);
-      }
-    });
-  }
-  function done() {
-    var d = document.createElement('div');
-    d.id = 'tgrows';
+  function show(n) {
+    var rows = [], d = document.getElementById('tgrows');
+    for (var i = 0; i < n; i++) if (got[i]) rows.push(got[i]);
+    if (!d) {
+      d = document.createElement('div');
+      d.id = 'tgrows';
+      document.body.appendChild(d);
+    }
     d.innerHTML = '<table>' + rows.join('') + '</table>';
-    document.body.appendChild(d);
   }
-  // Wait for rows (the import); after a scroll, for the table to redraw
-  // (on a later frame; a short scroll may not change it: then a few
-  // polls are enough), then copy the rows and scroll on.
   function step() {
-    var t = table();
-    if (!t) {
-      if (++polls < 200) setTimeout(step, 25);
-      else done();
+    var l = list();
+    if (!l) {
+      if (++polls < 400) setTimeout(step, 25);
       return;
     }
-    var now = t.innerHTML;
-    if (now === last && ++polls < 16) return setTimeout(step, 25);
-    polls = 0;
-    grab(t);
-    var sc = t.parentElement;
-    while (sc && sc.scrollHeight <= sc.clientHeight) sc = sc.parentElement;
-    if (!sc || sc.scrollTop + sc.clientHeight >= sc.scrollHeight) return done();
-    last = now;
-    sc.scrollTop += Math.max(1, Math.floor(sc.clientHeight / 2));
-    sc.dispatchEvent(new Event('scroll'));
+    l.t.querySelectorAll('tr').forEach(function (r, i) {
+      if (r.querySelector('td')) got[l.first + i] = r.outerHTML;
+    });
+    show(l.n);
+    var m = 0;
+    while (m < l.n && got[m]) m++;
+    if (m >= l.n || ++polls > 2000) return;
+    if (l.sc.scrollTop !== m * 20) {
+      l.sc.scrollTop = m * 20;
+      l.sc.dispatchEvent(new Event('scroll'));
+    }
     setTimeout(step, 25);
   }
   setTimeout(step, 25);
@@ -412,7 +416,7 @@ for n in evalloop-o2 cycles-o0g cxx-o2; do
 	[ -f "$o/f0.folded" ] || continue
 	# speedscope's own way of opening a file given on its command line,
 	# then rows.js: the sandwich table draws only the rows in sight, so
-	# it is scrolled to the end and every row drawn on the way is copied
+	# it is scrolled until every row has been drawn once, each copied
 	# into a table of its own (#tgrows) for the DOM dump.  (A window tall
 	# enough for every row needs a canvas that tall; past about 5,000
 	# pixels Chromium draws nothing there for a user other than root.)
@@ -424,9 +428,9 @@ open(sys.argv[2], "w").write("speedscope.loadFileFromBase64(%s, %s);\n%s" %
                               open(sys.argv[3]).read()))
 EOF
 	# Chromium dumps the page when its virtual time runs out; under load
-	# the import may not have drawn the table by then, or a scroll's
-	# redraw may come after rows.js stopped waiting for it: a dump
-	# without every row is tried again, up to three times
+	# the import, or the redraws after the scrolls, may not all have
+	# happened by then: a dump without every row is tried again, up to
+	# three times
 	for try in 1 2 3; do
 		chrome "file://$INDEX#localProfilePath=$o/load.js&view=sandwich" "$o/ss.dom" 1200,1000
 		r=$(python3 "$W/ss.py" "$o/ss.dom" "$o/t.json" "$W")
