@@ -19,7 +19,8 @@
  * exactly when one is); for a fractional one, roots in turn.
  *
  * First the LP relaxation is solved with rounds of separation (cutting
- * planes), which gives a lower bound; then branch and bound
+ * planes; rows left slack are dropped as they pile up), which gives a
+ * lower bound; then branch and bound
  * (glp_intopt) from the heuristic solution, separating at every node.
  * When the time runs out (or the caller stops it), the best solution so
  * far stands and the bound is the least of the open nodes' bounds and the
@@ -35,6 +36,7 @@
 #include <string.h>
 
 #define VIOLATED 0.999999 /* a witness whose arcs sum to less is cut */
+#define SLACK_ROWS 500    /* slack rows dropped once there are this many */
 
 struct dnode {
 	double d;
@@ -283,6 +285,27 @@ static int separate(struct ilp *p, int integral_only)
 	return added;
 }
 
+/* Drop the rows the relaxation's last solution satisfies with room to
+ * spare (their slack variable basic), once there are SLACK_ROWS of them:
+ * the relaxation then stays at a few thousand rows and each re-solve is
+ * fast, where keeping every row ever added made the re-solves, not the
+ * separation, the limit (on CPython's 2,179-member cycle at bound 10 the
+ * relaxation reached 20.4M calls in 30 s with every row, 22.2M without
+ * the slack ones).  A dropped row that binds again is separated again.
+ * Rows of basic slack variables leave the basis valid without them. */
+static void drop_slack_rows(struct ilp *p)
+{
+	int nr = glp_get_num_rows(p->lp), nd = 0;
+	int *rows = xmalloc(((size_t)nr + 1) * sizeof(int));
+	for (int i = 1; i <= nr; i++)
+		if (glp_get_row_stat(p->lp, i) == GLP_BS &&
+		    glp_get_row_prim(p->lp, i) > glp_get_row_lb(p->lp, i) + 1e-6)
+			rows[++nd] = i;
+	if (nd >= SLACK_ROWS)
+		glp_del_rows(p->lp, nd, rows);
+	free(rows);
+}
+
 static double elapsed(const struct ilp *p)
 {
 	return util_now() - p->start;
@@ -461,8 +484,12 @@ int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 			break;
 		}
 		lp_ok = 1;
-		root = glp_get_obj_val(p.lp);
+		/* every round's relaxation is valid (rows dropped or not):
+		 * the best of them bounds the minimum */
+		if (glp_get_obj_val(p.lp) > root)
+			root = glp_get_obj_val(p.lp);
 		read_lp(&p);
+		drop_slack_rows(&p);
 		if (separate(&p, 0) == 0)
 			break;
 		lp_ok = 0; /* rows added: solve again */
