@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VIOLATED 0.999999 /* a witness whose arcs sum to less is cut */
-#define SLACK_ROWS 500    /* slack rows dropped once there are this many */
+#define VIOLATED   0.999999 /* a witness whose arcs sum to less is cut */
+#define SLACK_ROWS 500      /* slack rows dropped once there are this many */
 
 struct dnode {
 	double d;
