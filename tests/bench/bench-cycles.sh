@@ -85,6 +85,13 @@ summary() {
 	awk '/^[0-9]+ arcs? and [0-9]+ calls? deleted/ { print $1, $4; exit }' "$1"
 }
 
+# certificate FILE: "optimal" or "lower bound B, within G%" from the
+# summary line of a --break-cycles report
+certificate() {
+	sed -n 's/^[0-9]* arcs* and [0-9]* calls* deleted//p' "$1" | head -1 |
+		sed 's/^ (optimal);.*/optimal/; s/^; no solution deletes fewer than \([0-9]*\) calls* (within \([0-9.]*%\)).*/lower bound \1, within \2/'
+}
+
 # roots FILE: "NAME PCT" for each root of a call graph report (its entry
 # has <spontaneous> for a parent) holding at least 1% of the time.
 roots() {
@@ -308,8 +315,7 @@ for n in 2 3 5 10 20 50; do
 	fi
 	ch=$(summary "$o-$n.heur" | cut -d' ' -f2)
 	ce=$(summary "$o-$n.exact" | cut -d' ' -f2)
-	cert=$(sed -n 's/^[0-9]* arcs* and [0-9]* calls* deleted//p' "$o-$n.exact" | head -1 |
-		sed 's/^ (optimal);.*/optimal/; s/^; no solution deletes fewer than \([0-9]*\) calls* (within \([0-9.]*%\)).*/lower bound \1, within \2/')
+	cert=$(certificate "$o-$n.exact")
 	ratio=$(awk -v a="$th" -v b="$tp" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 0.01) }')
 	printf '%-8s %5s | %8.2f %5sx %12s | %8.2f %12s %s\n' cpython "$n" "$th" "$ratio" "$ch" "$te" "$ce" "$cert"
 	if awk -v r="$ratio" 'BEGIN { exit !(r > 3) }'; then
@@ -334,8 +340,7 @@ if [ "$1" != 0 ]; then
 else
 	te=$2
 	ce=$(summary "$o-$n.long" | cut -d' ' -f2)
-	cert=$(sed -n 's/^[0-9]* arcs* and [0-9]* calls* deleted//p' "$o-$n.long" | head -1 |
-		sed 's/^ (optimal);.*/optimal/; s/^; no solution deletes fewer than \([0-9]*\) calls* (within \([0-9.]*%\)).*/lower bound \1, within \2/')
+	cert=$(certificate "$o-$n.long")
 	printf '%-8s %5s | %8s %6s %12s | %8.2f %12s %s\n' cpython "$n" - - - "$te" "$ce" "$cert"
 	case $cert in
 	*within*)
