@@ -90,13 +90,43 @@ cp "$dir/build/python" "$dir/python"
 echo "cpython-prof: running $(echo $TESTS | wc -w) test modules" >&2
 # One process (no -j): its gmon.out holds the whole run.  Children the
 # tests start write gmon.out.PID elsewhere and are not used.
+# What the threads really ran, beside the profile: gprof credits the
+# evaluation loop's cycle to its callers by their calls into it, so the
+# root starting threads (one call per thread) and main (one call that
+# runs every test) get shares that say nothing of their time.  A
+# sitecustomize (site imports it, -E or not) adds each thread's own CPU
+# clock from its start to its end and appends, at the exit of each
+# process, "PID THREADS THREAD_SECONDS PROCESS_SECONDS" to $dir/run/threads;
+# the profiled process's line (of most CPU, should two carry its pid) is
+# kept as $dir/threads.
 mkdir -p "$dir/run"
+cat > "$dir/build/Lib/sitecustomize.py" <<'PY'
+import atexit, os, threading, time
+_ran = [0, 0.0]
+_run = threading.Thread.run
+def _timed_run(self):
+    t0 = time.thread_time()
+    try:
+        _run(self)
+    finally:
+        _ran[0] += 1
+        _ran[1] += time.thread_time() - t0
+threading.Thread.run = _timed_run
+_out = os.environ.get("BENCH_THREADS_OUT")
+@atexit.register
+def _report():
+    if _out:
+        with open(_out, "a") as f:
+            f.write("%d %d %.2f %.2f\n" % (os.getpid(), _ran[0], _ran[1], time.process_time()))
+PY
 (
 	cd "$dir/run"
-	GMON_OUT_PREFIX=$dir/run/gmon.out exec "$dir/build/python" -E -m test $TESTS
+	BENCH_THREADS_OUT=$dir/run/threads GMON_OUT_PREFIX=$dir/run/gmon.out \
+		exec "$dir/build/python" -E -m test $TESTS
 ) > "$dir/tests.log" 2>&1 &
 pid=$!
 wait $pid || true
+awk -v p="$pid" '$1 == p' "$dir/run/threads" 2>/dev/null | sort -k4,4n | tail -1 > "$dir/threads"
 # regrtest ends with its totals whether tests passed or not (some may fail
 # on a given machine); without them the run itself failed
 if [ ! -f "$dir/run/gmon.out.$pid" ] || ! grep -q '^Total duration' "$dir/tests.log"; then
