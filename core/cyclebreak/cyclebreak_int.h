@@ -97,7 +97,8 @@ void cb_order_els(const struct cb_sub *s, uint32_t *order);
  * cb_heuristic: polynomial, see cyclebreak.h; every candidate ends with a
  *   restore pass, so each arc it leaves deleted closes a cycle over the
  *   bound when restored alone.
- * cb_solve: the heuristic answer (cyclebreak_solve.c): the best of
+ * cb_solve: the heuristic answer (cyclebreak_solve.c), returning how many
+ *   times it ran cb_heuristic: the best of
  *   cb_heuristic at BOUND, of the answer at BOUND - 1 restored up to BOUND
  *   (recursively, so a larger bound never deletes more), and of the NSTARTS
  *   sets STARTS (earlier proposals; those that do not fit a bound or
@@ -116,8 +117,21 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
 /* Components of more arcs are solved at their bound alone, not through
  * the chain of every smaller bound (cyclebreak_solve.c). */
 #define CB_CHAIN_MAX_ARCS 40000u
-void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
-	      const uint8_t *const *starts, size_t nstarts);
+size_t cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
+		const uint8_t *const *starts, size_t nstarts);
+/* cb_shake: DEL holds a valid solution; for up to SECONDS (EST: the time
+ * of one cb_heuristic, so that no try starts that would end past them),
+ * and until CB_SHAKE_PATIENCE tries in a row find nothing cheaper, runs
+ * cb_heuristic with each arc's weight scaled by a random factor
+ * (log-normal, deviation CB_SHAKE_SIGMA; a fixed seed), restores each
+ * result by the true weights and keeps the cheapest in DEL.  A greedy
+ * heuristic follows the first good arcs it meets; on CPython's cycle at
+ * bound 10 a few such tries delete 14% fewer calls than the heuristics
+ * alone.  S's weights are the same on return. */
+#define CB_SHAKE_SIGMA    0.5
+#define CB_SHAKE_PATIENCE 500u
+void cb_shake(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
+	      double est);
 int cb_exact(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 	     uint64_t *lower);
 void cb_bsd(const struct cb_sub *s, long bound, uint8_t *del);

@@ -135,6 +135,7 @@ int cb_solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t *co
 	struct cb_sub *s = &pd->s;
 
 	pd->part = p;
+	pd->heur_secs = 0;
 	part->nroots = cb_make_sub(g, w, comp, c, r, local, lim, cancel, s);
 	part->nmembers = s->n;
 	part->narcs = s->m;
@@ -155,8 +156,12 @@ int cb_solve_part(const struct cg *g, const struct cb_sub *w, const uint32_t *co
 			   &part->moved);
 		if (r->allow_roots && !*cancel)
 			try_rule(s, r->bound, del, &part->moved);
-	} else
-		cb_solve(s, r->bound, del, (const uint8_t *const *)starts, ns);
+	} else {
+		double t0 = util_now();
+		size_t runs =
+			cb_solve(s, r->bound, del, (const uint8_t *const *)starts, ns);
+		pd->heur_secs = (util_now() - t0) / (double)runs;
+	}
 	for (size_t i = 0; i < ns; i++)
 		free(starts[i]);
 	free(starts);
@@ -171,9 +176,13 @@ static int cmp_pending_size(const void *l, const void *r)
 	return (a->part > b->part) - (a->part < b->part);
 }
 
+/* The part of a component's exact time spent on cb_shake first. */
+#define SHAKE_SHARE 0.1
+
 /* The exact phase over the NP pending components, smallest first, each
- * with what is left of the time over the components left; then the
- * certificate of each. */
+ * with what is left of the time over the components left (a tenth of it
+ * on shaking the heuristics first, when that allows a few tries); then
+ * the certificate of each. */
 void cb_exact_phase(struct cb_pending *pd, size_t np, struct cyclebreak_result *r,
 		    const struct cyclebreak_limits *lim)
 {
@@ -197,6 +206,14 @@ void cb_exact_phase(struct cb_pending *pd, size_t np, struct cyclebreak_result *
 				keep = xmalloc((size_t)s->m + 1);
 				memcpy(keep, d, s->m);
 				memcpy(s->w, s->calls, (size_t)s->m * sizeof *s->w);
+			}
+			if (!r->by_time && share * SHAKE_SHARE >= 3 * pd[i].heur_secs) {
+				/* a cheaper incumbent first: it prunes the
+				 * search and is the certificate's upper end */
+				double t1 = util_now();
+				cb_shake(s, r->bound, d, share * SHAKE_SHARE,
+					 pd[i].heur_secs);
+				share -= util_now() - t1;
 			}
 			proved = cb_exact(s, r->bound, d, share, &lower);
 			if (r->by_time) {

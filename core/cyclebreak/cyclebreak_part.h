@@ -41,6 +41,7 @@ struct cb_pending {
 	uint32_t part;
 	struct cb_sub s;
 	uint8_t *del;
+	double heur_secs; /* the time of one heuristic run (cb_shake) */
 };
 
 /* cb_solve_part: the heuristic phase of component C of W as part P of R,

@@ -22,6 +22,7 @@
 #include "cyclebreak_int.h"
 #include "util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,8 +72,8 @@ static void try_starts(const struct cb_sub *s, long bound, uint8_t *best,
 	}
 }
 
-void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
-	      const uint8_t *const *starts, size_t nstarts)
+size_t cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
+		const uint8_t *const *starts, size_t nstarts)
 {
 	size_t mm = (size_t)s->m + 1;
 	uint8_t *prev = NULL, *cand = xmalloc(mm);
@@ -95,4 +96,57 @@ void cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
 	free(prev);
 	free(cand);
 	free(lv);
+	return nl + 1;
+}
+
+/* A standard normal deviate from the xorshift64 state *X (Box-Muller;
+ * one of the pair is dropped: the caller needs few enough). */
+static double normal(uint64_t *x)
+{
+	double u[2];
+	for (int i = 0; i < 2; i++) {
+		*x ^= *x << 13;
+		*x ^= *x >> 7;
+		*x ^= *x << 17;
+		u[i] = ((double)(*x >> 11) + 0.5) / 9007199254740992.0; /* (0, 1) */
+	}
+	return sqrt(-2 * log(u[0])) * cos(6.283185307179586 * u[1]);
+}
+
+void cb_shake(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
+	      double est)
+{
+	size_t mm = (size_t)s->m + 1;
+	uint64_t *w = xmalloc(mm * sizeof *w);
+	uint8_t *cand = xmalloc(mm);
+	struct cb_cost best = cb_cost_of(s, del);
+	uint64_t x = 0x9e3779b97f4a7c15ULL ^ s->m ^ ((uint64_t)s->n << 32);
+	double t0 = util_now(), last = est;
+	unsigned idle = 0;
+
+	memcpy(w, s->w, s->m * sizeof *w);
+	while (idle < CB_SHAKE_PATIENCE && !cb_cancelled(s)) {
+		double t1 = util_now();
+		if (t1 - t0 + last > seconds)
+			break;
+		for (uint32_t a = 0; a < s->m; a++)
+			s->w[a] = (uint64_t)((double)w[a] *
+					     exp(CB_SHAKE_SIGMA * normal(&x))) +
+				  1;
+		cb_heuristic(s, bound, cand);
+		memcpy(s->w, w, s->m * sizeof *w);
+		cb_restore(s, bound, cand, NULL);
+		struct cb_cost c = cb_cost_of(s, cand);
+		if (cb_cost_less(c, best)) {
+			best = c;
+			memcpy(del, cand, s->m);
+			idle = 0;
+		} else {
+			idle++;
+		}
+		double d = util_now() - t1;
+		last = d > last ? d : last;
+	}
+	free(w);
+	free(cand);
 }

@@ -5,7 +5,8 @@
  * minimum (calls, then arcs, then arcs sharing a caller), computed here
  * without the code under test; the exact search must reach it and say so,
  * the heuristics (called directly) and the BSD rule must give valid sets
- * no cheaper than it.  Hand-made graphs where the BSD rule's classes
+ * no cheaper than it, and shaking the heuristics (cb_shake) a valid set
+ * between theirs and it.  Hand-made graphs where the BSD rule's classes
  * decide check that rule.  Through the public interface on a call graph:
  * validity after propagation, pinned arcs, an impossible pin, determinism,
  * the preview leaving the graph as it was, and a large component (3,000
@@ -223,6 +224,60 @@ static void test_random_exact(void)
 	check(ok_lower, "random graphs: lower bound never over the minimum");
 	check(lower_pos > tried / 4, "random graphs: lower bound often positive");
 	printf("# heuristic alone optimal on %d of %d graphs\n", ok_hopt, tried);
+}
+
+/* cb_shake on the random graphs where the heuristic misses the minimum:
+ * its set is valid, never dearer than the heuristic's it started from nor
+ * cheaper than the minimum, the weights are left as they were, and it
+ * finds a cheaper set on some of them. */
+static void test_shake(void)
+{
+	int tried = 0, ok = 1, ok_w = 1, better = 0;
+
+	for (int t = 0; t < 600; t++) {
+		struct cb_sub s;
+		uint32_t n = 4 + rnd(5), m = n + 3 + rnd(8);
+		if (m > n * (n - 1))
+			m = n * (n - 1);
+		if (m > 15)
+			m = 15;
+		long bound = 1 + rnd(3);
+		random_sub(&s, n, m, t % 3 == 0);
+		struct cb_cost opt;
+		uint8_t *h = xcalloc(m + 1, 1);
+		for (uint32_t a = 0; a < m; a++)
+			h[a] = !s.fixed[a];
+		if (!cb_fits(&s, h, bound) || !brute(&s, bound, &opt)) {
+			free(h);
+			cb_sub_free(&s);
+			continue;
+		}
+		cb_heuristic(&s, bound, h);
+		struct cb_cost ch = cost(&s, h);
+		if (!less(opt, ch)) {
+			free(h);
+			cb_sub_free(&s);
+			continue;
+		}
+		tried++;
+		uint64_t *w0 = xmalloc((m + 1) * sizeof *w0);
+		memcpy(w0, s.w, m * sizeof *w0);
+		cb_shake(&s, bound, h, 5.0, 0);
+		struct cb_cost cs = cost(&s, h);
+		if (!valid(&s, bound, h) || less(ch, cs) || less(cs, opt))
+			ok = 0;
+		if (memcmp(w0, s.w, m * sizeof *w0))
+			ok_w = 0;
+		better += less(cs, ch);
+		free(w0);
+		free(h);
+		cb_sub_free(&s);
+	}
+	check(tried > 10, "shake: enough graphs where the heuristic misses the minimum");
+	check(ok, "shake: valid, never dearer than its start nor below the minimum");
+	check(ok_w, "shake: the weights are left as they were");
+	check(better > 0, "shake: a cheaper set on some graphs");
+	printf("# shake cheaper than the heuristic on %d of %d graphs\n", better, tried);
 }
 
 /* The flowers' rows hold for every valid deletion: on random graphs,
@@ -916,6 +971,7 @@ int main(void)
 	test_complete();
 	test_bsd_rule();
 	test_random_exact();
+	test_shake();
 	test_flowers();
 	test_api();
 	test_api_exact();
