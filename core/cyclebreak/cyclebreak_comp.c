@@ -110,15 +110,8 @@ static void time_data(const struct cg *g, const struct cb_sub *w, const uint32_t
 	s->calls = xmalloc(((size_t)s->m + 1) * sizeof *s->calls);
 	s->tself = xcalloc((size_t)s->n + 1, sizeof *s->tself);
 	s->ext_in = xcalloc((size_t)s->n + 1, sizeof *s->ext_in);
-	s->ext_start = xcalloc((size_t)s->n + 2, sizeof *s->ext_start);
 	for (uint32_t a = 0; a < s->m; a++)
 		s->calls[a] = s->w[a];
-	/* the outside arcs, by member, callers numbered as first met */
-	size_t next = 0, cap = 0;
-	uint32_t *num = xmalloc(((size_t)w->n + 1) * sizeof *num);
-	for (uint32_t v = 0; v < w->n; v++)
-		num[v] = CB_NONE;
-	s->ncallers = 0;
 	for (uint32_t v = 0; v < w->n; v++) {
 		if (comp[v] != c)
 			continue;
@@ -132,24 +125,12 @@ static void time_data(const struct cg *g, const struct cb_sub *w, const uint32_t
 			s->tself[lv] += x->time + x->child_time;
 		}
 		for (uint32_t e = w->in_start[v]; e < w->in_start[v + 1]; e++) {
-			uint32_t a = w->in_arc[e], u = w->src[a];
-			if (comp[u] == c || state[w->garc[a]] == CYCLEBREAK_FORCE)
+			uint32_t a = w->in_arc[e];
+			if (comp[w->src[a]] == c || state[w->garc[a]] == CYCLEBREAK_FORCE)
 				continue;
 			s->ext_in[lv] += w->w[a];
-			if (num[u] == CB_NONE)
-				num[u] = s->ncallers++;
-			util_grow((void **)&s->ext_caller, &cap, next + 1,
-				  sizeof *s->ext_caller);
-			s->ext_caller[next] = num[u];
-			s->ext_calls = xrealloc(s->ext_calls, cap * sizeof *s->ext_calls);
-			s->ext_calls[next++] = w->w[a];
-			s->ext_start[lv + 1]++;
 		}
 	}
-	/* members come in address order, as their local numbers */
-	for (uint32_t v = 0; v < s->n; v++)
-		s->ext_start[v + 1] += s->ext_start[v];
-	free(num);
 }
 
 /* The sub of component C as the solvers see it for R: pins fixed, forced

@@ -29,15 +29,10 @@ struct cb_sub {
 	 * cb_sub_free): per arc its calls (w then holds the weights), per
 	 * node the time that does not depend on the arcs of the component
 	 * (its self time and what its children outside the component give
-	 * it, in ticks) and its calls from outside the component; the arcs
-	 * from outside into node v are ext_start[v] .. ext_start[v+1]-1 of
-	 * ext_caller (the caller, as a number shared by its arcs, below
-	 * ncallers) and ext_calls. */
+	 * it, in ticks) and its calls from outside the component. */
 	uint64_t *calls;
 	double *tself;
 	uint64_t *ext_in;
-	uint32_t *ext_start, *ext_caller, ncallers;
-	uint64_t *ext_calls;
 	/* progress callback for the heuristics (NULL: none; zeroed by
 	 * cb_sub_alloc); when it returns nonzero, *cancel is set and the
 	 * heuristics stop at once with an invalid result */
@@ -153,14 +148,13 @@ void cb_keep_free(struct cb_keep *k);
 uint32_t cb_tree(struct cb_sub *s, long bound, uint8_t *tree);
 
 /* The least-time objective (cyclebreak_time.c), for S with its time data.
- * cb_time_moved: the time (ticks) deleting DEL moves across the
- * component's boundary: how much of the component's time its callers
- * outside it are credited with differently afterwards, the time of the
- * pieces left without any caller included (half the total variation of
- * the split of its time among its callers and "nobody").
+ * cb_time_moved: the time (ticks) deleting DEL moves: over the deleted
+ * arcs between pieces, the time each carried to its caller given the
+ * pieces DEL leaves (its share of the piece it enters, all of the piece's
+ * time for its last ways in), now credited to the piece's other callers.
  * cb_time_weights: per arc, in W, the time it carries given the pieces of
- * DEL (its share of the piece it enters; thousandths of a tick, plus one
- * so that no arc is free), the weights the solvers are given. */
+ * DEL (thousandths of a tick, plus one so that no arc is free), the
+ * weights the solvers are given. */
 double cb_time_moved(const struct cb_sub *s, const uint8_t *del);
 void cb_time_weights(const struct cb_sub *s, const uint8_t *del, uint64_t *w);
 

@@ -67,9 +67,6 @@ void cb_sub_free(struct cb_sub *s)
 	free(s->calls);
 	free(s->tself);
 	free(s->ext_in);
-	free(s->ext_start);
-	free(s->ext_caller);
-	free(s->ext_calls);
 	free(s->out_start);
 	free(s->out_arc);
 	free(s->in_start);
