@@ -114,7 +114,8 @@ void cb_heuristic(const struct cb_sub *s, long bound, uint8_t *del);
 #define CB_CHAIN_MAX_ARCS 40000u
 size_t cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
 		const uint8_t *const *starts, size_t nstarts);
-/* cb_shake: DEL holds a valid solution; for up to SECONDS (EST: the time
+/* cb_shake: DEL holds a valid solution; for up to SECONDS (the first
+ * CB_SHAKE_SHARE of a component's exact time; EST: the time
  * of one cb_heuristic, so that no try starts that would end past them),
  * and until CB_SHAKE_PATIENCE tries in a row find nothing cheaper, runs
  * cb_heuristic with each arc's weight scaled by a random factor
@@ -122,7 +123,9 @@ size_t cb_solve(const struct cb_sub *s, long bound, uint8_t *del,
  * result by the true weights and keeps the cheapest in DEL.  A greedy
  * heuristic follows the first good arcs it meets; on CPython's cycle at
  * bound 10 a few such tries delete 14% fewer calls than the heuristics
- * alone.  S's weights are the same on return. */
+ * alone.  S's weights are the same on return.  Progress and stopping go
+ * through S's progress callback as for cb_exact ("exact search"). */
+#define CB_SHAKE_SHARE    0.1
 #define CB_SHAKE_SIGMA    0.5
 #define CB_SHAKE_PATIENCE 500u
 void cb_shake(const struct cb_sub *s, long bound, uint8_t *del, double seconds,

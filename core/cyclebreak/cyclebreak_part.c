@@ -176,9 +176,6 @@ static int cmp_pending_size(const void *l, const void *r)
 	return (a->part > b->part) - (a->part < b->part);
 }
 
-/* The part of a component's exact time spent on cb_shake first. */
-#define SHAKE_SHARE 0.1
-
 /* The exact phase over the NP pending components, smallest first, each
  * with what is left of the time over the components left (a tenth of it
  * on shaking the heuristics first, when that allows a few tries); then
@@ -207,11 +204,12 @@ void cb_exact_phase(struct cb_pending *pd, size_t np, struct cyclebreak_result *
 				memcpy(keep, d, s->m);
 				memcpy(s->w, s->calls, (size_t)s->m * sizeof *s->w);
 			}
-			if (!r->by_time && share * SHAKE_SHARE >= 3 * pd[i].heur_secs) {
+			if (!r->by_time && share > 0 &&
+			    share * CB_SHAKE_SHARE >= 3 * pd[i].heur_secs) {
 				/* a cheaper incumbent first: it prunes the
 				 * search and is the certificate's upper end */
 				double t1 = util_now();
-				cb_shake(s, r->bound, d, share * SHAKE_SHARE,
+				cb_shake(s, r->bound, d, share * CB_SHAKE_SHARE,
 					 pd[i].heur_secs);
 				share -= util_now() - t1;
 			}

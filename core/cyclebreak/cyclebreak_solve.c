@@ -144,8 +144,16 @@ void cb_shake(const struct cb_sub *s, long bound, uint8_t *del, double seconds,
 		} else {
 			idle++;
 		}
-		double d = util_now() - t1;
-		last = d > last ? d : last;
+		double t2 = util_now();
+		last = t2 - t1 > last ? t2 - t1 : last;
+		/* the caller sees the exact search's progress (the shaking is
+		 * its first tenth) and may stop it here as there */
+		if (s->progress && s->progress(s->progress_ctx, "exact search",
+					       CB_SHAKE_SHARE * (t2 - t0) / seconds)) {
+			if (s->cancel)
+				*s->cancel = 1;
+			break;
+		}
 	}
 	free(w);
 	free(cand);
