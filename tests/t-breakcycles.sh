@@ -560,7 +560,6 @@ for n in 1 2 3; do
 			   printf "%.3f %s %.1f\n", min, who, tv / 2 }' \
 			"$W/two0.roots" "$o.roots" > "$o.kept"
 		read -r kept who tv < "$o.kept"
-		echo "$tv" > "$W/two-$obj-$n.tv"
 		h=$(sed -n '1,/^$/p' "$o")
 		if grep -q '^Warning: ' "$o" || [ "$(largest "$o")" -gt "$n" ]; then
 			tg_fail "tworoots-$n $obj: no new root, cycles fit" "$h"

@@ -30,8 +30,8 @@
 # cycle's time with another root: the cycle's time is what a break moves,
 # and the plain report splits it among the roots above the cycle by their
 # calls into it, the broken one by the pieces those calls enter, so no
-# set of arcs keeps every such root's share (the least time moved keeps
-# the split closest; t-breakcycles' tworoots).  The root the program
+# set of arcs keeps every such root's share (t-breakcycles' tworoots).
+# The root the program
 # starts from (CPython's Py_BytesMain, which main reaches by a tail call)
 # is held to 90% all the same.  The part of each root's share that is the
 # cycle's is measured by deleting every arc into the cycle from outside

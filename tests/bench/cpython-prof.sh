@@ -59,7 +59,8 @@ echo "cpython-prof: building $src with -pg in $dir/build (log: $log)" >&2
 cp -a "$src" "$dir/build"
 (
 	cd "$dir/build"
-	# MODULE_BUILDTYPE=static: the stdlib's C modules linked into python
+	# MODULE_BUILDTYPE=static: Modules/Setup.stdlib marks its modules
+	# *static* (to be linked into python)
 	MODULE_BUILDTYPE=static ./configure CC="$CC" CFLAGS="-pg" LDFLAGS="-pg" \
 		--disable-shared --without-ensurepip --with-system-libmpdec=no
 	# configure hands Modules/Setup.stdlib to makesetup only on WebAssembly;

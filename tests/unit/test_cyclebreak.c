@@ -152,6 +152,27 @@ static int valid(const struct cb_sub *s, long bound, const uint8_t *del)
 	return s->n <= 16 ? fits(s, del, bound) : cb_fits(s, del, bound);
 }
 
+/* A random sub of N members and M arcs (M capped at what the brute force
+ * can try), some arcs fixed when FIXED, whose fixed arcs alone fit BOUND;
+ * its minimum in *OPT.  Returns 0 (S freed) when no set fits. */
+static int random_case(struct cb_sub *s, uint32_t n, uint32_t m, long bound, int fixed,
+		       struct cb_cost *opt)
+{
+	if (m > n * (n - 1))
+		m = n * (n - 1);
+	if (m > 15)
+		m = 15;
+	random_sub(s, n, m, fixed);
+	uint8_t *fx = xmalloc(m + 1);
+	for (uint32_t a = 0; a < m; a++)
+		fx[a] = !s->fixed[a];
+	int ok = cb_fits(s, fx, bound) && brute(s, bound, opt);
+	free(fx);
+	if (!ok)
+		cb_sub_free(s);
+	return ok;
+}
+
 static void test_random_exact(void)
 {
 	int ok_exact = 1, ok_proved = 1, ok_heur = 1, ok_bsd = 1, ok_hopt = 0;
@@ -159,23 +180,12 @@ static void test_random_exact(void)
 
 	for (int t = 0; t < 400; t++) {
 		struct cb_sub s;
-		uint32_t n = 3 + rnd(6), m = n + rnd(n < 5 ? n * (n - 1) - n + 1 : 9);
-		if (m > n * (n - 1))
-			m = n * (n - 1);
-		if (m > 15)
-			m = 15;
-		long bound = 1 + rnd(4);
-		random_sub(&s, n, m, t % 3 == 0);
 		struct cb_cost opt;
-		uint8_t *fx = xmalloc(m + 1);
-		for (uint32_t a = 0; a < m; a++)
-			fx[a] = !s.fixed[a];
-		if (!cb_fits(&s, fx, bound) || !brute(&s, bound, &opt)) {
-			free(fx);
-			cb_sub_free(&s);
+		uint32_t n = 3 + rnd(6), m = n + rnd(n < 5 ? n * (n - 1) - n + 1 : 9);
+		long bound = 1 + rnd(4);
+		if (!random_case(&s, n, m, bound, t % 3 == 0, &opt))
 			continue;
-		}
-		free(fx);
+		m = s.m;
 		tried++;
 		uint8_t *h = xcalloc(m + 1, 1), *e = xcalloc(m + 1, 1),
 			*b = xcalloc(m + 1, 1);
@@ -236,22 +246,13 @@ static void test_shake(void)
 
 	for (int t = 0; t < 600; t++) {
 		struct cb_sub s;
-		uint32_t n = 4 + rnd(5), m = n + 3 + rnd(8);
-		if (m > n * (n - 1))
-			m = n * (n - 1);
-		if (m > 15)
-			m = 15;
-		long bound = 1 + rnd(3);
-		random_sub(&s, n, m, t % 3 == 0);
 		struct cb_cost opt;
-		uint8_t *h = xcalloc(m + 1, 1);
-		for (uint32_t a = 0; a < m; a++)
-			h[a] = !s.fixed[a];
-		if (!cb_fits(&s, h, bound) || !brute(&s, bound, &opt)) {
-			free(h);
-			cb_sub_free(&s);
+		uint32_t n = 4 + rnd(5), m = n + 3 + rnd(8);
+		long bound = 1 + rnd(3);
+		if (!random_case(&s, n, m, bound, t % 3 == 0, &opt))
 			continue;
-		}
+		m = s.m;
+		uint8_t *h = xcalloc(m + 1, 1);
 		cb_heuristic(&s, bound, h);
 		struct cb_cost ch = cost(&s, h);
 		if (!less(opt, ch)) {
